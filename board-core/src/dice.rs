@@ -1,0 +1,278 @@
+//! Throws of identical dice, with exact probabilities.
+//!
+//! A throw is written as its faces sorted from highest to lowest (`31`,
+//! `6662`), as the racegames notations do. Throws are listed *unordered*: the
+//! throw `31` stands for both `3,1` and `1,3` and carries their summed
+//! probability, so a chance node has few outcomes and every probability is
+//! exact (a multinomial count over `faces^count`).
+
+use core::fmt;
+
+/// The most dice one throw may hold.
+pub const MAX_DICE: usize = 4;
+
+/// One unordered throw: up to [`MAX_DICE`] faces, highest first.
+///
+/// ```
+/// use board_core::dice::Throw;
+/// let t = Throw::new(&[1, 3]).unwrap();
+/// assert_eq!(t.faces(), &[3, 1]);
+/// assert_eq!(t.to_string(), "31");
+/// assert!(!t.is_double());
+/// assert_eq!(t.sum(), 4);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Throw {
+    faces: [u8; MAX_DICE],
+    len: u8,
+}
+
+impl Throw {
+    /// A throw of these faces, in any order. `None` if there are more than
+    /// [`MAX_DICE`] faces or a face is 0 or above 9.
+    pub fn new(faces: &[u8]) -> Option<Throw> {
+        if faces.len() > MAX_DICE || faces.iter().any(|&f| f == 0 || f > 9) {
+            return None;
+        }
+        let mut t = Throw {
+            faces: [0; MAX_DICE],
+            len: faces.len() as u8,
+        };
+        t.faces[..faces.len()].copy_from_slice(faces);
+        t.faces[..faces.len()].sort_unstable_by(|a, b| b.cmp(a));
+        Some(t)
+    }
+
+    /// The faces, highest first.
+    #[inline]
+    pub fn faces(&self) -> &[u8] {
+        &self.faces[..self.len as usize]
+    }
+
+    /// How many dice the throw holds.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// True for a throw of no dice.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// True when there are at least two dice and all show the same face.
+    pub fn is_double(&self) -> bool {
+        self.len >= 2 && self.faces().iter().all(|&f| f == self.faces[0])
+    }
+
+    /// The sum of the faces.
+    pub fn sum(&self) -> u32 {
+        self.faces().iter().map(|&f| u32::from(f)).sum()
+    }
+
+    /// The throw with one die showing `face` removed, if it has one.
+    pub fn without(&self, face: u8) -> Option<Throw> {
+        let i = self.faces().iter().position(|&f| f == face)?;
+        let mut t = *self;
+        t.faces.copy_within(i + 1..MAX_DICE, i);
+        t.faces[MAX_DICE - 1] = 0;
+        t.len -= 1;
+        Some(t)
+    }
+}
+
+impl fmt::Display for Throw {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for &d in self.faces() {
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+/// `count` identical dice with faces `1..=faces`, all faces equally likely.
+///
+/// ```
+/// use board_core::dice::DiceSpec;
+/// let three_d6 = DiceSpec::new(3, 6);
+/// assert_eq!(three_d6.num_throws(), 56);
+/// let (index, p) = three_d6.find(&[6, 6, 6]).unwrap();
+/// assert_eq!(p, 1.0 / 216.0);
+/// assert_eq!(three_d6.throw(index).unwrap().to_string(), "666");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct DiceSpec {
+    count: u8,
+    faces: u8,
+}
+
+impl DiceSpec {
+    /// `count` dice (1 to [`MAX_DICE`]) of `faces` faces (1 to 9).
+    ///
+    /// # Panics
+    /// On a count or face number outside those ranges; both are constants of
+    /// a game, never user input.
+    pub const fn new(count: u8, faces: u8) -> DiceSpec {
+        assert!(count >= 1 && count as usize <= MAX_DICE);
+        assert!(faces >= 1 && faces <= 9);
+        DiceSpec { count, faces }
+    }
+
+    /// The number of dice.
+    pub const fn count(&self) -> u8 {
+        self.count
+    }
+
+    /// The number of faces of each die.
+    pub const fn faces(&self) -> u8 {
+        self.faces
+    }
+
+    /// The number of distinct unordered throws: C(faces + count − 1, count).
+    pub const fn num_throws(&self) -> usize {
+        let n = self.faces as usize + self.count as usize - 1;
+        let k = self.count as usize;
+        let mut num = 1usize;
+        let mut i = 0;
+        while i < k {
+            num = num * (n - i) / (i + 1);
+            i += 1;
+        }
+        num
+    }
+
+    /// Calls `f(index, throw, probability)` for every unordered throw, in a
+    /// fixed order: faces highest first, throws in decreasing lexicographic
+    /// order (`44`, `43`, …, `11` for two four-sided dice). The index is the
+    /// position in that order.
+    pub fn for_each_throw(&self, mut f: impl FnMut(usize, Throw, f64)) {
+        let total = pow(self.faces as u64, self.count as u32) as f64;
+        let mut faces = [self.faces; MAX_DICE];
+        let k = self.count as usize;
+        let mut index = 0;
+        loop {
+            let throw = Throw {
+                faces: {
+                    let mut a = [0; MAX_DICE];
+                    a[..k].copy_from_slice(&faces[..k]);
+                    a
+                },
+                len: self.count,
+            };
+            f(index, throw, arrangements(&faces[..k]) as f64 / total);
+            index += 1;
+            // Next non-increasing sequence in decreasing order.
+            let Some(i) = (0..k).rev().find(|&i| faces[i] > 1) else {
+                return;
+            };
+            faces[i] -= 1;
+            for j in i + 1..k {
+                faces[j] = faces[i];
+            }
+        }
+    }
+
+    /// The throw with this index in [`DiceSpec::for_each_throw`]'s order.
+    pub fn throw(&self, index: usize) -> Option<Throw> {
+        let mut found = None;
+        self.for_each_throw(|i, t, _| {
+            if i == index {
+                found = Some(t);
+            }
+        });
+        found
+    }
+
+    /// The index and probability of the throw showing these faces, in any
+    /// order; `None` if the faces do not make a throw of these dice.
+    pub fn find(&self, faces: &[u8]) -> Option<(usize, f64)> {
+        let want = Throw::new(faces)?;
+        if want.len() != self.count as usize || want.faces().iter().any(|&f| f > self.faces) {
+            return None;
+        }
+        let mut found = None;
+        self.for_each_throw(|i, t, p| {
+            if t == want {
+                found = Some((i, p));
+            }
+        });
+        found
+    }
+}
+
+const fn pow(base: u64, exp: u32) -> u64 {
+    let mut r = 1;
+    let mut i = 0;
+    while i < exp {
+        r *= base;
+        i += 1;
+    }
+    r
+}
+
+/// The number of ordered arrangements of a sorted multiset of faces.
+fn arrangements(sorted: &[u8]) -> u64 {
+    let mut result = factorial(sorted.len() as u64);
+    let mut run = 1;
+    for i in 1..=sorted.len() {
+        if i < sorted.len() && sorted[i] == sorted[i - 1] {
+            run += 1;
+        } else {
+            result /= factorial(run);
+            run = 1;
+        }
+    }
+    result
+}
+
+fn factorial(n: u64) -> u64 {
+    (1..=n).product()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::string::ToString;
+
+    #[test]
+    fn probabilities_sum_to_one_and_count_matches() {
+        for count in 1..=4 {
+            for faces in 1..=6 {
+                let spec = DiceSpec::new(count, faces);
+                let mut total = 0.0;
+                let mut n = 0;
+                spec.for_each_throw(|i, t, p| {
+                    assert_eq!(i, n);
+                    assert_eq!(t.len(), count as usize);
+                    assert!(t.faces().windows(2).all(|w| w[0] >= w[1]));
+                    n += 1;
+                    total += p;
+                });
+                assert_eq!(n, spec.num_throws());
+                assert!((total - 1.0).abs() < 1e-12);
+            }
+        }
+    }
+
+    #[test]
+    fn two_d4_lists_doubles_at_one_sixteenth() {
+        let spec = DiceSpec::new(2, 4);
+        spec.for_each_throw(|_, t, p| {
+            let expected = if t.is_double() { 1.0 } else { 2.0 } / 16.0;
+            assert_eq!(p, expected);
+        });
+        assert_eq!(spec.throw(0).unwrap().to_string(), "44");
+        assert_eq!(spec.throw(9).unwrap().to_string(), "11");
+    }
+
+    #[test]
+    fn without_removes_one_die() {
+        let t = Throw::new(&[6, 6, 2]).unwrap();
+        assert_eq!(t.without(6).unwrap().faces(), &[6, 2]);
+        assert_eq!(t.without(2).unwrap().faces(), &[6, 6]);
+        assert!(t.without(5).is_none());
+    }
+}

@@ -1,0 +1,205 @@
+//! The contract every racegames game implements.
+
+use core::fmt;
+
+use arrayvec::ArrayVec;
+
+use crate::{notation::ParseError, Player};
+
+/// An action index, in `0..num_distinct_actions()` at a decision node and in
+/// `0..max_chance_outcomes()` at a chance node (OpenSpiel's convention).
+pub type Action = u32;
+
+/// Room for the legal actions of any racegames position; each game states
+/// and tests its own worst case, which is well below this.
+pub const ACTION_BUFFER_CAPACITY: usize = 4096;
+
+/// A fixed-capacity list of actions, filled without allocating.
+pub type ActionBuffer = ArrayVec<Action, ACTION_BUFFER_CAPACITY>;
+
+/// What happens next in a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Node {
+    /// Chance acts: a throw of the dice or a roll-off.
+    Chance,
+    /// This player chooses an action.
+    Decision(Player),
+    /// The game is over (won, lost or truncated).
+    Terminal,
+}
+
+/// Why an action could not be applied. The state is unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalAction {
+    /// The index is outside the action space of this kind of node.
+    #[error("action {action} is out of range: this node has actions 0 to {}", .limit - 1)]
+    OutOfRange {
+        /// The action given.
+        action: Action,
+        /// The size of the node's action space.
+        limit: u32,
+    },
+    /// The index is in range but not legal in this state.
+    #[error("action {action} is not legal in this state")]
+    NotLegal {
+        /// The action given.
+        action: Action,
+    },
+    /// The game is over; no action applies.
+    #[error("the game is over: no action can be applied")]
+    GameOver,
+}
+
+/// Why an observation could not be written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ObservationError {
+    /// The observer is not a seat of this game.
+    #[error("player {player} is not a seat of this game ({num_players} players)")]
+    NoSuchPlayer {
+        /// The seat asked for.
+        player: usize,
+        /// The number of seats.
+        num_players: usize,
+    },
+    /// The output slice does not have the observation's length.
+    #[error("the observation has {expected} values but the buffer has {found}")]
+    WrongLength {
+        /// The length of the observation.
+        expected: usize,
+        /// The length of the buffer given.
+        found: usize,
+    },
+}
+
+/// A game's rules with their options fixed: everything needed to play a
+/// [`Game::State`], which is a small `Copy` value.
+///
+/// The trait follows OpenSpiel's names so that code written for OpenSpiel's
+/// state API reads the same. Chance is explicit: a state at a
+/// [`Node::Chance`] lists its outcomes with exact probabilities, and the
+/// caller picks one. A player who can do nothing passes at once, so a
+/// decision node always has at least one legal action.
+pub trait Game {
+    /// A position with everything needed to continue play.
+    type State: Copy + Eq + Ord + core::hash::Hash + fmt::Debug;
+
+    /// The game's short name, as `racegames.list_games()` gives it.
+    fn name(&self) -> &'static str;
+    /// The number of seats.
+    fn num_players(&self) -> usize;
+    /// The size of the action space at decision nodes.
+    fn num_distinct_actions(&self) -> usize;
+    /// The largest number of outcomes of any chance node.
+    fn max_chance_outcomes(&self) -> usize;
+    /// The worst case of [`Game::legal_actions`]'s count in any position.
+    fn max_legal_actions(&self) -> usize;
+    /// The lowest return any player can get.
+    fn min_utility(&self) -> f64;
+    /// The highest return any player can get.
+    fn max_utility(&self) -> f64;
+    /// The shape of [`Game::observe`]'s tensor.
+    fn observation_shape(&self) -> &[usize];
+    /// The number of values in an observation: the product of the shape.
+    fn observation_len(&self) -> usize {
+        self.observation_shape().iter().product()
+    }
+
+    /// The state at the start of the game, before any roll-off.
+    fn new_initial_state(&self) -> Self::State;
+    /// What happens next.
+    fn node(&self, state: &Self::State) -> Node;
+    /// The player whose turn it is, also at the chance node of that player's
+    /// throw; `None` before the roll-off and once the game is over.
+    fn turn_owner(&self, state: &Self::State) -> Option<Player>;
+    /// Turns completed since the start; `max_turns` counts against it.
+    fn turn_count(&self, state: &Self::State) -> u32;
+    /// True for a terminal state reached through the `max_turns` limit.
+    fn is_truncated(&self, state: &Self::State) -> bool;
+
+    /// Calls `f(action, probability)` for each outcome of a chance node, in
+    /// increasing action order; calls nothing elsewhere. The probabilities
+    /// sum to 1 within 1e-12.
+    fn chance_outcomes(&self, state: &Self::State, f: impl FnMut(Action, f64));
+    /// Calls `f(action)` once for each legal action at a decision node, in
+    /// increasing order, without allocating; calls nothing elsewhere.
+    fn legal_actions(&self, state: &Self::State, f: impl FnMut(Action));
+    /// True when `action` applies to `state`: a legal action at a decision
+    /// node, or an outcome at a chance node.
+    fn is_legal(&self, state: &Self::State, action: Action) -> bool;
+    /// Applies a legal action or a chance outcome. On error the state is
+    /// unchanged.
+    fn apply(&self, state: &mut Self::State, action: Action) -> Result<(), IllegalAction>;
+    /// Writes each player's return into `out` (which holds
+    /// [`Game::num_players`] values): the final result at a terminal state,
+    /// zeros before.
+    fn returns(&self, state: &Self::State, out: &mut [f64]);
+    /// Writes the observation of `player` into `out`, from that player's point
+    /// of view; `out` has [`Game::observation_len`] values.
+    fn observe(
+        &self,
+        state: &Self::State,
+        player: Player,
+        out: &mut [f32],
+    ) -> Result<(), ObservationError>;
+
+    /// Writes a readable string for `action` in `state` (a move at a decision
+    /// node, a throw at a chance node). Actions that do not apply still get a
+    /// string, made from the index alone.
+    fn write_action(
+        &self,
+        state: &Self::State,
+        action: Action,
+        out: &mut dyn fmt::Write,
+    ) -> fmt::Result;
+    /// Reads an action written by [`Game::write_action`] in this state. The
+    /// default compares the text with the string of every action that
+    /// applies.
+    fn parse_action(&self, state: &Self::State, text: &str) -> Result<Action, ParseError> {
+        let text = text.trim();
+        let mut found = None;
+        let mut check = |a: Action| {
+            let mut buf = arrayvec::ArrayString::<128>::new();
+            if found.is_none() && self.write_action(state, a, &mut buf).is_ok() && buf.as_str() == text {
+                found = Some(a);
+            }
+        };
+        match self.node(state) {
+            Node::Chance => self.chance_outcomes(state, |a, _| check(a)),
+            Node::Decision(_) => self.legal_actions(state, check),
+            Node::Terminal => {}
+        }
+        found.ok_or(ParseError::new(
+            "action",
+            0,
+            crate::notation::Problem::Invalid("no action that applies here is written this way"),
+        ))
+    }
+    /// Writes the one-line notation of `state`.
+    fn write_notation(&self, state: &Self::State, out: &mut dyn fmt::Write) -> fmt::Result;
+    /// Reads a state from its notation. Never panics, whatever the text.
+    fn parse_notation(&self, text: &str) -> Result<Self::State, ParseError>;
+
+    /// Fills `buf` with the legal actions, in increasing order.
+    fn legal_actions_into(&self, state: &Self::State, buf: &mut ActionBuffer) {
+        buf.clear();
+        self.legal_actions(state, |a| buf.push(a));
+    }
+
+    /// The chance outcome at which the cumulative probability passes `u`, for
+    /// `u` in `[0, 1)`: how environments sample a throw. `None` away from a
+    /// chance node.
+    fn sample_chance(&self, state: &Self::State, u: f64) -> Option<Action> {
+        let mut acc = 0.0;
+        let mut chosen = None;
+        let mut last = None;
+        self.chance_outcomes(state, |a, p| {
+            acc += p;
+            last = Some(a);
+            if chosen.is_none() && u < acc {
+                chosen = Some(a);
+            }
+        });
+        chosen.or(last)
+    }
+}

@@ -1,0 +1,35 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # Feature flags
+//!
+//! - `std` (default): implements `std::error::Error` through `core::error::Error`
+//!   and enables `alloc`.
+//! - `alloc`: enables [`analysis`], which memoises positions on the heap.
+//! - `serde`: `Serialize` and `Deserialize` for [`Player`], [`Node`] and the
+//!   dice types.
+//!
+//! Without default features the crate is `no_std` and allocation-free.
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+#[cfg(any(feature = "std", test))]
+extern crate std;
+
+#[cfg(feature = "alloc")]
+pub mod analysis;
+pub mod dice;
+mod game;
+pub mod notation;
+pub mod params;
+mod player;
+pub mod sim;
+
+pub use game::{
+    Action, ActionBuffer, Game, IllegalAction, Node, ObservationError, ACTION_BUFFER_CAPACITY,
+};
+pub use notation::ParseError;
+pub use params::{FromParams, ParamError, ParamValue};
+pub use player::Player;

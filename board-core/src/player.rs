@@ -1,0 +1,78 @@
+use core::fmt;
+
+/// A seat at the table, numbered from 0.
+///
+/// Daldøs and the tables games print seats as letters (`A` for seat 0), the
+/// Halma games as digits (`1` for seat 0); [`Player::letter`] and
+/// [`Player::digit`] give both.
+///
+/// ```
+/// use board_core::Player;
+/// let b = Player::new(1);
+/// assert_eq!(b.letter(), 'B');
+/// assert_eq!(b.digit(), '2');
+/// assert_eq!(Player::from_letter('B'), Some(b));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Player(u8);
+
+impl Player {
+    /// Seat 0, who is `A` or `1`.
+    pub const FIRST: Player = Player(0);
+    /// The largest number of seats any racegames game has.
+    pub const MAX_PLAYERS: usize = 6;
+
+    /// The seat with this index. Indices at or above [`Player::MAX_PLAYERS`]
+    /// are accepted here; each game checks them against its own seat count.
+    #[inline]
+    pub const fn new(index: u8) -> Player {
+        Player(index)
+    }
+
+    /// The seat's index, from 0.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The next seat round a table of `num_players`.
+    #[inline]
+    pub const fn next(self, num_players: usize) -> Player {
+        Player(((self.0 as usize + 1) % num_players) as u8)
+    }
+
+    /// The seat as a letter: `A`, `B`, …
+    #[inline]
+    pub const fn letter(self) -> char {
+        (b'A' + self.0) as char
+    }
+
+    /// The seat as a digit from 1: `1`, `2`, …
+    #[inline]
+    pub const fn digit(self) -> char {
+        (b'1' + self.0) as char
+    }
+
+    /// The seat a letter names (`A` to `F`), if any.
+    pub const fn from_letter(c: char) -> Option<Player> {
+        match c {
+            'A'..='F' => Some(Player(c as u8 - b'A')),
+            _ => None,
+        }
+    }
+
+    /// The seat a digit names (`1` to `6`), if any.
+    pub const fn from_digit(c: char) -> Option<Player> {
+        match c {
+            '1'..='6' => Some(Player(c as u8 - b'1')),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "player {}", self.0)
+    }
+}
