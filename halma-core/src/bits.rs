@@ -1,0 +1,200 @@
+//! Hole sets as bitboards: a `u128` for the 121-hole star, [`Bits256`] for
+//! the 256-hole square board.
+
+use core::fmt::Debug;
+use core::hash::Hash;
+
+/// A set of holes, one bit per hole, with the few operations the rules need.
+pub trait BitSet: Copy + Eq + Ord + Hash + Debug + Default + Send + Sync + 'static {
+    /// The empty set.
+    const EMPTY: Self;
+    /// The set holding only `hole`.
+    fn single(hole: usize) -> Self;
+    /// True when `hole` is in the set.
+    fn has(&self, hole: usize) -> bool;
+    /// Adds `hole`.
+    fn insert(&mut self, hole: usize);
+    /// Removes `hole`.
+    fn remove(&mut self, hole: usize);
+    /// The union.
+    fn or(self, other: Self) -> Self;
+    /// The intersection.
+    fn and(self, other: Self) -> Self;
+    /// The holes of `self` not in `other`.
+    fn minus(self, other: Self) -> Self;
+    /// True when the set is empty.
+    fn is_empty(&self) -> bool;
+    /// The number of holes in the set.
+    fn count(&self) -> u32;
+    /// The lowest hole, if any.
+    fn first(&self) -> Option<usize>;
+    /// Removes and returns the lowest hole.
+    #[inline]
+    fn pop_first(&mut self) -> Option<usize> {
+        let h = self.first()?;
+        self.remove(h);
+        Some(h)
+    }
+    /// True when every hole of `self` is in `other`.
+    #[inline]
+    fn is_subset(self, other: Self) -> bool {
+        self.minus(other).is_empty()
+    }
+    /// Calls `f` for each hole, lowest first.
+    #[inline]
+    fn for_each(mut self, mut f: impl FnMut(usize)) {
+        while let Some(h) = self.pop_first() {
+            f(h);
+        }
+    }
+}
+
+impl BitSet for u128 {
+    const EMPTY: u128 = 0;
+    #[inline]
+    fn single(hole: usize) -> u128 {
+        1u128 << hole
+    }
+    #[inline]
+    fn has(&self, hole: usize) -> bool {
+        (*self >> hole) & 1 != 0
+    }
+    #[inline]
+    fn insert(&mut self, hole: usize) {
+        *self |= 1u128 << hole;
+    }
+    #[inline]
+    fn remove(&mut self, hole: usize) {
+        *self &= !(1u128 << hole);
+    }
+    #[inline]
+    fn or(self, other: u128) -> u128 {
+        self | other
+    }
+    #[inline]
+    fn and(self, other: u128) -> u128 {
+        self & other
+    }
+    #[inline]
+    fn minus(self, other: u128) -> u128 {
+        self & !other
+    }
+    #[inline]
+    fn is_empty(&self) -> bool {
+        *self == 0
+    }
+    #[inline]
+    fn count(&self) -> u32 {
+        self.count_ones()
+    }
+    #[inline]
+    fn first(&self) -> Option<usize> {
+        if *self == 0 {
+            None
+        } else {
+            Some(self.trailing_zeros() as usize)
+        }
+    }
+    #[inline]
+    fn pop_first(&mut self) -> Option<usize> {
+        if *self == 0 {
+            return None;
+        }
+        let h = self.trailing_zeros() as usize;
+        *self &= *self - 1;
+        Some(h)
+    }
+}
+
+/// A set of up to 256 holes, as four 64-bit words (hole `h` is bit `h % 64`
+/// of word `h / 64`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Bits256(pub [u64; 4]);
+
+impl BitSet for Bits256 {
+    const EMPTY: Bits256 = Bits256([0; 4]);
+    #[inline]
+    fn single(hole: usize) -> Bits256 {
+        let mut b = Bits256::EMPTY;
+        b.insert(hole);
+        b
+    }
+    #[inline]
+    fn has(&self, hole: usize) -> bool {
+        (self.0[(hole >> 6) & 3] >> (hole & 63)) & 1 != 0
+    }
+    #[inline]
+    fn insert(&mut self, hole: usize) {
+        self.0[(hole >> 6) & 3] |= 1u64 << (hole & 63);
+    }
+    #[inline]
+    fn remove(&mut self, hole: usize) {
+        self.0[(hole >> 6) & 3] &= !(1u64 << (hole & 63));
+    }
+    #[inline]
+    fn or(self, o: Bits256) -> Bits256 {
+        let (a, b) = (self.0, o.0);
+        Bits256([a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]])
+    }
+    #[inline]
+    fn and(self, o: Bits256) -> Bits256 {
+        let (a, b) = (self.0, o.0);
+        Bits256([a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]])
+    }
+    #[inline]
+    fn minus(self, o: Bits256) -> Bits256 {
+        let (a, b) = (self.0, o.0);
+        Bits256([a[0] & !b[0], a[1] & !b[1], a[2] & !b[2], a[3] & !b[3]])
+    }
+    #[inline]
+    fn is_empty(&self) -> bool {
+        (self.0[0] | self.0[1] | self.0[2] | self.0[3]) == 0
+    }
+    #[inline]
+    fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    #[inline]
+    fn first(&self) -> Option<usize> {
+        for (i, w) in self.0.iter().enumerate() {
+            if *w != 0 {
+                return Some(i * 64 + w.trailing_zeros() as usize);
+            }
+        }
+        None
+    }
+    #[inline]
+    fn pop_first(&mut self) -> Option<usize> {
+        for i in 0..4 {
+            let w = self.0[i];
+            if w != 0 {
+                self.0[i] = w & (w - 1);
+                return Some(i * 64 + w.trailing_zeros() as usize);
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bits256_iterates_in_order() {
+        let mut b = Bits256::EMPTY;
+        for h in [255, 0, 64, 130, 63] {
+            b.insert(h);
+        }
+        let mut seen = [0usize; 5];
+        let mut i = 0;
+        b.for_each(|h| {
+            seen[i] = h;
+            i += 1;
+        });
+        assert_eq!(seen, [0, 63, 64, 130, 255]);
+        assert_eq!(b.count(), 5);
+        assert!(b.has(255) && !b.has(254));
+    }
+}

@@ -1,0 +1,531 @@
+//! The game: options, seats and camps, and the [`board_core::Game`] and
+//! [`board_core::FromParams`] implementations.
+
+use core::fmt;
+
+use board_core::params::{expect_bool, expect_count, expect_word};
+use board_core::{
+    Action, FromParams, Game, IllegalAction, Node, ObservationError, ParamError, ParamValue,
+    ParseError, Player,
+};
+
+use crate::bits::BitSet;
+use crate::geometry::{Geometry, Square, Star};
+use crate::position::{Position, NOBODY, TERMINAL};
+use crate::rules::{Finish, Rules};
+
+/// A Halma-family game on board `G` with its options fixed.
+///
+/// Use the aliases [`ChineseCheckers`] (the star) and [`SquareHalma`] (the
+/// 16x16 board). The value holds the camps and masks derived from the
+/// options; positions are separate [`Position`] values.
+///
+/// ```
+/// use board_core::{Game, FromParams, ParamValue};
+/// use halma_core::ChineseCheckers;
+///
+/// let game = ChineseCheckers::from_params("chinese_checkers", &[("players", ParamValue::Int(3))]).unwrap();
+/// let mut state = game.new_initial_state();
+/// let mut first = None;
+/// game.legal_actions(&state, |a| { first.get_or_insert(a); });
+/// game.apply(&mut state, first.unwrap()).unwrap();
+/// assert_eq!(game.turn_count(&state), 1);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Halma<G: Geometry> {
+    pub(crate) rules: Rules,
+    pub(crate) camp: [u8; 6],
+    pub(crate) start: [G::Bits; 6],
+    pub(crate) target: [G::Bits; 6],
+    pub(crate) allowed: [G::Bits; 6],
+    /// For each seat P, the seat whose target is P's start camp, or NOBODY.
+    pub(crate) rival: [u8; 6],
+    max_legal: usize,
+    obs_shape: [usize; 3],
+}
+
+/// Chinese checkers on the 121-hole star (`"chinese_checkers"`).
+pub type ChineseCheckers = Halma<Star>;
+/// Halma on the 16x16 board (`"halma"`).
+pub type SquareHalma = Halma<Square>;
+
+/// Observation planes per seat (pieces, to move, finished) plus three.
+pub(crate) const fn plane_count(players: usize) -> usize {
+    3 * players + 3
+}
+
+impl<G: Geometry> Halma<G> {
+    /// The game with these options. Errors name the option that does not
+    /// fit: an unsupported seat count, piece count, or a switch the board
+    /// does not have.
+    pub fn new(rules: Rules) -> Result<Halma<G>, ParamError> {
+        let players = usize::from(rules.players);
+        let pieces = usize::from(rules.pieces);
+        let star = G::CAMPS == 6;
+        let seats_ok = if star {
+            matches!(players, 2 | 3 | 4 | 6)
+        } else {
+            matches!(players, 2 | 4)
+        };
+        if !seats_ok {
+            let expected = if star { "2, 3, 4 or 6" } else { "2 or 4" };
+            return Err(ParamError::bad_value(
+                G::GAME,
+                "players",
+                ParamValue::Int(players as i64),
+                expected,
+            ));
+        }
+        if !G::valid_setup(players, pieces) {
+            let expected = if star {
+                "10, or 15 with 2 or 3 players"
+            } else {
+                "19 with 2 players, 13 with 4"
+            };
+            return Err(ParamError::bad_value(
+                G::GAME,
+                "pieces",
+                ParamValue::Int(pieces as i64),
+                expected,
+            ));
+        }
+        let mut game = Halma {
+            rules,
+            camp: [0; 6],
+            start: [G::Bits::EMPTY; 6],
+            target: [G::Bits::EMPTY; 6],
+            allowed: [G::ALL; 6],
+            rival: [NOBODY; 6],
+            max_legal: 0,
+            obs_shape: [plane_count(players), G::GRID.0, G::GRID.1],
+        };
+        for seat in 0..players {
+            let camp = G::seat_camp(players, seat);
+            let target = G::opposite(camp);
+            game.camp[seat] = camp as u8;
+            game.start[seat] = G::zone(camp, pieces);
+            game.target[seat] = G::zone(target, pieces);
+            if rules.wing_rule {
+                game.allowed[seat] = G::wing_allowed(camp, target);
+            }
+        }
+        for p in 0..players {
+            for q in 0..players {
+                if G::opposite(usize::from(game.camp[q])) == usize::from(game.camp[p]) {
+                    game.rival[p] = q as u8;
+                }
+            }
+        }
+        // Worst case: each piece reaches at most every empty hole, and by
+        // jumps only the holes of its jump class, plus one step per direction.
+        let mut class = [0usize; 4];
+        for h in 0..G::HOLES {
+            class[G::jump_class(h) & 3] += 1;
+        }
+        let per_piece = (class.iter().max().copied().unwrap_or(0) - 1 + G::DIRECTIONS)
+            .min(G::HOLES - players * pieces);
+        game.max_legal = pieces * per_piece;
+        Ok(game)
+    }
+
+    /// The options.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The camp (0 = top or top-left, clockwise) where `seat` starts.
+    pub fn camp_of(&self, seat: Player) -> usize {
+        usize::from(self.camp[seat.index() % 6])
+    }
+
+    /// The holes where `seat`'s pieces start.
+    pub fn start_zone(&self, seat: Player) -> G::Bits {
+        self.start[seat.index() % 6]
+    }
+
+    /// The holes `seat` must fill with its pieces to finish.
+    pub fn target_zone(&self, seat: Player) -> G::Bits {
+        self.target[seat.index() % 6]
+    }
+
+    /// The action of the move from hole `from` to hole `to`:
+    /// `from * HOLES + to`.
+    pub const fn action(from: usize, to: usize) -> Action {
+        (from * G::HOLES + to) as Action
+    }
+
+    /// The start and end holes of `action`, if it is in the action space.
+    pub const fn decode(action: Action) -> Option<(usize, usize)> {
+        let a = action as usize;
+        if a >= G::HOLES * G::HOLES {
+            None
+        } else {
+            Some((a / G::HOLES, a % G::HOLES))
+        }
+    }
+
+    /// True when the vacate rule binds the seat to move: it must move a piece
+    /// from its start camp to outside it.
+    pub fn must_vacate(&self, pos: &Position<G>) -> bool {
+        match pos.to_move() {
+            Some(p) => self.vacate_forced(pos, p.index()),
+            None => false,
+        }
+    }
+
+    fn players(&self) -> usize {
+        usize::from(self.rules.players)
+    }
+
+    /// True when `seat` meets a winning condition in `pos`.
+    pub(crate) fn has_won(&self, pos: &Position<G>, seat: usize) -> bool {
+        let mine = pos.pieces(seat);
+        let target = self.target[seat];
+        if mine.is_subset(target) {
+            return true;
+        }
+        self.rules.spoiling_win && target.is_subset(pos.occupied()) && !mine.and(target).is_empty()
+    }
+
+    /// True when the finishing order decides the game.
+    fn decided(&self, pos: &Position<G>) -> bool {
+        let done = usize::from(pos.finished_count);
+        match self.rules.finish {
+            Finish::First => done >= 1,
+            Finish::All => done + 1 >= self.players(),
+        }
+    }
+
+    /// After a move by `mover`: record finishers, then end the game or find
+    /// the next seat that can move.
+    fn after_move(&self, pos: &mut Position<G>, mover: usize) {
+        let n = self.players();
+        for i in 0..n {
+            let seat = (mover + i) % n;
+            if !pos.has_finished(seat) && self.has_won(pos, seat) {
+                pos.push_finished(seat);
+                if self.decided(pos) {
+                    break;
+                }
+            }
+        }
+        if self.decided(pos) || (self.rules.max_turns > 0 && pos.turns >= self.rules.max_turns) {
+            pos.to_move = TERMINAL;
+            return;
+        }
+        for i in 1..=n {
+            let seat = (mover + i) % n;
+            if !pos.has_finished(seat) && self.has_any_move(pos, seat) {
+                pos.to_move = seat as u8;
+                return;
+            }
+        }
+        // Nobody can move: the game ends with returns 0.
+        pos.to_move = TERMINAL;
+    }
+
+    /// The state from `notation`; see [`Game::parse_notation`].
+    pub fn position(&self, notation: &str) -> Result<Position<G>, ParseError> {
+        crate::notation::parse(self, notation)
+    }
+
+    pub(crate) fn check_position(&self, pos: &Position<G>) -> Result<(), &'static str> {
+        let n = self.players();
+        let pieces = u32::from(self.rules.pieces);
+        for seat in 0..n {
+            if pos.pieces(seat).count() != pieces {
+                return Err("a seat has the wrong number of pieces");
+            }
+        }
+        if self.decided(pos) {
+            if pos.to_move != TERMINAL {
+                return Err("the game is decided, so the turn must be '-'");
+            }
+        } else if self.rules.max_turns > 0 && pos.turns >= self.rules.max_turns {
+            if pos.to_move != TERMINAL {
+                return Err("the turn counter has reached max_turns, so the turn must be '-'");
+            }
+        } else if pos.to_move == TERMINAL {
+            let any = (0..n).any(|s| !pos.has_finished(s) && self.has_any_move(pos, s));
+            if any {
+                return Err("the turn is '-' but the game is not over");
+            }
+        } else {
+            let seat = usize::from(pos.to_move);
+            if seat >= n || pos.has_finished(seat) {
+                return Err("the seat to move has finished");
+            }
+            if !self.has_any_move(pos, seat) {
+                return Err("the seat to move has no legal move");
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Default for Halma<Star> {
+    /// Two-player Chinese checkers with the default options.
+    fn default() -> Self {
+        Halma::new(Rules::chinese_checkers(2)).expect("default options are valid")
+    }
+}
+
+impl Default for Halma<Square> {
+    /// Two-player Halma with the default options.
+    fn default() -> Self {
+        Halma::new(Rules::halma(2)).expect("default options are valid")
+    }
+}
+
+const MAX_TURNS_LIMIT: u32 = 1_000_000_000;
+const CC_KNOWN: &str =
+    "players, pieces, long_jumps, wing_rule, vacate_rule, spoiling_win, finish, max_turns";
+const HALMA_KNOWN: &str = "players, finish, max_turns";
+
+fn read_finish(game: &'static str, v: ParamValue<'_>) -> Result<Finish, ParamError> {
+    let i = expect_word(game, "finish", v, &["first", "all"], "\"first\" or \"all\"")?;
+    Ok(if i == 0 { Finish::First } else { Finish::All })
+}
+
+impl FromParams for Halma<Star> {
+    const NAMES: &'static [&'static str] = &["chinese_checkers"];
+
+    fn from_params(name: &str, params: &[(&str, ParamValue<'_>)]) -> Result<Self, ParamError> {
+        const G: &str = "chinese_checkers";
+        if name != G {
+            return Err(ParamError::unknown(
+                G,
+                name,
+                "the game name chinese_checkers",
+            ));
+        }
+        let mut players = 2;
+        for (k, v) in params {
+            if *k == "players" {
+                players = expect_count(G, "players", *v, 6, "2, 3, 4 or 6")? as u8;
+            }
+        }
+        let mut rules = Rules::chinese_checkers(players);
+        for (k, v) in params {
+            let v = *v;
+            match *k {
+                "players" => {}
+                "pieces" => rules.pieces = expect_count(G, "pieces", v, 15, "10 or 15")? as u8,
+                "long_jumps" => rules.long_jumps = expect_bool(G, "long_jumps", v)?,
+                "wing_rule" => rules.wing_rule = expect_bool(G, "wing_rule", v)?,
+                "vacate_rule" => rules.vacate_rule = expect_bool(G, "vacate_rule", v)?,
+                "spoiling_win" => rules.spoiling_win = expect_bool(G, "spoiling_win", v)?,
+                "finish" => rules.finish = read_finish(G, v)?,
+                "max_turns" => {
+                    rules.max_turns = expect_count(
+                        G,
+                        "max_turns",
+                        v,
+                        MAX_TURNS_LIMIT,
+                        "a count, 0 for no limit",
+                    )?
+                }
+                other => return Err(ParamError::unknown(G, other, CC_KNOWN)),
+            }
+        }
+        Halma::new(rules)
+    }
+}
+
+impl FromParams for Halma<Square> {
+    const NAMES: &'static [&'static str] = &["halma"];
+
+    fn from_params(name: &str, params: &[(&str, ParamValue<'_>)]) -> Result<Self, ParamError> {
+        const G: &str = "halma";
+        if name != G {
+            return Err(ParamError::unknown(G, name, "the game name halma"));
+        }
+        let mut players = 2;
+        for (k, v) in params {
+            if *k == "players" {
+                players = expect_count(G, "players", *v, 4, "2 or 4")? as u8;
+            }
+        }
+        let mut rules = Rules::halma(players);
+        for (k, v) in params {
+            let v = *v;
+            match *k {
+                "players" => {}
+                "finish" => rules.finish = read_finish(G, v)?,
+                "max_turns" => {
+                    rules.max_turns = expect_count(
+                        G,
+                        "max_turns",
+                        v,
+                        MAX_TURNS_LIMIT,
+                        "a count, 0 for no limit",
+                    )?
+                }
+                other => return Err(ParamError::unknown(G, other, HALMA_KNOWN)),
+            }
+        }
+        Halma::new(rules)
+    }
+}
+
+impl<G: Geometry> Game for Halma<G> {
+    type State = Position<G>;
+
+    fn name(&self) -> &'static str {
+        G::GAME
+    }
+
+    fn num_players(&self) -> usize {
+        self.players()
+    }
+
+    fn num_distinct_actions(&self) -> usize {
+        G::HOLES * G::HOLES
+    }
+
+    fn max_chance_outcomes(&self) -> usize {
+        0
+    }
+
+    fn max_legal_actions(&self) -> usize {
+        self.max_legal
+    }
+
+    fn min_utility(&self) -> f64 {
+        -1.0
+    }
+
+    fn max_utility(&self) -> f64 {
+        1.0
+    }
+
+    fn observation_shape(&self) -> &[usize] {
+        &self.obs_shape
+    }
+
+    fn new_initial_state(&self) -> Position<G> {
+        let mut pos = Position::empty();
+        for seat in 0..self.players() {
+            *pos.seat_mut(seat) = self.start[seat];
+        }
+        pos
+    }
+
+    fn node(&self, state: &Position<G>) -> Node {
+        match state.to_move() {
+            Some(p) => Node::Decision(p),
+            None => Node::Terminal,
+        }
+    }
+
+    fn turn_owner(&self, state: &Position<G>) -> Option<Player> {
+        state.to_move()
+    }
+
+    fn turn_count(&self, state: &Position<G>) -> u32 {
+        state.turns
+    }
+
+    fn is_truncated(&self, state: &Position<G>) -> bool {
+        state.to_move == TERMINAL
+            && !self.decided(state)
+            && self.rules.max_turns > 0
+            && state.turns >= self.rules.max_turns
+    }
+
+    fn chance_outcomes(&self, _state: &Position<G>, _f: impl FnMut(Action, f64)) {}
+
+    fn legal_actions(&self, state: &Position<G>, mut f: impl FnMut(Action)) {
+        let Some(p) = state.to_move() else { return };
+        self.for_each_piece_moves(state, p.index(), |from, ends| {
+            let base = from * G::HOLES;
+            ends.for_each(|to| f((base + to) as Action));
+        });
+    }
+
+    fn is_legal(&self, state: &Position<G>, action: Action) -> bool {
+        let (Some(p), Some((from, to))) = (state.to_move(), Self::decode(action)) else {
+            return false;
+        };
+        self.ends_from(state, p.index(), from).has(to)
+    }
+
+    fn apply(&self, state: &mut Position<G>, action: Action) -> Result<(), IllegalAction> {
+        let Some(p) = state.to_move() else {
+            return Err(IllegalAction::GameOver);
+        };
+        let Some((from, to)) = Self::decode(action) else {
+            return Err(IllegalAction::OutOfRange {
+                action,
+                limit: (G::HOLES * G::HOLES) as u32,
+            });
+        };
+        let seat = p.index();
+        if !self.ends_from(state, seat, from).has(to) {
+            return Err(IllegalAction::NotLegal { action });
+        }
+        state.move_piece(seat, from, to);
+        state.turns = state.turns.saturating_add(1);
+        self.after_move(state, seat);
+        Ok(())
+    }
+
+    fn returns(&self, state: &Position<G>, out: &mut [f64]) {
+        let n = self.players();
+        for v in out.iter_mut() {
+            *v = 0.0;
+        }
+        if state.to_move != TERMINAL || !self.decided(state) {
+            return;
+        }
+        let others = (n - 1) as f64;
+        match self.rules.finish {
+            Finish::First => {
+                let winner = usize::from(state.finished[0]);
+                for (seat, v) in out.iter_mut().enumerate().take(n) {
+                    *v = if seat == winner { 1.0 } else { -1.0 / others };
+                }
+            }
+            Finish::All => {
+                for (seat, v) in out.iter_mut().enumerate().take(n) {
+                    let place = state
+                        .finished()
+                        .iter()
+                        .position(|&s| usize::from(s) == seat)
+                        .unwrap_or(n - 1);
+                    *v = (others - 2.0 * place as f64) / others;
+                }
+            }
+        }
+    }
+
+    fn observe(
+        &self,
+        state: &Position<G>,
+        player: Player,
+        out: &mut [f32],
+    ) -> Result<(), ObservationError> {
+        crate::observation::observe(self, state, player, out)
+    }
+
+    fn write_action(
+        &self,
+        state: &Position<G>,
+        action: Action,
+        out: &mut dyn fmt::Write,
+    ) -> fmt::Result {
+        crate::notation::write_action(self, state, action, out)
+    }
+
+    fn parse_action(&self, state: &Position<G>, text: &str) -> Result<Action, ParseError> {
+        crate::notation::parse_action(self, state, text)
+    }
+
+    fn write_notation(&self, state: &Position<G>, out: &mut dyn fmt::Write) -> fmt::Result {
+        crate::notation::write(state, self.players(), out)
+    }
+
+    fn parse_notation(&self, text: &str) -> Result<Position<G>, ParseError> {
+        crate::notation::parse(self, text)
+    }
+}

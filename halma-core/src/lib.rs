@@ -1,0 +1,141 @@
+//! Rules of the Halma family on bitboards: Chinese checkers on the 121-hole
+//! star ([`ChineseCheckers`], game name `"chinese_checkers"`) and Halma on
+//! the 16x16 board ([`SquareHalma`], game name `"halma"`), one rules engine
+//! ([`Halma`]) over two [geometries](geometry).
+//!
+//! ```
+//! use board_core::{Game, Node};
+//! use halma_core::ChineseCheckers;
+//!
+//! let game = ChineseCheckers::default();
+//! let mut state = game.new_initial_state();
+//! assert_eq!(
+//!     state.to_string(),
+//!     "1/11/111/1111/............./............/.........../........../........./........../.........../............/............./2222/222/22/2 1 - 0"
+//! );
+//! let step = game.parse_action(&state, "d1-e5").unwrap();
+//! game.apply(&mut state, step).unwrap();
+//! assert!(matches!(game.node(&state), Node::Decision(p) if p.index() == 1));
+//! ```
+//!
+//! # Boards
+//!
+//! Holes are numbered in reading order (rows top to bottom, each left to
+//! right) from 0: 121 holes on the star, stored in a `u128`; 256 on the
+//! square board, stored in a [`bits::Bits256`]. Neighbour and jump tables
+//! are built at compile time by `const fn`s. On the star, camps are numbered
+//! clockwise from the top (0 top, 1 upper-right, 2 lower-right, 3 bottom,
+//! 4 lower-left, 5 upper-left) and seats take them as RULES.md says (2
+//! players: top, bottom; 3: top, lower-right, lower-left; 4: top,
+//! upper-right, bottom, lower-left; 6: clockwise from the top). On the
+//! square board the camps are the corners clockwise from the top-left;
+//! 2 players take top-left and bottom-right, 4 players all four. Each
+//! seat's target is the opposite camp. Seat 0 moves first, then seats in
+//! increasing order. There are no chance nodes.
+//!
+//! # Action encoding
+//!
+//! A whole move is one action: `from * HOLES + to` ([`Halma::action`],
+//! [`Halma::decode`]), so `num_distinct_actions` is 121² = 14641 on the
+//! star and 256² = 65536 on the square board. Moves reaching the same end
+//! hole from the same start hole by different paths are the same move.
+//! Legal actions are listed in increasing order.
+//!
+//! The worst case of the legal-action count ([`board_core::Game::max_legal_actions`])
+//! is `pieces * min(holes - all pieces, J - 1 + D)`, where `D` is the number
+//! of directions and `J` the largest jump class: a jump moves an even number
+//! of lattice steps along a direction, so it keeps `(q mod 2, r mod 2)` on
+//! the star and `(row mod 2, column mod 2)` on the square board (also with
+//! long jumps); a piece reaches by jumps only the other holes of its class
+//! (at most 30 on the star, 64 on the square) and by a step at most `D`
+//! holes. That gives 15 × 35 = 525 for 2-player 15-piece Chinese checkers
+//! and 19 × 71 = 1349 for 2-player Halma, far below
+//! [`board_core::ACTION_BUFFER_CAPACITY`] (4096).
+//!
+//! # Move strings
+//!
+//! Holes are written as row letter (`a` = top row) and position in the row
+//! from 1, left to right (see [`notation`]). A move string is its hop path
+//! joined by `-`: `d1-e5` for a step, `c1-e3-e5` for a chain. Where several
+//! chains reach the same hole, the string shows the shortest, and among
+//! those the first in hole order (compared hole by hole). Parsing accepts
+//! the printed string, the short `from-to`, or any other valid hop path of
+//! the same move.
+//!
+//! # Observation
+//!
+//! See [`observation`]: `[3n + 3, 17, 17]` on the star and `[3n + 3, 16, 16]`
+//! on the square board, the same for every seat, turned and relabelled so
+//! that the observer is seat 0 in camp 0.
+//!
+//! # Rule readings
+//!
+//! The rules are those of RULES.md's Halma section; where it leaves a
+//! choice, this crate reads it as follows.
+//!
+//! - **Options** (`FromParams`): Chinese checkers takes `players` (2, 3, 4, 6;
+//!   default 2), `pieces` (10, or 15 with 2 or 3 players), `long_jumps`
+//!   (false), `wing_rule` (true), `vacate_rule` (true), `spoiling_win`
+//!   (false), `finish` (`"first"` or `"all"`) and `max_turns` (1000; 0 = no
+//!   limit). Halma takes `players` (2 with 19 pieces, 4 with 13), `finish`
+//!   and `max_turns`; it has no wing or vacate rule.
+//! - **The moving piece is lifted**: during a chain its origin counts as
+//!   empty (it can be passed by a long jump, never landed on or jumped over).
+//! - **Zones with 15 pieces**: the start camp and target camp are the
+//!   side-5 triangles everywhere (setup, wing rule, vacate rule, winning).
+//! - **Wing rule**: the allowed end holes are the 10-hole own camp and
+//!   target camp plus the hexagon (the 15-piece zones add only hexagon holes).
+//! - **Vacate rule**: Q's moves are judged under the movement and wing rules
+//!   (not the vacate rule itself, which would recurse). "A move that ends
+//!   outside its start camp" is read as the seed's "un pion doit quitter son
+//!   triangle": when the rule binds, P must move a piece from its start camp
+//!   to a hole outside it, if it can; otherwise it moves freely. The rule
+//!   does not apply once Q has finished, and not with 3 players (no seat is
+//!   opposite another).
+//! - **Finishing**: after each move the mover is checked first, then the
+//!   other seats in turn order (a spoiling win can be completed by another
+//!   seat's move). With `finish = first` the first finisher wins; with
+//!   `all`, finished seats are skipped and the game ends when one seat is
+//!   left, who takes the last place. The notation's `<finished>` field lists
+//!   the winner also with `finish = first`.
+//! - **Passing**: a seat with no legal move is skipped at once; a pass is
+//!   not a turn (the counter counts moves). If no seat can move, the game
+//!   ends with returns 0 (not a truncation).
+//! - **Truncation**: when the counter reaches `max_turns` and the game is
+//!   not decided, it ends with returns 0 and `is_truncated` is true.
+//!
+//! # Feature flags
+//!
+//! - `std` (default): `std::error::Error` for the error types, through
+//!   `board-core/std`; implies `alloc`.
+//! - `alloc`: nothing here needs the heap; it enables `board-core/alloc`.
+//! - `serde`: `Serialize`/`Deserialize` for the geometries, [`bits::Bits256`],
+//!   [`Rules`] and [`Finish`].
+//!
+//! Without default features the crate is `no_std` and allocation-free.
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+#[cfg(any(feature = "std", test))]
+extern crate std;
+
+pub mod bits;
+mod game;
+pub mod geometry;
+mod movegen;
+pub mod notation;
+pub mod observation;
+mod position;
+mod rules;
+
+pub use game::{ChineseCheckers, Halma, SquareHalma};
+pub use geometry::{Geometry, Square, Star};
+pub use movegen::MAX_PATH;
+pub use position::Position;
+pub use rules::{Finish, Rules};
+
+/// The state of a game of Chinese checkers.
+pub type StarPosition = Position<Star>;
+/// The state of a game of Halma.
+pub type SquarePosition = Position<Square>;
