@@ -1,0 +1,335 @@
+//! The rules engine: [`Daldos`] and its [`board_core::Game`] contract.
+
+use core::fmt;
+
+use board_core::{
+    dice::DiceSpec,
+    notation::Problem,
+    params::{FromParams, ParamError, ParamValue},
+    Action, Game, IllegalAction, Node, ObservationError, ParseError, Player,
+};
+
+use crate::{moves::Move, options::GAME, Options, Phase, Position};
+
+/// Two four-sided long dice.
+pub const DICE: DiceSpec = DiceSpec::new(2, 4);
+/// The number of distinct unordered throws of [`DICE`].
+pub const NUM_THROWS: usize = 10;
+/// Values after the four hole planes of an observation.
+const EXTRA_FEATURES: usize = 8;
+
+/// Daldøs with its options fixed: the rules engine.
+///
+/// ```
+/// use board_core::{Game, Node};
+/// use daldos_core::Daldos;
+///
+/// let game = Daldos::default();
+/// let mut state = game.new_initial_state();
+/// assert_eq!(game.node(&state), Node::Chance); // the roll-off
+/// game.apply(&mut state, 0).unwrap(); // A starts
+/// let throw_31 = game.parse_action(&state, "throw 31").unwrap();
+/// game.apply(&mut state, throw_31).unwrap();
+/// let mut moves = Vec::new();
+/// game.legal_actions(&state, |a| moves.push(a));
+/// // Dal the stern-most piece and move it 3 more: a0 to m3.
+/// let m = game.parse_action(&state, "a0-m0-m3").unwrap();
+/// assert!(moves.contains(&m));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Daldos {
+    pub(crate) options: Options,
+    shape: [usize; 1],
+}
+
+impl Default for Daldos {
+    fn default() -> Daldos {
+        Daldos::new(Options::default())
+    }
+}
+
+impl Daldos {
+    /// The game with these options.
+    pub fn new(options: Options) -> Daldos {
+        let holes = options.board.num_holes();
+        Daldos {
+            options,
+            shape: [4 * holes + EXTRA_FEATURES],
+        }
+    }
+
+    /// The options.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The player who has lost by the board alone (no pieces, or one under
+    /// `lose_at_one`), if exactly one has.
+    pub fn loser(&self, pos: &Position) -> Option<Player> {
+        let limit = u32::from(self.options.lose_at_one);
+        let lost = |p: u8| pos.count(Player::new(p)) <= limit;
+        match (lost(0), lost(1)) {
+            (true, false) => Some(Player::new(0)),
+            (false, true) => Some(Player::new(1)),
+            _ => None,
+        }
+    }
+
+    /// Reads a position and checks it against this game: the board size, and
+    /// that a game over is really over and a game in play is not.
+    ///
+    /// ```
+    /// use daldos_core::Daldos;
+    /// let game = Daldos::default();
+    /// assert!(game.parse_position("bbbbbbbbbbbbbbbb/................./aaaaaaaaaaaaaaaa A - 0").is_ok());
+    /// let err = game.parse_position("bbbbbbbbbbbb/............./aaaaaaaaaaaa A - 0").unwrap_err();
+    /// assert!(err.to_string().contains("board"));
+    /// ```
+    pub fn parse_position(&self, text: &str) -> Result<Position, ParseError> {
+        let pos: Position = text.parse()?;
+        self.check(pos)
+    }
+
+    /// Checks a position built by hand against this game.
+    pub fn check(&self, pos: Position) -> Result<Position, ParseError> {
+        let bad = |what| Err(ParseError::new("board", 0, Problem::Invalid(what)));
+        if pos.board != self.options.board {
+            return bad(match self.options.board {
+                crate::Board::Danish => "the game is played on the Danish board (16 holes a row)",
+                crate::Board::Norwegian => {
+                    "the game is played on the Norwegian board (12 holes a row)"
+                }
+            });
+        }
+        let limit_reached = self.options.max_turns > 0 && pos.turns >= self.options.max_turns;
+        let decided = self.loser(&pos).is_some();
+        match pos.phase {
+            Phase::Over => {
+                if !decided && !limit_reached {
+                    return bad("nobody is to move, but nobody has lost and the turn limit is not reached");
+                }
+            }
+            Phase::Throw | Phase::Move => {
+                if decided || pos.count(Player::new(0)) == 0 || pos.count(Player::new(1)) == 0 {
+                    return bad("a player has lost, so nobody can be to move");
+                }
+                if limit_reached {
+                    return bad("the turn limit is reached, so nobody can be to move");
+                }
+                if pos.phase == Phase::Move && !self.has_move(&pos) {
+                    return Err(ParseError::new(
+                        "dice",
+                        0,
+                        Problem::Invalid("these dice cannot be used, and a lost throw passes at once"),
+                    ));
+                }
+            }
+            Phase::RollOff => {}
+        }
+        Ok(pos)
+    }
+
+    /// Ends the current throw: an extra throw after a dal-dal, otherwise the
+    /// turn passes on (or the game stops at the turn limit).
+    fn end_throw(&self, pos: &mut Position, dal_dal: bool) {
+        pos.dice = [0, 0];
+        if self.loser(pos).is_some() {
+            pos.phase = Phase::Over;
+            return;
+        }
+        if !dal_dal {
+            pos.turns = pos.turns.saturating_add(1);
+            pos.to_move = Player::new(1 - pos.to_move.index() as u8);
+            if self.options.max_turns > 0 && pos.turns >= self.options.max_turns {
+                pos.phase = Phase::Over;
+                return;
+            }
+        }
+        pos.phase = Phase::Throw;
+    }
+
+    fn throw_of(action: Action) -> Option<(u8, u8)> {
+        let t = DICE.throw(action as usize)?;
+        Some((t.faces()[0], t.faces()[1]))
+    }
+}
+
+impl FromParams for Daldos {
+    const NAMES: &'static [&'static str] = &["daldos"];
+
+    fn from_params(name: &str, params: &[(&str, ParamValue<'_>)]) -> Result<Daldos, ParamError> {
+        if name != GAME {
+            return Err(ParamError::unknown(GAME, name, "no other game"));
+        }
+        let mut options = Options::default();
+        for &(k, v) in params {
+            options.set(k, v)?;
+        }
+        Ok(Daldos::new(options))
+    }
+}
+
+impl Game for Daldos {
+    type State = Position;
+
+    fn name(&self) -> &'static str {
+        GAME
+    }
+    fn num_players(&self) -> usize {
+        2
+    }
+    fn num_distinct_actions(&self) -> usize {
+        let h = self.options.board.num_holes();
+        h * h + 3 * h
+    }
+    fn max_chance_outcomes(&self) -> usize {
+        NUM_THROWS
+    }
+    fn max_legal_actions(&self) -> usize {
+        let n = self.options.board.row_len();
+        n * (n + 1)
+    }
+    fn min_utility(&self) -> f64 {
+        -1.0
+    }
+    fn max_utility(&self) -> f64 {
+        1.0
+    }
+    fn observation_shape(&self) -> &[usize] {
+        &self.shape
+    }
+
+    fn new_initial_state(&self) -> Position {
+        Position::opening(self.options.board)
+    }
+
+    fn node(&self, pos: &Position) -> Node {
+        match pos.phase {
+            Phase::RollOff | Phase::Throw => Node::Chance,
+            Phase::Move => Node::Decision(pos.to_move),
+            Phase::Over => Node::Terminal,
+        }
+    }
+
+    fn turn_owner(&self, pos: &Position) -> Option<Player> {
+        pos.to_move()
+    }
+
+    fn turn_count(&self, pos: &Position) -> u32 {
+        pos.turns
+    }
+
+    fn is_truncated(&self, pos: &Position) -> bool {
+        pos.phase == Phase::Over && self.loser(pos).is_none()
+    }
+
+    fn chance_outcomes(&self, pos: &Position, mut f: impl FnMut(Action, f64)) {
+        match pos.phase {
+            Phase::RollOff => {
+                f(0, 0.5);
+                f(1, 0.5);
+            }
+            Phase::Throw => DICE.for_each_throw(|i, _, p| f(i as Action, p)),
+            _ => {}
+        }
+    }
+
+    fn legal_actions(&self, pos: &Position, mut f: impl FnMut(Action)) {
+        let holes = self.options.board.num_holes();
+        self.for_each_move(pos, |mv, _| f(mv.to_action(holes)));
+    }
+
+    fn is_legal(&self, pos: &Position, action: Action) -> bool {
+        let mut probe = *pos;
+        self.apply(&mut probe, action).is_ok()
+    }
+
+    fn apply(&self, pos: &mut Position, action: Action) -> Result<(), IllegalAction> {
+        match pos.phase {
+            Phase::Over => Err(IllegalAction::GameOver),
+            Phase::RollOff => {
+                if action > 1 {
+                    return Err(IllegalAction::OutOfRange { action, limit: 2 });
+                }
+                pos.to_move = Player::new(action as u8);
+                pos.phase = Phase::Throw;
+                Ok(())
+            }
+            Phase::Throw => {
+                let (hi, lo) = Self::throw_of(action).ok_or(IllegalAction::OutOfRange {
+                    action,
+                    limit: NUM_THROWS as u32,
+                })?;
+                pos.dice = [hi, lo];
+                pos.phase = Phase::Move;
+                if !self.has_move(pos) {
+                    self.end_throw(pos, hi == 1 && lo == 1);
+                }
+                Ok(())
+            }
+            Phase::Move => {
+                let limit = self.num_distinct_actions() as u32;
+                let mv = Move::from_action(action, self.options.board.num_holes())
+                    .filter(|_| action < limit)
+                    .ok_or(IllegalAction::OutOfRange { action, limit })?;
+                let mut next = self
+                    .legal_result(pos, mv)
+                    .ok_or(IllegalAction::NotLegal { action })?;
+                let dal_dal = pos.dice == [1, 1];
+                self.end_throw(&mut next, dal_dal);
+                *pos = next;
+                Ok(())
+            }
+        }
+    }
+
+    fn returns(&self, pos: &Position, out: &mut [f64]) {
+        out.iter_mut().for_each(|r| *r = 0.0);
+        if pos.phase != Phase::Over {
+            return;
+        }
+        if let Some(loser) = self.loser(pos) {
+            if let Some(r) = out.get_mut(loser.index()) {
+                *r = -1.0;
+            }
+            if let Some(r) = out.get_mut(1 - loser.index()) {
+                *r = 1.0;
+            }
+        }
+    }
+
+    fn observe(
+        &self,
+        pos: &Position,
+        player: Player,
+        out: &mut [f32],
+    ) -> Result<(), ObservationError> {
+        crate::observation::write(self, pos, player, out)
+    }
+
+    fn write_action(&self, pos: &Position, action: Action, out: &mut dyn fmt::Write) -> fmt::Result {
+        match pos.phase {
+            Phase::RollOff => match action {
+                0 | 1 => write!(out, "{} starts", Player::new(action as u8).letter()),
+                _ => write!(out, "roll-off outcome {action}"),
+            },
+            Phase::Throw => match DICE.throw(action as usize) {
+                Some(t) => write!(out, "throw {t}"),
+                None => write!(out, "throw outcome {action}"),
+            },
+            Phase::Move => match Move::from_action(action, self.options.board.num_holes()) {
+                Some(mv) => self.write_move(pos, mv, out),
+                None => write!(out, "action {action}"),
+            },
+            Phase::Over => write!(out, "action {action}"),
+        }
+    }
+
+    fn write_notation(&self, pos: &Position, out: &mut dyn fmt::Write) -> fmt::Result {
+        write!(out, "{pos}")
+    }
+
+    fn parse_notation(&self, text: &str) -> Result<Position, ParseError> {
+        self.parse_position(text)
+    }
+}

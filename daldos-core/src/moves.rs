@@ -1,0 +1,396 @@
+//! Moves, their action indices, and move generation.
+//!
+//! # One action is the whole use of one throw
+//!
+//! A [`Move`] uses both dice (on two pieces, or added on one), or the one
+//! die that can be used. Indices are relative to the throw being used: the
+//! higher die and the lower die. With `H` holes on the board
+//! ([`crate::Board::num_holes`]: 49 Danish, 37 Norwegian):
+//!
+//! | index | move |
+//! |---|---|
+//! | `x·H + y`, `x ≠ y` | [`Move::Pair`]: the piece in `x` uses the higher die, the piece in `y` the lower |
+//! | `x·H + x` | [`Move::Added`] on the piece in `x`, the higher die first |
+//! | `H² + x` | [`Move::Added`] on the piece in `x`, the lower die first |
+//! | `H² + H + 2x + k` | [`Move::Single`]: the piece in `x` uses the higher (`k = 0`) or lower (`k = 1`) die |
+//!
+//! so there are `H² + 3H` actions (2548 Danish, 1480 Norwegian).
+//!
+//! Each result has one index: with a double only `x < y` pairs and the
+//! higher-die forms exist; with `capture = final` an added move on a dalled
+//! piece is only "higher die first" (the order cannot matter), and on an
+//! undalled piece only "the dal first". With `capture = intermediate` both
+//! orders of an added move are listed, since they remove different pieces.
+//!
+//! The worst case is `n(n + 1)` legal moves (272 Danish): every ordered pair
+//! of `n` pieces plus both orders of an added move on each.
+
+use core::fmt;
+
+use board_core::Player;
+
+use crate::{Capture, Daldos, Dalling, Hole, Jumping, Phase, Position};
+
+/// Which die of the throw a piece uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Die {
+    /// The higher die (either one of a double).
+    High,
+    /// The lower die.
+    Low,
+}
+
+/// The whole use of one throw. See the [module docs](self) for its index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Move {
+    /// Two different pieces, one die each.
+    Pair {
+        /// The piece using the higher die.
+        high: Hole,
+        /// The piece using the lower die.
+        low: Hole,
+    },
+    /// Both dice added on one piece, `first` played first.
+    Added {
+        /// The piece.
+        from: Hole,
+        /// The die played first (it matters for dalling and for
+        /// `capture = intermediate`).
+        first: Die,
+    },
+    /// One die only, when both cannot be used.
+    Single {
+        /// The piece.
+        from: Hole,
+        /// The die used.
+        die: Die,
+    },
+}
+
+/// The most moves a position can have: `n(n + 1)` for `n = 16`.
+pub const MAX_MOVES: usize = 16 * 17;
+
+impl Move {
+    /// The action index of this move on a board of `holes` holes.
+    pub const fn to_action(self, holes: usize) -> u32 {
+        let h = holes;
+        (match self {
+            Move::Pair { high, low } => high.index() * h + low.index(),
+            Move::Added {
+                from,
+                first: Die::High,
+            } => from.index() * h + from.index(),
+            Move::Added {
+                from,
+                first: Die::Low,
+            } => h * h + from.index(),
+            Move::Single { from, die } => {
+                h * h + h + 2 * from.index() + if matches!(die, Die::Low) { 1 } else { 0 }
+            }
+        }) as u32
+    }
+
+    /// The move with this action index on a board of `holes` holes.
+    pub const fn from_action(action: u32, holes: usize) -> Option<Move> {
+        let a = action as usize;
+        let h = holes;
+        if a < h * h {
+            let (x, y) = (Hole((a / h) as u8), Hole((a % h) as u8));
+            Some(if x.0 == y.0 {
+                Move::Added {
+                    from: x,
+                    first: Die::High,
+                }
+            } else {
+                Move::Pair { high: x, low: y }
+            })
+        } else if a < h * h + h {
+            Some(Move::Added {
+                from: Hole((a - h * h) as u8),
+                first: Die::Low,
+            })
+        } else if a < h * h + 3 * h {
+            let k = a - h * h - h;
+            Some(Move::Single {
+                from: Hole((k / 2) as u8),
+                die: if k % 2 == 0 { Die::High } else { Die::Low },
+            })
+        } else {
+            None
+        }
+    }
+}
+
+impl Daldos {
+    /// The dice of the throw being used, as (higher, lower); lower is 0 when
+    /// a single die is left.
+    #[inline]
+    fn dice_of(pos: &Position) -> (u8, u8) {
+        (pos.dice[0], pos.dice[1])
+    }
+
+    /// Moves the piece in `from` by each die of `steps` in turn, as one
+    /// move of their sum; `None` if that is not allowed.
+    pub(crate) fn try_move(
+        &self,
+        pos: &Position,
+        player: Player,
+        from: Hole,
+        steps: &[u8],
+    ) -> Option<Position> {
+        let me = pos.pieces[player.index()];
+        let them = pos.pieces[1 - player.index()];
+        let board = self.options.board;
+        if me & from.bit() == 0 {
+            return None;
+        }
+        let mut hole = from;
+        let mut dalled = pos.dalled & from.bit() != 0;
+        let mut captured = 0u64;
+        for (k, &d) in steps.iter().enumerate() {
+            let last = k + 1 == steps.len();
+            if !dalled {
+                // A dal: only with a 1, and under `stern_only` only the
+                // undalled piece nearest the stern.
+                if d != 1 {
+                    return None;
+                }
+                if self.options.dalling == Dalling::SternOnly
+                    && (me & !pos.dalled).trailing_zeros() != u32::from(from.0)
+                {
+                    return None;
+                }
+                dalled = true;
+            }
+            for s in 1..=d {
+                hole = board.next(player, hole);
+                if me & hole.bit() != 0 {
+                    return None;
+                }
+                if s < d && them & hole.bit() != 0 && self.options.jumping == Jumping::Forbidden {
+                    return None;
+                }
+            }
+            if them & hole.bit() != 0 {
+                if last || self.options.capture == Capture::Intermediate {
+                    captured |= hole.bit();
+                } else if self.options.jumping == Jumping::Forbidden {
+                    return None;
+                }
+            }
+        }
+        let mut next = *pos;
+        next.pieces[player.index()] = (me & !from.bit()) | hole.bit();
+        next.pieces[1 - player.index()] = them & !captured;
+        next.dalled = (pos.dalled & !from.bit() & !captured) | hole.bit();
+        Some(next)
+    }
+
+    /// The position after `mv`, ignoring only the rule that both dice must
+    /// be used when possible; `None` if the move is impossible or is not the
+    /// one index its result has.
+    pub(crate) fn move_result(&self, pos: &Position, mv: Move) -> Option<Position> {
+        if pos.phase != Phase::Move {
+            return None;
+        }
+        let player = pos.to_move;
+        let (hi, lo) = Self::dice_of(pos);
+        let double = hi == lo;
+        match mv {
+            Move::Pair { high, low } => {
+                if lo == 0 || high == low || (double && high > low) {
+                    return None;
+                }
+                let via_high = self
+                    .try_move(pos, player, high, &[hi])
+                    .and_then(|p| self.try_move(&p, player, low, &[lo]));
+                via_high.or_else(|| {
+                    self.try_move(pos, player, low, &[lo])
+                        .and_then(|p| self.try_move(&p, player, high, &[hi]))
+                })
+            }
+            Move::Added { from, first } => {
+                if lo == 0 {
+                    return None;
+                }
+                let dalled = pos.dalled & from.bit() != 0;
+                let steps = match first {
+                    Die::High => [hi, lo],
+                    Die::Low => {
+                        if double || (dalled && self.options.capture == Capture::Final) {
+                            return None;
+                        }
+                        [lo, hi]
+                    }
+                };
+                self.try_move(pos, player, from, &steps)
+            }
+            Move::Single { from, die } => {
+                let d = match die {
+                    Die::High => hi,
+                    Die::Low if lo != 0 && !double => lo,
+                    Die::Low => return None,
+                };
+                self.try_move(pos, player, from, &[d])
+            }
+        }
+    }
+
+    /// Calls `f(move, result)` for each legal move of a position in the
+    /// [`Phase::Move`] phase, in increasing action order, without
+    /// allocating.
+    pub fn for_each_move(&self, pos: &Position, mut f: impl FnMut(Move, &Position)) {
+        if pos.phase != Phase::Move {
+            return;
+        }
+        let player = pos.to_move;
+        let mine = pos.pieces[player.index()];
+        let (hi, lo) = Self::dice_of(pos);
+        let mut any_two = false;
+        if lo != 0 {
+            // The single-die results on the position as it is: a pair is
+            // legal only if one of its halves can go first.
+            let mut by_high = [None; 64];
+            let mut by_low = [None; 64];
+            for x in bits(mine) {
+                by_high[x.index()] = self.try_move(pos, player, x, &[hi]);
+                by_low[x.index()] = self.try_move(pos, player, x, &[lo]);
+            }
+            let double = hi == lo;
+            for x in bits(mine) {
+                for y in bits(mine) {
+                    let (mv, result) = if x == y {
+                        let mv = Move::Added {
+                            from: x,
+                            first: Die::High,
+                        };
+                        (mv, self.move_result(pos, mv))
+                    } else {
+                        if double && x > y {
+                            continue;
+                        }
+                        let first_high = by_high[x.index()]
+                            .and_then(|p| self.try_move(&p, player, y, &[lo]));
+                        let result = first_high.or_else(|| {
+                            by_low[y.index()].and_then(|p| self.try_move(&p, player, x, &[hi]))
+                        });
+                        (Move::Pair { high: x, low: y }, result)
+                    };
+                    if let Some(r) = result {
+                        any_two = true;
+                        f(mv, &r);
+                    }
+                }
+            }
+            for x in bits(mine) {
+                let mv = Move::Added {
+                    from: x,
+                    first: Die::Low,
+                };
+                if let Some(r) = self.move_result(pos, mv) {
+                    any_two = true;
+                    f(mv, &r);
+                }
+            }
+        }
+        if any_two {
+            return;
+        }
+        for x in bits(mine) {
+            for die in [Die::High, Die::Low] {
+                let mv = Move::Single { from: x, die };
+                if let Some(r) = self.move_result(pos, mv) {
+                    f(mv, &r);
+                }
+            }
+        }
+    }
+
+    /// True when some move uses both dice.
+    pub(crate) fn has_two_dice_move(&self, pos: &Position) -> bool {
+        let mut found = false;
+        if pos.dice[1] != 0 {
+            self.for_each_move(pos, |mv, _| {
+                found |= !matches!(mv, Move::Single { .. });
+            });
+        }
+        found
+    }
+
+    /// True when the throw in `pos` can be used at all.
+    pub(crate) fn has_move(&self, pos: &Position) -> bool {
+        let mut found = false;
+        self.for_each_move(pos, |_, _| found = true);
+        found
+    }
+
+    /// The position after `mv` if it is legal, before the turn passes on.
+    pub(crate) fn legal_result(&self, pos: &Position, mv: Move) -> Option<Position> {
+        let result = self.move_result(pos, mv)?;
+        if matches!(mv, Move::Single { .. }) && self.has_two_dice_move(pos) {
+            return None;
+        }
+        Some(result)
+    }
+
+    /// Writes a move as the holes each piece passes: `m3-m7` for one die,
+    /// `m3-m7 a0-m0` for two pieces (the higher die first), `m3-m4-m7` for
+    /// added dice through the hole the first die reaches. `x` replaces `-`
+    /// before a hole where an enemy piece is removed.
+    pub fn write_move(&self, pos: &Position, mv: Move, out: &mut dyn fmt::Write) -> fmt::Result {
+        let (hi, lo) = Self::dice_of(pos);
+        let die = |d: Die| if d == Die::High { hi } else { lo };
+        match mv {
+            Move::Pair { high, low } => {
+                self.write_path(pos, high, &[hi], out)?;
+                out.write_char(' ')?;
+                self.write_path(pos, low, &[lo], out)
+            }
+            Move::Added { from, first } => {
+                let other = if first == Die::High { lo } else { hi };
+                self.write_path(pos, from, &[die(first), other], out)
+            }
+            Move::Single { from, die: d } => self.write_path(pos, from, &[die(d)], out),
+        }
+    }
+
+    fn write_path(
+        &self,
+        pos: &Position,
+        from: Hole,
+        steps: &[u8],
+        out: &mut dyn fmt::Write,
+    ) -> fmt::Result {
+        let board = self.options.board;
+        let player = pos.to_move;
+        let them = pos.pieces[1 - player.index()];
+        write!(out, "{}", board.hole_name(from))?;
+        let mut hole = from;
+        for (k, &d) in steps.iter().enumerate() {
+            for _ in 0..d {
+                hole = board.next(player, hole);
+            }
+            let last = k + 1 == steps.len();
+            let takes = them & hole.bit() != 0
+                && (last || self.options.capture == Capture::Intermediate);
+            out.write_char(if takes { 'x' } else { '-' })?;
+            write!(out, "{}", board.hole_name(hole))?;
+        }
+        Ok(())
+    }
+}
+
+/// The holes of a bit set, in increasing order.
+pub(crate) fn bits(mut set: u64) -> impl Iterator<Item = Hole> {
+    core::iter::from_fn(move || {
+        if set == 0 {
+            None
+        } else {
+            let h = set.trailing_zeros();
+            set &= set - 1;
+            Some(Hole(h as u8))
+        }
+    })
+}

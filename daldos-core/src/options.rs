@@ -1,0 +1,148 @@
+//! The game's options, each a parameter of one rules engine.
+
+use board_core::params::{expect_bool, expect_count, expect_word, ParamError, ParamValue};
+
+use crate::Board;
+
+/// Which undalled pieces a dal may turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Dalling {
+    /// Any undalled piece whose hole ahead holds no friendly piece (default).
+    #[default]
+    Free,
+    /// Only the player's undalled piece nearest the stern.
+    SternOnly,
+}
+
+/// Which enemy pieces an added move removes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Capture {
+    /// Only the enemy on the final hole (default).
+    #[default]
+    Final,
+    /// Also the enemy on the hole reached with the first die.
+    Intermediate,
+}
+
+/// Whether pieces may pass over enemy pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Jumping {
+    /// Enemy pieces may be jumped, friendly ones never (default).
+    #[default]
+    Allowed,
+    /// No piece may be jumped (Ludii's reading).
+    Forbidden,
+}
+
+/// Every option of Daldøs, with RULES.md's defaults.
+///
+/// ```
+/// use daldos_core::{Board, Dalling, Options};
+/// let o = Options { board: Board::Norwegian, dalling: Dalling::SternOnly, ..Options::default() };
+/// assert_eq!(o.max_turns, 1000);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Options {
+    /// `board = danish | norwegian`.
+    pub board: Board,
+    /// `dalling = free | stern_only`.
+    pub dalling: Dalling,
+    /// `capture = final | intermediate`.
+    pub capture: Capture,
+    /// `jumping = allowed | forbidden`.
+    pub jumping: Jumping,
+    /// `lose_at_one`: the first player reduced to one piece loses.
+    pub lose_at_one: bool,
+    /// `max_turns`: turns after which the game stops with returns of 0; 0
+    /// means no limit.
+    pub max_turns: u32,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            board: Board::Danish,
+            dalling: Dalling::Free,
+            capture: Capture::Final,
+            jumping: Jumping::Allowed,
+            lose_at_one: false,
+            max_turns: 1000,
+        }
+    }
+}
+
+pub(crate) const GAME: &str = "daldos";
+const KNOWN: &str = "board, dalling, capture, jumping, lose_at_one, max_turns";
+
+impl Options {
+    /// Sets one option by its name, as `make_game` passes them.
+    ///
+    /// ```
+    /// use board_core::ParamValue;
+    /// use daldos_core::{Board, Options};
+    /// let mut o = Options::default();
+    /// o.set("board", ParamValue::Str("norwegian")).unwrap();
+    /// assert_eq!(o.board, Board::Norwegian);
+    /// assert!(o.set("colour", ParamValue::Str("red")).is_err());
+    /// ```
+    pub fn set(&mut self, name: &str, value: ParamValue<'_>) -> Result<(), ParamError> {
+        match name {
+            "board" => {
+                let i = expect_word(
+                    GAME,
+                    "board",
+                    value,
+                    &["danish", "norwegian"],
+                    "\"danish\" or \"norwegian\"",
+                )?;
+                self.board = Board::ALL[i];
+            }
+            "dalling" => {
+                let i = expect_word(
+                    GAME,
+                    "dalling",
+                    value,
+                    &["free", "stern_only"],
+                    "\"free\" or \"stern_only\"",
+                )?;
+                self.dalling = [Dalling::Free, Dalling::SternOnly][i];
+            }
+            "capture" => {
+                let i = expect_word(
+                    GAME,
+                    "capture",
+                    value,
+                    &["final", "intermediate"],
+                    "\"final\" or \"intermediate\"",
+                )?;
+                self.capture = [Capture::Final, Capture::Intermediate][i];
+            }
+            "jumping" => {
+                let i = expect_word(
+                    GAME,
+                    "jumping",
+                    value,
+                    &["allowed", "forbidden"],
+                    "\"allowed\" or \"forbidden\"",
+                )?;
+                self.jumping = [Jumping::Allowed, Jumping::Forbidden][i];
+            }
+            "lose_at_one" => self.lose_at_one = expect_bool(GAME, "lose_at_one", value)?,
+            "max_turns" => {
+                self.max_turns = expect_count(
+                    GAME,
+                    "max_turns",
+                    value,
+                    u32::MAX,
+                    "a whole number of turns, 0 for no limit",
+                )?
+            }
+            other => return Err(ParamError::unknown(GAME, other, KNOWN)),
+        }
+        Ok(())
+    }
+}
