@@ -1,0 +1,90 @@
+//! The fixed action space: one die at a time.
+//!
+//! A decision action moves one piece with one die. It is
+//! `source * 6 + (die - 1)`, where `source` is
+//! - `0..24`: a piece on the mover's own route point `source` (0 is the
+//!   first point of its route, 23 the last), or
+//! - `24..28`: a piece waiting to enter the mover's route quarter
+//!   `source - 24`.
+//!
+//! so there are [`NUM_ACTIONS`] = 168 actions. Being along the mover's own
+//! route, the same index means the same thing for both seats.
+
+use board_core::Action;
+
+use crate::variant::POINTS;
+
+/// The number of sources: 24 route points and 4 waiting quarters.
+pub const NUM_SOURCES: usize = POINTS + 4;
+/// The size of the decision action space.
+pub const NUM_ACTIONS: usize = NUM_SOURCES * 6;
+
+/// Where a moved piece comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Source {
+    /// A piece on the mover's route point (0 to 23, 0 first).
+    Point(u8),
+    /// A piece waiting to enter the mover's route quarter (0 to 3).
+    Waiting(u8),
+}
+
+impl Source {
+    /// The source's index: route point, or 24 + quarter.
+    #[inline]
+    pub const fn index(self) -> usize {
+        match self {
+            Source::Point(r) => r as usize,
+            Source::Waiting(q) => POINTS + q as usize,
+        }
+    }
+
+    /// The source with this index (taken modulo 28).
+    #[inline]
+    pub const fn from_index(i: usize) -> Source {
+        let i = i % NUM_SOURCES;
+        if i < POINTS {
+            Source::Point(i as u8)
+        } else {
+            Source::Waiting((i - POINTS) as u8)
+        }
+    }
+}
+
+/// One die used on one piece.
+///
+/// ```
+/// use tables_core::{Move, Source};
+/// let m = Move { source: Source::Point(5), die: 3 };
+/// assert_eq!(m.action(), 5 * 6 + 2);
+/// assert_eq!(Move::from_action(m.action()), Some(m));
+/// assert_eq!(Move::from_action(168), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Move {
+    /// The piece moved.
+    pub source: Source,
+    /// The die used, 1 to 6.
+    pub die: u8,
+}
+
+impl Move {
+    /// The action index of this move.
+    #[inline]
+    pub const fn action(self) -> Action {
+        (self.source.index() * 6 + self.die as usize - 1) as Action
+    }
+
+    /// The move with this action index, if it is in range.
+    #[inline]
+    pub const fn from_action(action: Action) -> Option<Move> {
+        if action as usize >= NUM_ACTIONS {
+            return None;
+        }
+        Some(Move {
+            source: Source::from_index(action as usize / 6),
+            die: (action % 6) as u8 + 1,
+        })
+    }
+}

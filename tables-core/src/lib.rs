@@ -1,0 +1,163 @@
+//! The tables family of race games as one engine: a game is a set of
+//! parameters ([`Variant`]) plus the little code every game shares.
+//!
+//! Two games are defined now, both through [`board_core::FromParams`]
+//! ([`Tables::NAMES`](board_core::FromParams::NAMES)):
+//! - `seys_dos_e_as`: Seys dos e as from Alfonso X's *Libro de los juegos*
+//!   (1283), in the default reading of RULES.md; option `reentry =
+//!   opposite | start`;
+//! - `backgammon`: standard backgammon without the cube; option `scoring =
+//!   winloss | gammons | backgammons`.
+//!
+//! Both take `max_turns` (default 500, 0 = no limit). Any other tables
+//! game is a [`Variant`] value given to [`Tables::new`].
+//!
+//! ```
+//! use board_core::{Game, FromParams, ParamValue, Node};
+//! use board_core::sim::{random_playout, SplitMix64};
+//! use tables_core::Tables;
+//!
+//! let game = Tables::from_params("seys_dos_e_as", &[("reentry", ParamValue::Str("start"))]).unwrap();
+//! let mut pos = game.new_initial_state();
+//! random_playout(&game, &mut pos, &mut SplitMix64::new(1));
+//! assert_eq!(game.node(&pos), Node::Terminal);
+//! println!("{}", game.notation(&pos));
+//! ```
+//!
+//! # Modules
+//!
+//! - [`variant`]: geometry (24 points in 4 quarters of 6) and the parameters;
+//! - [`Position`]: the state, a 48-byte `Copy` value;
+//! - move generation (`movegen`), one die at a time with look-ahead;
+//! - [`action`]: the fixed action space;
+//! - notation and move strings;
+//! - [`observation`]: the observation tensor;
+//! - analysis (hit odds, shots) and perft, with feature `alloc`.
+//!
+//! # Feature flags
+//!
+//! - `std` (default): implements `std::error::Error` through
+//!   `core::error::Error`; implies `alloc`.
+//! - `alloc`: [`Tables::hit_probability`], [`Tables::shots`] and
+//!   [`Tables::perft`], which use the heap.
+//! - `serde`: `Serialize`/`Deserialize` for [`Position`], [`Move`] and the
+//!   parameter types.
+//!
+//! Without default features the crate is `no_std` and allocation-free; play
+//! never allocates in any configuration.
+//!
+//! # Geometry
+//!
+//! 24 points in four quarters, Q1 = 1–6, Q2 = 7–12, Q3 = 13–18, Q4 =
+//! 19–24, numbered as in the notation. Each seat has a [`Direction`]: its
+//! *route* runs from its route point 0 to 23 (from 1 to 24 going forward,
+//! from 24 to 1 going backward). In Seys dos e as both seats go forward; in
+//! backgammon A goes backward and B forward, as RULES.md's notation has it.
+//! Route quarters are the quarters along a seat's route.
+//!
+//! # Action encoding
+//!
+//! One die at a time: action `source * 6 + (die − 1)`, 168 actions, where
+//! `source` is 0–23 for a piece on the mover's own route point (0 = its
+//! first point) and 24–27 for a piece waiting to enter the mover's route
+//! quarter 0–3 (see [`action`]). Dice added on one piece are consecutive
+//! actions on that piece, so every intermediate point is a landing point,
+//! must be open, and hits a blot.
+//!
+//! "Use as many dice as possible" is enforced by look-ahead: when the dice
+//! are thrown the engine computes the most dice the player can use (a
+//! depth-first search over the [`Position`]'s own pieces that stops as soon
+//! as every die is used, kept in the position), and a move is legal only if
+//! the remaining dice can still be used to that count. In backgammon, when
+//! only one die of two can be used, only moves of the largest such die are
+//! legal.
+//!
+//! Chance actions: the Seys dos e as roll-off has outcomes 0 (A wins) and 1
+//! (B wins), ½ each. The backgammon roll-off has 30 outcomes, `i` ↦ (A's
+//! die, B's die) by [`Tables::opening_throw`]: A's die is `i / 5 + 1` and
+//! B's die the `(i % 5)`-th other face; the higher starts and plays both.
+//! A throw's outcome is the index of the unordered throw in
+//! [`board_core::dice::DiceSpec::for_each_throw`]'s order (56 for three
+//! dice, 21 for two) with its exact probability.
+//!
+//! Move strings are `<die>:<from>-<to>`, with points numbered as in the
+//! notation, `bar` for a waiting piece, `off` for bearing off, and `*` after
+//! a hit: `3:13-16`, `5:bar-15*`, `6:22-off`. Chance outcomes are written
+//! `roll-off A`, `roll-off A5 B3` and `roll 631`.
+//!
+//! # Observation
+//!
+//! Shape `[7, 24]`, the same for both seats, along the observer's own route;
+//! planes are listed in [`observation`]. It includes the dice still to use.
+//!
+//! # Notation
+//!
+//! Exactly RULES.md's `<points> <waiting> <off> <turn> <dice> <turns>`.
+//! Parsing checks that each player has 15 pieces, that the dice are a
+//! possible rest of a throw and can be used, and that `-` as the turn means
+//! a finished game (somebody has borne off 15, or the turn limit is
+//! reached) or the roll-off (counter 0 and the board before the roll-off).
+//!
+//! # Rule readings
+//!
+//! - **Turns.** A player who can use no die passes at once (no pass
+//!   action). The counter counts completed turns; the roll-off is not a
+//!   turn; the winning turn counts. When a turn ends with the counter at
+//!   `max_turns` (non-zero) and nobody has won, the game is over, truncated,
+//!   with returns 0.
+//! - **Set-up.** When both sides' set-ups are equal (backgammon) the pieces
+//!   stand before the roll-off; otherwise (Seys dos e as) the board is empty
+//!   until the roll-off, whose winner takes set-up 0 (6-2-1) and moves first.
+//! - **Entering.** A player with pieces waiting may only enter them, each
+//!   with one die into its quarter: at route point `6q + d − 1` for die `d`
+//!   and quarter `q`. Once none waits, the remaining dice move any piece,
+//!   the entered ones included. If none can enter, the turn ends.
+//! - **Hitting.** A blot is hit by a piece landing on it, including at a
+//!   point reached with one die of several added on that piece. The hit
+//!   piece waits for the quarter diagonally opposite the one it was hit in,
+//!   counted along its own route (Seys `reentry = opposite`), or for its
+//!   first quarter (`start`, and backgammon's bar).
+//! - **Bearing off** is allowed while none of the player's pieces waits and
+//!   all its pieces on the board are in the last quarter of its route; a hit
+//!   piece therefore stops it until the piece is back there. In Seys dos e
+//!   as any die that carries a piece past point 24 bears it off, even from a
+//!   rear point while pieces stand further back; in backgammon a higher die
+//!   bears off only from the rearmost point.
+//! - **Dice.** Seys dos e as: as many dice as possible, free choice among
+//!   plays that use that many. Backgammon: both if possible, otherwise the
+//!   larger one that can be played; doubles give four moves.
+//! - **Scoring** (backgammon): a gammon is a win while the loser has borne
+//!   off nothing; a backgammon is a gammon where the loser also has a piece
+//!   on the bar or in the winner's home (last) quarter.
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+#[cfg(any(feature = "std", test))]
+extern crate std;
+
+pub mod action;
+#[cfg(feature = "alloc")]
+mod analysis;
+mod game;
+mod movegen;
+mod notation;
+pub mod observation;
+#[cfg(feature = "alloc")]
+mod perft;
+mod position;
+pub mod variant;
+
+pub use action::{Move, Source, NUM_ACTIONS};
+#[cfg(feature = "alloc")]
+pub use analysis::Shot;
+pub use game::{Tables, OPENING_THROWS};
+pub use notation::{MoveDisplay, NotationDisplay};
+pub use observation::{OBSERVATION_LEN, OBSERVATION_SHAPE};
+pub use position::{Phase, Position};
+pub use variant::{
+    BearOff, DiceRule, Direction, Doubles, Reentry, RollOff, Scoring, SetUp, TablesParams, Variant,
+    VariantError,
+};

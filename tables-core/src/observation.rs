@@ -1,0 +1,94 @@
+//! The observation tensor: shape `[7, 24]`, from the observer's point of
+//! view, along the observer's own route (column 0 is the observer's first
+//! point, column 23 its last), for both seats alike.
+//!
+//! | plane | meaning |
+//! |---|---|
+//! | 0 | the observer's pieces on the point, divided by 15 |
+//! | 1 | 1 if the observer has exactly one piece there (a blot) |
+//! | 2 | 1 if the observer has two or more there |
+//! | 3 | the opponent's pieces on the point, divided by 15 |
+//! | 4 | 1 if the opponent has exactly one piece there |
+//! | 5 | 1 if the opponent has two or more there |
+//! | 6 | global features, by column (below) |
+//!
+//! Plane 6: columns 0–3 the observer's waiting pieces for each of its route
+//! quarters, ÷15; 4–7 the opponent's waiting pieces by the quarter they
+//! will enter, counted along the observer's route, ÷15; 8 the observer's
+//! borne-off pieces ÷15; 9 the opponent's ÷15; 10–15 how many of the dice
+//! still to use show 1 to 6, ÷4; 16 1 if it is the observer's turn; 17 1 if
+//! it is the opponent's; 18 1 at a decision node (dice to use); 19 1 before
+//! the roll-off; 20 1 once the game is over; 21 the dice still to be used
+//! this turn under the "as many dice as possible" rule, ÷4; 22 the turn
+//! counter divided by `max_turns` (0 without a limit); 23 always 0.
+
+use board_core::{ObservationError, Player};
+
+use crate::game::Tables;
+use crate::position::{Phase, Position};
+use crate::variant::{POINTS, QUARTERS};
+
+/// The observation's shape: 7 planes of 24 points.
+pub const OBSERVATION_SHAPE: [usize; 2] = [7, POINTS];
+/// The number of values in an observation.
+pub const OBSERVATION_LEN: usize = 7 * POINTS;
+
+impl Tables {
+    pub(crate) fn write_observation(
+        &self,
+        pos: &Position,
+        player: Player,
+        out: &mut [f32],
+    ) -> Result<(), ObservationError> {
+        let me = player.index();
+        if me >= 2 {
+            return Err(ObservationError::NoSuchPlayer {
+                player: me,
+                num_players: 2,
+            });
+        }
+        if out.len() != OBSERVATION_LEN {
+            return Err(ObservationError::WrongLength {
+                expected: OBSERVATION_LEN,
+                found: out.len(),
+            });
+        }
+        out.fill(0.0);
+        let you = 1 - me;
+        let sign: i8 = if me == 0 { 1 } else { -1 };
+        for r in 0..POINTS {
+            let v = pos.board[self.route_to_point[me][r] as usize] * sign;
+            let (base, n) = if v > 0 { (0, v) } else { (3 * POINTS, -v) };
+            if n > 0 {
+                out[base + r] = f32::from(n as u8) / 15.0;
+                out[base + POINTS + r] = f32::from(u8::from(n == 1));
+                out[base + 2 * POINTS + r] = f32::from(u8::from(n >= 2));
+            }
+        }
+        let g = &mut out[6 * POINTS..];
+        let (my_dir, your_dir) = (self.variant.directions[me], self.variant.directions[you]);
+        for q in 0..QUARTERS {
+            g[q] = f32::from(pos.waiting[me][q]) / 15.0;
+            let mine = my_dir.to_quarter(your_dir.to_quarter(q));
+            g[4 + mine] = f32::from(pos.waiting[you][q]) / 15.0;
+        }
+        g[8] = f32::from(pos.off[me]) / 15.0;
+        g[9] = f32::from(pos.off[you]) / 15.0;
+        for &d in pos.dice() {
+            g[9 + d as usize] += 0.25;
+        }
+        match pos.turn() {
+            Some(p) if p.index() == me => g[16] = 1.0,
+            Some(_) => g[17] = 1.0,
+            None => {}
+        }
+        g[18] = f32::from(u8::from(pos.phase == Phase::Move));
+        g[19] = f32::from(u8::from(pos.phase == Phase::RollOff));
+        g[20] = f32::from(u8::from(pos.phase == Phase::Over));
+        g[21] = f32::from(pos.max_use) / 4.0;
+        if self.variant.max_turns > 0 {
+            g[22] = (f64::from(pos.turns) / f64::from(self.variant.max_turns)) as f32;
+        }
+        Ok(())
+    }
+}

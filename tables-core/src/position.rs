@@ -1,0 +1,149 @@
+//! The state of a tables game: a small `Copy` value.
+
+use board_core::Player;
+
+use crate::variant::{POINTS, QUARTERS};
+
+/// What the position waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Phase {
+    /// The roll-off is still to come (a chance node).
+    RollOff,
+    /// The player to move must throw (a chance node).
+    Throw,
+    /// The player to move has dice to use (a decision node).
+    Move,
+    /// The game is over: won, or truncated by `max_turns`.
+    Over,
+}
+
+pub(crate) const NO_TURN: u8 = 2;
+
+/// A position of a tables game.
+///
+/// The board is kept along the notation's points (point 1 at index 0); A's
+/// pieces count positive and B's negative. Waiting pieces are kept per
+/// seat along that seat's own route quarters. The dice still to use are
+/// kept highest first. The whole value is 48 bytes and `Copy`.
+///
+/// Positions are made and read through [`crate::Tables`]: its
+/// `new_initial_state`, `apply` and `parse_notation`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Position {
+    pub(crate) board: [i8; POINTS],
+    pub(crate) waiting: [[u8; QUARTERS]; 2],
+    pub(crate) off: [u8; 2],
+    pub(crate) dice: [u8; 4],
+    pub(crate) turns: u32,
+    pub(crate) turn: u8,
+    pub(crate) phase: Phase,
+    /// The number of dice that can still be used this turn (look-ahead
+    /// result, kept so that move generation need not redo it).
+    pub(crate) max_use: u8,
+}
+
+impl Position {
+    pub(crate) const EMPTY: Position = Position {
+        board: [0; POINTS],
+        waiting: [[0; QUARTERS]; 2],
+        off: [0; 2],
+        dice: [0; 4],
+        turns: 0,
+        turn: NO_TURN,
+        phase: Phase::RollOff,
+        max_use: 0,
+    };
+
+    /// What the position waits for.
+    #[inline]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The player whose turn it is (also while throwing); `None` before the
+    /// roll-off and once the game is over.
+    #[inline]
+    pub fn turn(&self) -> Option<Player> {
+        (self.turn < 2).then_some(Player::new(self.turn))
+    }
+
+    /// Completed turns.
+    #[inline]
+    pub fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    /// The owner and count of the pieces on `point` (1 to 24); `None` for an
+    /// empty point or a point outside the board.
+    pub fn point(&self, point: usize) -> Option<(Player, u8)> {
+        let v = *self.board.get(point.checked_sub(1)?)?;
+        match v {
+            0 => None,
+            v if v > 0 => Some((Player::new(0), v as u8)),
+            v => Some((Player::new(1), v.unsigned_abs())),
+        }
+    }
+
+    /// The pieces of `player` on `point` (1 to 24).
+    pub fn count(&self, player: Player, point: usize) -> u8 {
+        match self.point(point) {
+            Some((p, n)) if p == player => n,
+            _ => 0,
+        }
+    }
+
+    /// The pieces of `player` waiting to enter the player's route quarter
+    /// `q` (0 for the first quarter of its route).
+    pub fn waiting(&self, player: Player, q: usize) -> u8 {
+        self.waiting
+            .get(player.index())
+            .and_then(|w| w.get(q))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// All pieces of `player` waiting, in any quarter.
+    pub fn waiting_total(&self, player: Player) -> u8 {
+        self.waiting
+            .get(player.index())
+            .map_or(0, |w| w.iter().sum())
+    }
+
+    /// The pieces `player` has borne off.
+    pub fn borne_off(&self, player: Player) -> u8 {
+        self.off.get(player.index()).copied().unwrap_or(0)
+    }
+
+    /// The dice still to use, highest first (empty unless at
+    /// [`Phase::Move`]).
+    pub fn dice(&self) -> &[u8] {
+        let n = self.dice.iter().take_while(|&&d| d != 0).count();
+        &self.dice[..n]
+    }
+
+    /// The number of dice the player to move will still use this turn under
+    /// the "as many dice as possible" rule.
+    pub fn dice_to_use(&self) -> usize {
+        self.max_use as usize
+    }
+
+    /// The winner, once a player has borne off all its pieces.
+    pub fn winner(&self) -> Option<Player> {
+        (0..2)
+            .find(|&p| self.off[p] >= crate::variant::PIECES)
+            .map(|p| Player::new(p as u8))
+    }
+
+    pub(crate) fn dice_len(&self) -> usize {
+        self.dice.iter().take_while(|&&d| d != 0).count()
+    }
+
+    pub(crate) fn remove_die(&mut self, d: u8) {
+        if let Some(i) = self.dice.iter().position(|&x| x == d) {
+            self.dice.copy_within(i + 1.., i);
+            self.dice[3] = 0;
+        }
+    }
+}

@@ -1,0 +1,67 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use board_core::{Action, Game};
+use tables_core::{Position, Tables};
+
+/// Parses a position, panicking with the error on failure.
+pub fn pos(game: &Tables, text: &str) -> Position {
+    game.parse(text)
+        .unwrap_or_else(|e| panic!("cannot parse {text:?}: {e}"))
+}
+
+/// The notation of a position.
+pub fn text(game: &Tables, pos: &Position) -> String {
+    game.notation(pos).to_string()
+}
+
+/// The legal actions.
+pub fn actions(game: &Tables, pos: &Position) -> Vec<Action> {
+    let mut v = Vec::new();
+    game.legal_actions(pos, |a| v.push(a));
+    v
+}
+
+/// The strings of the legal actions.
+pub fn moves(game: &Tables, pos: &Position) -> Vec<String> {
+    actions(game, pos)
+        .into_iter()
+        .map(|a| {
+            let mut s = String::new();
+            game.write_action(pos, a, &mut s).unwrap();
+            s
+        })
+        .collect()
+}
+
+/// Applies the action written `mv` (a move, a throw such as `roll 631`, or
+/// a roll-off).
+pub fn play(game: &Tables, pos: &mut Position, mv: &str) {
+    let a = game
+        .parse_action(pos, mv)
+        .unwrap_or_else(|e| panic!("{mv:?} does not apply in {}: {e}", text(game, pos)));
+    game.apply(pos, a).unwrap();
+}
+
+/// Applies several actions in turn.
+pub fn play_all(game: &Tables, pos: &mut Position, mvs: &[&str]) {
+    for m in mvs {
+        play(game, pos, m);
+    }
+}
+
+/// Every position at the end of the turn under way, as notations.
+pub fn turn_ends(game: &Tables, pos: &Position) -> Vec<String> {
+    let mut set = std::collections::BTreeSet::new();
+    game.turn_successors(pos, &mut set);
+    set.iter().map(|p| text(game, p)).collect()
+}
+
+/// A board of 24 entries from `(point, entry)` pairs, the rest empty.
+pub fn board(entries: &[(usize, &str)]) -> String {
+    let mut b = vec!["."; 24];
+    for &(p, e) in entries {
+        b[p - 1] = e;
+    }
+    b.join(",")
+}
