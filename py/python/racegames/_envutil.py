@@ -1,0 +1,53 @@
+"""Helpers shared by the Gymnasium and PettingZoo environments."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Tuple
+
+import numpy as np
+
+from racegames._core import Game, State
+
+#: Bounds of each game's observation values (every value lies in them).
+OBSERVATION_BOUNDS: Dict[str, Tuple[float, float]] = {
+    "daldos": (0.0, 1.0),
+}
+
+
+def observation_space(game: Game) -> Any:
+    """``Dict(observation=Box(float32), action_mask=Box(int8))``."""
+    from gymnasium import spaces
+
+    low, high = OBSERVATION_BOUNDS.get(game.name, (-np.inf, np.inf))
+    shape = tuple(game.observation_tensor_shape())
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(low=low, high=high, shape=shape, dtype=np.float32),
+            "action_mask": spaces.Box(low=0, high=1, shape=(game.num_distinct_actions(),), dtype=np.int8),
+        }
+    )
+
+
+def sample_chance(state: State, rng: np.random.Generator) -> int:
+    """A chance outcome drawn by its probability."""
+    outcomes = state.chance_outcomes()
+    u = rng.random()
+    acc = 0.0
+    for action, p in outcomes:
+        acc += p
+        if u < acc:
+            return action
+    return outcomes[-1][0]
+
+
+def as_action(action: Any) -> int | None:
+    """The action as an int, or ``None`` if it is not an integer."""
+    if isinstance(action, (bool, np.bool_)):
+        return None
+    try:
+        index = action.__index__()
+    except (AttributeError, TypeError):
+        if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
+            return int(action)
+        return None
+    return int(index)

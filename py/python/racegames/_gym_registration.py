@@ -1,0 +1,31 @@
+"""Registers the racegames Gymnasium ids (called by ``import racegames``)."""
+
+from __future__ import annotations
+
+from racegames._core import list_games
+
+#: Gymnasium id (without the ``racegames/`` namespace) for each game name.
+GYM_IDS = {
+    "daldos": "Daldos-v0",
+    "seys_dos_e_as": "SeysDosEAs-v0",
+    "backgammon": "Backgammon-v0",
+    "chinese_checkers": "ChineseCheckers-v0",
+    "halma": "Halma-v0",
+}
+
+
+def register_all() -> None:
+    """Registers ``racegames/<Game>-v0`` for every game present in this build."""
+    import gymnasium
+
+    present = set(list_games())
+    for name, env_id in GYM_IDS.items():
+        full_id = f"racegames/{env_id}"
+        if name not in present or full_id in gymnasium.registry:
+            continue
+        gymnasium.register(
+            id=full_id,
+            entry_point="racegames.gym:RaceGameEnv",
+            kwargs={"game": name},
+            disable_env_checker=False,
+        )

@@ -1,0 +1,55 @@
+"""Daldøs analysis: exact capture odds and the threat map.
+
+Holes are named as the engine writes them in moves: a row letter (``a`` for
+player A's home row, ``m`` for the middle row, ``b`` for player B's) and an
+index from the stern, such as ``"m3"`` or ``"b15"``; a board-wide index
+(row A, then the middle row, then row B) is accepted too.
+
+>>> import racegames
+>>> from racegames import daldos
+>>> game = racegames.make_game("daldos")
+>>> state = game.state_from_notation(
+...     "BBB............./..BA............./a............... B - 0")
+>>> 0.0 < daldos.capture_odds(state, "m3") < 1.0
+True
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, Tuple, Union
+
+from racegames._core import State, _daldos_capture_odds, _daldos_threat_map
+
+Hole = Union[str, int]
+
+__all__ = ["capture_odds", "capture_odds_bounds", "threat_map", "hole_names"]
+
+
+def capture_odds(state: State, hole: Hole) -> float:
+    """The probability that the player to move removes the enemy piece on
+    ``hole`` before play passes on, playing to that end, extra throws (dal-dal)
+    included. Exact to 1e-9 (see :func:`capture_odds_bounds`).
+
+    Raises ``ValueError`` when nobody is to move, when ``hole`` holds no
+    piece of the other player, or for a hole not on the board."""
+    return capture_odds_bounds(state, hole)[0]
+
+
+def capture_odds_bounds(state: State, hole: Hole) -> Tuple[float, float]:
+    """``(probability, error_bound)``: the true value lies in
+    ``[probability, probability + error_bound]`` (extra throws are searched
+    up to a depth whose remaining probability is ``error_bound``)."""
+    return _daldos_capture_odds(state, hole)
+
+
+def threat_map(state: State) -> Dict[str, float]:
+    """The capture odds of every piece of the player *not* to move, by hole
+    name: how exposed each piece is to the coming turn."""
+    return {name: p for name, _index, p, _err in _daldos_threat_map(state)}
+
+
+def hole_names(state: State) -> List[str]:
+    """Every hole's name in board-wide order: row A, the middle row, row B."""
+    from racegames._draw.daldos import hole_names as names
+
+    return names(state.notation())

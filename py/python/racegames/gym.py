@@ -1,0 +1,152 @@
+"""A Gymnasium environment for one seat of a racegames game.
+
+``gymnasium.make("racegames/Daldos-v0", opponent="random", seat=0, **params)``
+(registered by ``import racegames``) or ``RaceGameEnv("daldos", ...)``.
+
+- The agent plays ``seat`` (an int, or ``"random"`` for a seat drawn at each
+  reset); ``opponent`` (``"random"`` or a callable ``state -> action``) plays
+  every other seat. Dice and random opponents draw from the generator that
+  ``reset(seed=...)`` seeds.
+- Observations are ``{"observation": float32 array, "action_mask": int8
+  array}``, from the agent's point of view; the mask is also in
+  ``info["action_mask"]`` and ``action_masks()`` (for sb3-contrib's
+  MaskablePPO).
+- The reward is the agent's return when the game ends, else 0. An illegal
+  action ends the episode with -1 (``info["illegal_action"] = True``) and
+  never raises. The ``max_turns`` limit gives ``truncated=True``.
+- Render modes: ``"ansi"`` (a text board) and ``"rgb_array"``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Optional, Tuple, Union
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from racegames._core import Game, State, make_game
+from racegames._envutil import as_action, observation_space, sample_chance
+
+Opponent = Union[str, Callable[[State], int]]
+
+
+class RaceGameEnv(gymnasium.Env):  # type: ignore[misc]
+    """One seat of a racegames game against an opponent policy."""
+
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
+
+    def __init__(
+        self,
+        game: str = "daldos",
+        opponent: Opponent = "random",
+        seat: Union[int, str] = 0,
+        render_mode: Optional[str] = None,
+        **params: Any,
+    ) -> None:
+        self.game: Game = make_game(game, **params)
+        n = self.game.num_players()
+        if seat != "random" and not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n):
+            raise ValueError(f"seat must be 0 to {n - 1} or 'random', not {seat!r}")
+        if opponent != "random" and not callable(opponent):
+            raise TypeError("opponent must be 'random' or a callable state -> action")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.render_mode = render_mode
+        self._seat_choice = seat
+        self._opponent = opponent
+        self.observation_space = observation_space(self.game)
+        self.action_space = spaces.Discrete(self.game.num_distinct_actions())
+        self.state: State = self.game.new_initial_state()
+        self.seat = 0 if seat == "random" else int(seat)
+        self._ended = True
+        self._mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
+
+    # -- helpers -------------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Plays chance and the opponent until the agent moves or the game ends."""
+        rng = self.np_random
+        state = self.state
+        while True:
+            player = state.current_player()
+            if player == -4:
+                return
+            if player == -1:
+                state.apply_action(sample_chance(state, rng))
+            elif player == self.seat:
+                return
+            elif self._opponent == "random":
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.integers(len(legal)))])
+            else:
+                action = self._opponent(state.clone())  # type: ignore[operator]
+                state.apply_action(action)
+
+    def _observe(self) -> Dict[str, np.ndarray]:
+        if self.state.is_terminal() or self._ended:
+            self._mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
+        else:
+            self._mask = self.state.legal_actions_mask()
+        obs = self.state.observation_tensor(self.seat).astype(np.float32, copy=False)
+        return {"observation": obs, "action_mask": self._mask.copy()}
+
+    def _info(self) -> Dict[str, Any]:
+        return {
+            "action_mask": self._mask.copy(),
+            "current_player": self.state.current_player(),
+            "seat": self.seat,
+            "notation": self.state.notation(),
+        }
+
+    # -- Gymnasium API -------------------------------------------------------
+
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+    ) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
+        super().reset(seed=seed)
+        n = self.game.num_players()
+        if self._seat_choice == "random":
+            self.seat = int(self.np_random.integers(n))
+        self.state = self.game.new_initial_state()
+        self._ended = False
+        self._advance()
+        self._ended = self.state.is_terminal()
+        obs = self._observe()
+        return obs, self._info()
+
+    def step(self, action: Any) -> Tuple[Dict[str, np.ndarray], float, bool, bool, Dict[str, Any]]:
+        if self._ended:
+            obs = self._observe()
+            return obs, 0.0, True, False, self._info()
+        index = as_action(action)
+        if index is None or not self.state.is_legal(index):
+            self._ended = True
+            obs = self._observe()
+            info = self._info()
+            info["illegal_action"] = True
+            return obs, -1.0, True, False, info
+        self.state.apply_action(index)
+        self._advance()
+        reward = 0.0
+        terminated = truncated = False
+        if self.state.is_terminal():
+            self._ended = True
+            reward = float(self.state.returns()[self.seat])
+            truncated = self.state.is_truncated()
+            terminated = not truncated
+        obs = self._observe()
+        return obs, reward, terminated, truncated, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        """The legal-action mask as booleans (sb3-contrib's MaskablePPO)."""
+        return self._mask.astype(bool)
+
+    def render(self) -> Any:
+        if self.render_mode == "ansi":
+            return str(self.state)
+        if self.render_mode == "rgb_array":
+            from racegames._draw import rgb
+
+            return rgb(self.game.name, self.state.notation())
+        return None

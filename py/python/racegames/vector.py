@@ -1,0 +1,154 @@
+"""A native batched environment: ``VectorEnv("daldos", num_envs, seed=...)``.
+
+A :class:`gymnasium.vector.VectorEnv` whose stepping, dice, opponents,
+auto-reset and observation encoding all run in Rust over contiguous numpy
+buffers, with the GIL released; one Python call steps every environment.
+
+- ``opponent="random"`` (default): the caller plays ``seat`` (an int, or
+  ``"random"`` per episode) and random opponents play the other seats
+  natively. ``opponent=None``: self-play; the caller's actions drive
+  whichever seat is to move in each environment, reported in
+  ``infos["current_player"]``.
+- Autoreset mode ``NEXT_STEP``: after an episode ends, the next ``step``
+  ignores that environment's action and returns the first observation of a
+  new episode (reward 0, not terminated).
+- ``rewards`` is the acting seat's reward for the step (the caller's seat
+  with opponents); ``infos["returns"]`` has every seat's return, set in the
+  rows where ``infos["_returns"]`` is true (episodes that just ended).
+- An illegal action ends that environment's episode: -1 for the actor, 0 for
+  the others.
+- Observations are ``{"observation": (num_envs, *shape) float32,
+  "action_mask": (num_envs, num_actions) int8}``; masks are written
+  sparsely. With ``copy=False`` the arrays returned are the native buffers,
+  overwritten by the next call (fastest); with ``copy=True`` (default, as in
+  Gymnasium) they are copies.
+- ``threads`` (default: the number of cores) bounds the native threads of a
+  step; a batch is split only when each thread gets 128 environments or more.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Dict, Optional, Tuple, Union
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector.utils import batch_space
+
+from racegames._core import Game, State, VectorCore, make_game
+from racegames._envutil import observation_space
+
+try:  # gymnasium >= 1.1
+    from gymnasium.vector import AutoresetMode
+
+    _NEXT_STEP: Any = AutoresetMode.NEXT_STEP
+except ImportError:  # pragma: no cover
+    _NEXT_STEP = "NextStep"
+
+
+class VectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
+    """``num_envs`` environments of game ``name`` stepped natively."""
+
+    metadata = {"autoreset_mode": _NEXT_STEP, "render_modes": ["ansi"]}
+
+    def __init__(
+        self,
+        name: str,
+        num_envs: int,
+        seed: Optional[int] = None,
+        opponent: Optional[str] = "random",
+        seat: Union[int, str] = 0,
+        copy: bool = True,
+        render_mode: Optional[str] = None,
+        threads: Optional[int] = None,
+        **params: Any,
+    ) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise ValueError("num_envs must be a positive int")
+        if seed is None:
+            seed = int.from_bytes(os.urandom(8), "little")
+        self.game: Game = make_game(name, **params)
+        self.core = VectorCore(
+            self.game, num_envs, seed=_seed64(seed), opponent=opponent, seat=seat, threads=threads
+        )
+        self.num_envs = num_envs
+        self.copy = copy
+        self.render_mode = render_mode
+        self.single_observation_space = observation_space(self.game)
+        self.single_action_space = spaces.Discrete(self.game.num_distinct_actions())
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._actions = np.zeros(num_envs, dtype=np.int64)
+
+    def _obs(self) -> Dict[str, np.ndarray]:
+        obs, mask = self.core.observations, self.core.action_masks
+        if self.copy:
+            return {"observation": obs.copy(), "action_mask": mask.copy()}
+        return {"observation": obs, "action_mask": mask}
+
+    def _infos(self, obs: Dict[str, np.ndarray]) -> Dict[str, Any]:
+        c = self.copy
+        current = self.core.current_player
+        returns, ended = self.core.returns, self.core.ended
+        return {
+            "current_player": current.copy() if c else current,
+            "_current_player": np.ones(self.num_envs, dtype=bool),
+            "action_mask": obs["action_mask"],
+            "_action_mask": np.ones(self.num_envs, dtype=bool),
+            "returns": returns.copy() if c else returns,
+            "_returns": ended.copy() if c else ended,
+        }
+
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+    ) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
+        if seed is not None and not isinstance(seed, int):
+            raise TypeError("seed must be an int or None")
+        self.core.reset(None if seed is None else _seed64(seed))
+        obs = self._obs()
+        return obs, self._infos(obs)
+
+    def step(
+        self, actions: Any
+    ) -> Tuple[Dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
+        a = np.asarray(actions)
+        if a.shape != (self.num_envs,):
+            raise ValueError(f"expected {self.num_envs} actions, got shape {a.shape}")
+        if not np.issubdtype(a.dtype, np.integer):
+            raise TypeError(f"actions must be integers, not {a.dtype}")
+        if a.dtype != np.int64 or not a.flags.c_contiguous:
+            a = np.ascontiguousarray(a, dtype=np.int64)
+        self.core.step(a)
+        obs = self._obs()
+        c = self.copy
+        rewards, term, trunc = self.core.rewards, self.core.terminated, self.core.truncated
+        if c:
+            rewards, term, trunc = rewards.copy(), term.copy(), trunc.copy()
+        return obs, rewards, term, trunc, self._infos(obs)
+
+    def action_masks(self) -> np.ndarray:
+        """The legal-action masks as booleans, ``(num_envs, num_actions)``."""
+        return self.core.action_masks.astype(bool)
+
+    def random_actions(self) -> np.ndarray:
+        """A uniformly random legal action per environment, chosen natively
+        (0 where an episode has just ended): a fast random policy."""
+        self.core.random_actions(self._actions)
+        return self._actions.copy() if self.copy else self._actions
+
+    def state(self, env: int) -> State:
+        """A copy of environment ``env``'s current state."""
+        return self.game.state_from_notation(self.core.notation(env))
+
+    def render(self) -> Any:
+        if self.render_mode == "ansi":
+            return [str(self.state(i)) for i in range(self.num_envs)]
+        return None
+
+    def close_extras(self, **kwargs: Any) -> None:
+        pass
+
+
+def _seed64(seed: int) -> int:
+    return int(seed) % (1 << 64)

@@ -1,0 +1,93 @@
+//! Daldøs analysis for Python: capture odds and the threat map.
+
+use daldos_core::analysis::{capture_odds, threat_map};
+use daldos_core::{Daldos, Hole, HoleName};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyBool;
+
+use crate::erased::Held;
+use crate::errors::guard;
+use crate::pygame::PyState;
+
+fn daldos_state(state: &PyState) -> PyResult<&Held<Daldos>> {
+    state
+        .inner
+        .as_any()
+        .downcast_ref::<Held<Daldos>>()
+        .ok_or_else(|| PyValueError::new_err("this is not a Daldøs state"))
+}
+
+/// A hole given by name (`"m3"`) or board-wide index.
+fn read_hole(held: &Held<Daldos>, hole: &Bound<'_, PyAny>) -> PyResult<Hole> {
+    let board = held.state.board();
+    if let Ok(text) = hole.extract::<String>() {
+        let name: HoleName = text
+            .trim()
+            .parse()
+            .map_err(|e| PyValueError::new_err(format!("hole {text:?}: {e}")))?;
+        return board.hole(name.row, name.index).ok_or_else(|| {
+            PyValueError::new_err(format!("hole {text:?} is not on the {board} board"))
+        });
+    }
+    if hole.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(
+            "a hole is a name such as \"m3\" or an int",
+        ));
+    }
+    let i: i64 = hole
+        .extract()
+        .map_err(|_| PyTypeError::new_err("a hole is a name such as \"m3\" or an int"))?;
+    if i < 0 || i as u64 >= board.num_holes() as u64 {
+        return Err(PyValueError::new_err(format!(
+            "hole {i} is not on the {board} board (0 to {})",
+            board.num_holes() - 1
+        )));
+    }
+    Ok(Hole::new(i as u8))
+}
+
+/// `(probability, error_bound)` that the player to move removes the enemy
+/// piece on `hole` this turn, extra throws included.
+#[pyfunction]
+#[pyo3(name = "_daldos_capture_odds")]
+pub fn py_capture_odds(
+    py: Python<'_>,
+    state: PyRef<'_, PyState>,
+    hole: &Bound<'_, PyAny>,
+) -> PyResult<(f64, f64)> {
+    let held = daldos_state(&state)?;
+    let target = read_hole(held, hole)?;
+    let (game, pos) = (&*held.game, held.state);
+    let result = py.detach(|| guard(|| capture_odds(game, &pos, target)))?;
+    result
+        .map(|e| (e.probability, e.error_bound))
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// `[(hole_name, hole_index, probability, error_bound)]` for every piece of
+/// the player not to move.
+#[pyfunction]
+#[pyo3(name = "_daldos_threat_map")]
+pub fn py_threat_map(
+    py: Python<'_>,
+    state: PyRef<'_, PyState>,
+) -> PyResult<Vec<(String, usize, f64, f64)>> {
+    let held = daldos_state(&state)?;
+    let (game, pos) = (&*held.game, held.state);
+    let map = py
+        .detach(|| guard(|| threat_map(game, &pos)))?
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let board = pos.board();
+    Ok(map
+        .iter()
+        .map(|(hole, e)| {
+            (
+                board.hole_name(*hole).to_string(),
+                hole.index(),
+                e.probability,
+                e.error_bound,
+            )
+        })
+        .collect())
+}

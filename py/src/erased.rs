@@ -1,0 +1,298 @@
+//! The game contract with its types erased, so that one Python class serves
+//! every game.
+//!
+//! [`DynGame`] and [`DynState`] are object-safe mirrors of
+//! [`board_core::Game`]; blanket implementations cover every
+//! `G: Game + Send + Sync + 'static`, so exposing a new game needs no code
+//! here, only a line in [`crate::registry`]. Each call through these traits
+//! does a whole operation (list the legal actions, apply one action), so the
+//! cost of the virtual call is small beside it; the batched hot path in
+//! [`crate::vector`] is monomorphised instead.
+
+use std::any::Any;
+use std::fmt::Write as _;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+use board_core::sim::SplitMix64;
+use board_core::{
+    Action, ActionBuffer, Game, IllegalAction, Node, ObservationError, ParseError, Player,
+};
+
+use crate::vector::{DynVector, VecCore, VectorConfig};
+
+/// A game's rules with their options fixed, types erased.
+pub trait DynGame: Send + Sync + 'static {
+    /// The short name.
+    fn name(&self) -> &'static str;
+    /// The number of seats.
+    fn num_players(&self) -> usize;
+    /// The size of the action space at decision nodes.
+    fn num_distinct_actions(&self) -> usize;
+    /// The largest number of outcomes of a chance node.
+    fn max_chance_outcomes(&self) -> usize;
+    /// The worst case of the number of legal actions.
+    fn max_legal_actions(&self) -> usize;
+    /// The lowest return.
+    fn min_utility(&self) -> f64;
+    /// The highest return.
+    fn max_utility(&self) -> f64;
+    /// The shape of an observation.
+    fn observation_shape(&self) -> Vec<usize>;
+    /// The number of values of an observation.
+    fn observation_len(&self) -> usize;
+    /// The state before the roll-off.
+    fn new_initial_state(self: Arc<Self>) -> Box<dyn DynState>;
+    /// A state from its notation.
+    fn parse_notation(self: Arc<Self>, text: &str) -> Result<Box<dyn DynState>, ParseError>;
+    /// A batch of environments stepped natively.
+    fn new_vector(self: Arc<Self>, config: VectorConfig) -> Box<dyn DynVector>;
+}
+
+/// A state together with its game, types erased.
+pub trait DynState: Send + Sync + 'static {
+    /// The game this state belongs to.
+    fn game(&self) -> &dyn DynGame;
+    /// What happens next.
+    fn node(&self) -> Node;
+    /// The player whose turn it is.
+    fn turn_owner(&self) -> Option<Player>;
+    /// Turns completed.
+    fn turn_count(&self) -> u32;
+    /// Ended by the turn limit.
+    fn is_truncated(&self) -> bool;
+    /// Chance outcomes with probabilities, in increasing order.
+    fn chance_outcomes(&self) -> Vec<(Action, f64)>;
+    /// Legal actions, in increasing order.
+    fn legal_actions(&self) -> Vec<Action>;
+    /// Sets `out[a] = 1` for each legal action `a` (`out` is zeroed by the caller).
+    fn write_legal_mask(&self, out: &mut [i8]);
+    /// Whether `action` applies.
+    fn is_legal(&self, action: Action) -> bool;
+    /// Applies an action; unchanged on error.
+    fn apply(&mut self, action: Action) -> Result<(), IllegalAction>;
+    /// Each player's return.
+    fn returns(&self) -> Vec<f64>;
+    /// The observation of `player`.
+    fn observe(&self, player: Player, out: &mut [f32]) -> Result<(), ObservationError>;
+    /// The string of an action.
+    fn action_to_string(&self, action: Action) -> String;
+    /// The action a string names.
+    fn string_to_action(&self, text: &str) -> Result<Action, ParseError>;
+    /// The one-line notation.
+    fn notation(&self) -> String;
+    /// Plays random steps (chance by probability, decisions uniformly) until
+    /// the end or `max_steps`; returns the number of steps taken.
+    fn play_random(&mut self, rng: &mut SplitMix64, max_steps: u64) -> u64;
+    /// An independent copy.
+    fn clone_box(&self) -> Box<dyn DynState>;
+    /// Equality with another state of the same game type.
+    fn eq_dyn(&self, other: &dyn DynState) -> bool;
+    /// A hash of the position.
+    fn hash_dyn(&self) -> u64;
+    /// For downcasting to [`Held`], to reach game-specific analysis.
+    fn as_any(&self) -> &dyn Any;
+}
+
+/// A typed state with a shared handle on its game.
+pub struct Held<G: Game> {
+    /// The game.
+    pub game: Arc<G>,
+    /// The position.
+    pub state: G::State,
+}
+
+impl<G> DynGame for G
+where
+    G: Game + Send + Sync + 'static,
+    G::State: Send + Sync + 'static,
+{
+    fn name(&self) -> &'static str {
+        Game::name(self)
+    }
+    fn num_players(&self) -> usize {
+        Game::num_players(self)
+    }
+    fn num_distinct_actions(&self) -> usize {
+        Game::num_distinct_actions(self)
+    }
+    fn max_chance_outcomes(&self) -> usize {
+        Game::max_chance_outcomes(self)
+    }
+    fn max_legal_actions(&self) -> usize {
+        Game::max_legal_actions(self)
+    }
+    fn min_utility(&self) -> f64 {
+        Game::min_utility(self)
+    }
+    fn max_utility(&self) -> f64 {
+        Game::max_utility(self)
+    }
+    fn observation_shape(&self) -> Vec<usize> {
+        Game::observation_shape(self).to_vec()
+    }
+    fn observation_len(&self) -> usize {
+        Game::observation_len(self)
+    }
+    fn new_initial_state(self: Arc<Self>) -> Box<dyn DynState> {
+        let state = Game::new_initial_state(&*self);
+        Box::new(Held { game: self, state })
+    }
+    fn parse_notation(self: Arc<Self>, text: &str) -> Result<Box<dyn DynState>, ParseError> {
+        let state = Game::parse_notation(&*self, text)?;
+        Ok(Box::new(Held { game: self, state }))
+    }
+    fn new_vector(self: Arc<Self>, config: VectorConfig) -> Box<dyn DynVector> {
+        Box::new(VecCore::new(self, config))
+    }
+}
+
+impl<G> DynState for Held<G>
+where
+    G: Game + Send + Sync + 'static,
+    G::State: Send + Sync + 'static,
+{
+    fn game(&self) -> &dyn DynGame {
+        &*self.game
+    }
+    fn node(&self) -> Node {
+        self.game.node(&self.state)
+    }
+    fn turn_owner(&self) -> Option<Player> {
+        self.game.turn_owner(&self.state)
+    }
+    fn turn_count(&self) -> u32 {
+        self.game.turn_count(&self.state)
+    }
+    fn is_truncated(&self) -> bool {
+        self.game.is_truncated(&self.state)
+    }
+    fn chance_outcomes(&self) -> Vec<(Action, f64)> {
+        let mut out = Vec::new();
+        self.game
+            .chance_outcomes(&self.state, |a, p| out.push((a, p)));
+        out
+    }
+    fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        self.game.legal_actions(&self.state, |a| out.push(a));
+        out
+    }
+    fn write_legal_mask(&self, out: &mut [i8]) {
+        self.game.legal_actions(&self.state, |a| {
+            if let Some(slot) = out.get_mut(a as usize) {
+                *slot = 1;
+            }
+        });
+    }
+    fn is_legal(&self, action: Action) -> bool {
+        self.game.is_legal(&self.state, action)
+    }
+    fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
+        let mut next = self.state;
+        self.game.apply(&mut next, action)?;
+        self.state = next;
+        Ok(())
+    }
+    fn returns(&self) -> Vec<f64> {
+        let mut out = vec![0.0; self.game.num_players()];
+        self.game.returns(&self.state, &mut out);
+        out
+    }
+    fn observe(&self, player: Player, out: &mut [f32]) -> Result<(), ObservationError> {
+        self.game.observe(&self.state, player, out)
+    }
+    fn action_to_string(&self, action: Action) -> String {
+        let mut s = String::new();
+        if self.game.write_action(&self.state, action, &mut s).is_err() {
+            s.clear();
+            let _ = write!(s, "action {action}");
+        }
+        s
+    }
+    fn string_to_action(&self, text: &str) -> Result<Action, ParseError> {
+        self.game.parse_action(&self.state, text)
+    }
+    fn notation(&self) -> String {
+        let mut s = String::new();
+        // Writing into a String cannot fail unless the game's formatting
+        // does; the notation is then whatever was written.
+        let _ = self.game.write_notation(&self.state, &mut s);
+        s
+    }
+    fn play_random(&mut self, rng: &mut SplitMix64, max_steps: u64) -> u64 {
+        let mut buf = ActionBuffer::new();
+        let mut steps = 0;
+        while steps < max_steps {
+            if board_core::sim::random_step(&*self.game, &mut self.state, rng, &mut buf).is_none() {
+                break;
+            }
+            steps += 1;
+        }
+        steps
+    }
+    fn clone_box(&self) -> Box<dyn DynState> {
+        Box::new(Held {
+            game: Arc::clone(&self.game),
+            state: self.state,
+        })
+    }
+    fn eq_dyn(&self, other: &dyn DynState) -> bool {
+        other
+            .as_any()
+            .downcast_ref::<Held<G>>()
+            .is_some_and(|o| o.state == self.state)
+    }
+    fn hash_dyn(&self) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.state.hash(&mut h);
+        h.finish()
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testgame::Race;
+
+    #[test]
+    fn an_illegal_action_leaves_the_state_unchanged() {
+        let game: Arc<dyn DynGame> = Arc::new(Race);
+        let mut s = Arc::clone(&game).new_initial_state();
+        let before = s.notation();
+        assert!(s.apply(7).is_err());
+        assert_eq!(s.notation(), before);
+        s.apply(2).unwrap();
+        assert_eq!(s.legal_actions(), vec![0, 1]);
+        assert!(s.apply(3).is_err());
+        assert_eq!(s.notation(), "0 0 0 3 0");
+    }
+
+    #[test]
+    fn notation_round_trips_and_clones_are_independent() {
+        let game: Arc<dyn DynGame> = Arc::new(Race);
+        let mut s = Arc::clone(&game).new_initial_state();
+        let mut rng = SplitMix64::new(3);
+        s.play_random(&mut rng, 7);
+        let t = Arc::clone(&game).parse_notation(&s.notation()).unwrap();
+        assert!(t.eq_dyn(&*s));
+        let mut u = t.clone_box();
+        u.play_random(&mut rng, 3);
+        assert!(t.eq_dyn(&*s));
+        assert!(!u.eq_dyn(&*t));
+    }
+
+    #[test]
+    fn the_mask_matches_the_legal_actions() {
+        let game: Arc<dyn DynGame> = Arc::new(Race);
+        let mut s = Arc::clone(&game).parse_notation("5 0 0 2 3").unwrap();
+        let mut mask = [0i8; 2];
+        s.write_legal_mask(&mut mask);
+        assert_eq!(mask, [1, 0]);
+        assert!(s.apply(1).is_err());
+        s.apply(0).unwrap();
+    }
+}

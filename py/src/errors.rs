@@ -1,0 +1,75 @@
+//! The exceptions the package raises, and the conversions from the rules
+//! crates' errors.
+//!
+//! Every error a caller can cause is a `ValueError` subclass (or a
+//! `TypeError` for a value of the wrong type); a bug inside the native code
+//! is an `InternalError` (a `RuntimeError`), never a panic reaching Python.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use board_core::{IllegalAction, ObservationError, ParamError, ParseError};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+
+pyo3::create_exception!(
+    racegames,
+    IllegalActionError,
+    PyValueError,
+    "An action that does not apply in this state; the state is unchanged."
+);
+pyo3::create_exception!(
+    racegames,
+    NotationError,
+    PyValueError,
+    "Malformed or impossible notation (of a position or of an action); says what and where."
+);
+pyo3::create_exception!(
+    racegames,
+    UnknownGameError,
+    PyValueError,
+    "No game is registered under this name."
+);
+pyo3::create_exception!(
+    racegames,
+    ParameterError,
+    PyValueError,
+    "A game parameter that does not exist, or a value it does not take."
+);
+pyo3::create_exception!(
+    racegames,
+    InternalError,
+    PyRuntimeError,
+    "A bug in racegames' native code (please report it); the object is left as it was."
+);
+
+/// `IllegalActionError` for an error of `apply`.
+pub fn illegal(e: IllegalAction) -> PyErr {
+    IllegalActionError::new_err(e.to_string())
+}
+
+/// `NotationError` for a parse error, naming what was being read.
+pub fn notation(what: &str, e: ParseError) -> PyErr {
+    NotationError::new_err(format!("bad {what}: {e}"))
+}
+
+/// `ParameterError` for a bad option.
+pub fn param(e: ParamError) -> PyErr {
+    ParameterError::new_err(e.to_string())
+}
+
+/// `ValueError` for a bad observer.
+pub fn observation(e: ObservationError) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// Runs native code, turning a panic (a bug) into `InternalError`.
+pub fn guard<T>(f: impl FnOnce() -> T) -> PyResult<T> {
+    catch_unwind(AssertUnwindSafe(f)).map_err(|payload| {
+        let what = payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".to_owned());
+        InternalError::new_err(format!("internal error in racegames: {what}"))
+    })
+}

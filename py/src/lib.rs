@@ -1,0 +1,72 @@
+//! The native core of the Python package `racegames` (module
+//! `racegames._core`), built with maturin.
+//!
+//! - [`erased`]: the game contract with types erased, implemented for every
+//!   `board_core::Game`, so one `Game`/`State` class pair serves all games;
+//! - [`registry`]: the exposed games, one line each;
+//! - [`pygame`]: the `Game` and `State` classes;
+//! - [`vector`]: the batched environments, monomorphised per game, and
+//!   [`pyvector`], their Python class;
+//! - [`daldos`]: Daldøs analysis (capture odds, threat map).
+
+pub mod daldos;
+pub mod erased;
+pub mod errors;
+pub mod pygame;
+pub mod pyvector;
+pub mod registry;
+pub mod vector;
+
+#[cfg(test)]
+mod testgame;
+
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// `make_game(name, **params)`: a game by name, with options.
+#[pyfunction]
+#[pyo3(signature = (name, **params))]
+fn make_game(
+    py: Python<'_>,
+    name: &Bound<'_, PyAny>,
+    params: Option<&Bound<'_, PyDict>>,
+) -> PyResult<pygame::PyGame> {
+    pygame::make_game(py, name, params)
+}
+
+/// The names `make_game` accepts, sorted.
+#[pyfunction]
+fn list_games() -> Vec<&'static str> {
+    registry::names()
+}
+
+/// The module `racegames._core`.
+#[pymodule]
+#[pyo3(name = "_core")]
+fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<pygame::PyGame>()?;
+    m.add_class::<pygame::PyState>()?;
+    m.add_class::<pyvector::VectorCore>()?;
+    m.add_function(wrap_pyfunction!(make_game, m)?)?;
+    m.add_function(wrap_pyfunction!(list_games, m)?)?;
+    m.add_function(wrap_pyfunction!(pygame::make_game_from, m)?)?;
+    m.add_function(wrap_pyfunction!(pygame::restore_state, m)?)?;
+    m.add_function(wrap_pyfunction!(daldos::py_capture_odds, m)?)?;
+    m.add_function(wrap_pyfunction!(daldos::py_threat_map, m)?)?;
+    m.add("CHANCE", pygame::CHANCE)?;
+    m.add("TERMINAL", pygame::TERMINAL)?;
+    m.add(
+        "IllegalActionError",
+        py.get_type::<errors::IllegalActionError>(),
+    )?;
+    m.add("NotationError", py.get_type::<errors::NotationError>())?;
+    m.add(
+        "UnknownGameError",
+        py.get_type::<errors::UnknownGameError>(),
+    )?;
+    m.add("ParameterError", py.get_type::<errors::ParameterError>())?;
+    m.add("InternalError", py.get_type::<errors::InternalError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -1,0 +1,558 @@
+//! The `Game` and `State` Python classes, shared by every game.
+
+use std::sync::Arc;
+
+use board_core::{Action, Node, ParamValue, Player};
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyTuple};
+
+use crate::erased::{DynGame, DynState};
+use crate::errors::{self, guard, IllegalActionError, UnknownGameError};
+use crate::registry;
+
+/// `current_player()` at a chance node, as in OpenSpiel.
+pub const CHANCE: i32 = -1;
+/// `current_player()` at a terminal state, as in OpenSpiel.
+pub const TERMINAL: i32 = -4;
+
+enum Owned {
+    Bool(bool),
+    Int(i64),
+    Str(String),
+}
+
+/// Reads `**params` into owned values: `bool`, `int` or `str`, else `TypeError`.
+fn read_params(params: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, Owned)>> {
+    let mut out = Vec::new();
+    let Some(params) = params else {
+        return Ok(out);
+    };
+    for (k, v) in params.iter() {
+        let key: String = k
+            .extract()
+            .map_err(|_| PyTypeError::new_err("parameter names must be strings"))?;
+        let value = if v.is_instance_of::<PyBool>() {
+            Owned::Bool(v.extract()?)
+        } else if v.is_instance_of::<PyString>() {
+            Owned::Str(v.extract()?)
+        } else if let Ok(i) = v.extract::<i64>() {
+            Owned::Int(i)
+        } else if v.is_instance_of::<PyInt>() {
+            return Err(errors::ParameterError::new_err(format!(
+                "parameter {key} is out of range"
+            )));
+        } else {
+            return Err(PyTypeError::new_err(format!(
+                "parameter {key} must be a bool, an int or a str, not {}",
+                v.get_type().name()?
+            )));
+        };
+        out.push((key, value));
+    }
+    Ok(out)
+}
+
+/// A game's rules with their options fixed; made by `racegames.make_game`.
+#[pyclass(name = "Game", module = "racegames", frozen)]
+pub struct PyGame {
+    pub(crate) inner: Arc<dyn DynGame>,
+    pub(crate) name: String,
+    pub(crate) params: Py<PyDict>,
+}
+
+/// Builds a game by name (see `racegames.make_game`).
+pub fn make_game(
+    py: Python<'_>,
+    name: &Bound<'_, PyAny>,
+    params: Option<&Bound<'_, PyDict>>,
+) -> PyResult<PyGame> {
+    let name: String = name
+        .extract()
+        .map_err(|_| PyTypeError::new_err("the game name must be a str"))?;
+    let make = registry::find(&name).ok_or_else(|| {
+        UnknownGameError::new_err(format!(
+            "unknown game {name:?}; known games: {}",
+            registry::names().join(", ")
+        ))
+    })?;
+    let owned = read_params(params)?;
+    let values: Vec<(&str, ParamValue<'_>)> = owned
+        .iter()
+        .map(|(k, v)| {
+            let v = match v {
+                Owned::Bool(b) => ParamValue::Bool(*b),
+                Owned::Int(i) => ParamValue::Int(*i),
+                Owned::Str(s) => ParamValue::Str(s.as_str()),
+            };
+            (k.as_str(), v)
+        })
+        .collect();
+    let inner = guard(|| make(&name, &values))?.map_err(errors::param)?;
+    let copy = PyDict::new(py);
+    if let Some(params) = params {
+        for (k, v) in params.iter() {
+            copy.set_item(k, v)?;
+        }
+    }
+    Ok(PyGame {
+        inner,
+        name,
+        params: copy.unbind(),
+    })
+}
+
+impl PyGame {
+    fn state(&self, py: Python<'_>, slf: &Bound<'_, PyGame>, inner: Box<dyn DynState>) -> PyState {
+        let _ = py;
+        PyState {
+            game: slf.clone().unbind(),
+            inner,
+        }
+    }
+
+    fn repr_params(&self, py: Python<'_>) -> PyResult<String> {
+        let mut s = String::new();
+        for (k, v) in self.params.bind(py).iter() {
+            s.push_str(", ");
+            s.push_str(&k.str()?.to_string());
+            s.push('=');
+            s.push_str(&v.repr()?.to_string());
+        }
+        Ok(s)
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    /// The game's name, as `make_game` takes it.
+    #[getter]
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The options given to `make_game` (defaults not included).
+    fn get_parameters<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        self.params.bind(py).copy()
+    }
+
+    /// The number of seats.
+    fn num_players(&self) -> usize {
+        self.inner.num_players()
+    }
+
+    /// The size of the action space at decision nodes.
+    fn num_distinct_actions(&self) -> usize {
+        self.inner.num_distinct_actions()
+    }
+
+    /// The largest number of outcomes of a chance node.
+    fn max_chance_outcomes(&self) -> usize {
+        self.inner.max_chance_outcomes()
+    }
+
+    /// The largest number of legal actions in any position.
+    fn max_legal_actions(&self) -> usize {
+        self.inner.max_legal_actions()
+    }
+
+    /// The lowest return any player can get.
+    fn min_utility(&self) -> f64 {
+        self.inner.min_utility()
+    }
+
+    /// The highest return any player can get.
+    fn max_utility(&self) -> f64 {
+        self.inner.max_utility()
+    }
+
+    /// The shape of `State.observation_tensor`, as a tuple.
+    fn observation_tensor_shape<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.inner.observation_shape())
+    }
+
+    /// The number of values of an observation.
+    fn observation_tensor_size(&self) -> usize {
+        self.inner.observation_len()
+    }
+
+    /// The state at the start, before the roll-off.
+    fn new_initial_state(slf: &Bound<'_, PyGame>) -> PyResult<PyState> {
+        let this = slf.get();
+        let inner = guard(|| Arc::clone(&this.inner).new_initial_state())?;
+        Ok(this.state(slf.py(), slf, inner))
+    }
+
+    /// The state a notation describes; `NotationError` (a `ValueError`)
+    /// saying what is wrong and where otherwise.
+    fn state_from_notation(slf: &Bound<'_, PyGame>, text: &Bound<'_, PyAny>) -> PyResult<PyState> {
+        let this = slf.get();
+        let text: String = text
+            .extract()
+            .map_err(|_| PyTypeError::new_err("the notation must be a str"))?;
+        let inner = guard(|| Arc::clone(&this.inner).parse_notation(&text))?
+            .map_err(|e| errors::notation("notation", e))?;
+        Ok(this.state(slf.py(), slf, inner))
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "racegames.make_game({:?}{})",
+            self.name,
+            self.repr_params(py)?
+        ))
+    }
+
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(other) = other.cast::<PyGame>() else {
+            return Ok(false);
+        };
+        let other = other.get();
+        Ok(self.name == other.name && self.params.bind(py).eq(other.params.bind(py))?)
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.name.hash(&mut h);
+        h.finish()
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let f = py.import("racegames._core")?.getattr("_make_game")?;
+        let args = PyTuple::new(
+            py,
+            [
+                self.name.clone().into_pyobject(py)?.into_any(),
+                self.params.bind(py).copy()?.into_any(),
+            ],
+        )?;
+        PyTuple::new(py, [f, args.into_any()])
+    }
+}
+
+/// A position of a game, with the whole contract: see `racegames.State`.
+#[pyclass(name = "State", module = "racegames")]
+pub struct PyState {
+    pub(crate) game: Py<PyGame>,
+    pub(crate) inner: Box<dyn DynState>,
+}
+
+/// Reads an action: an `int` (or anything with `__index__`), else `TypeError`;
+/// out of range: `IllegalActionError`.
+fn read_action(a: &Bound<'_, PyAny>) -> PyResult<Action> {
+    if a.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err("an action must be an int, not a bool"));
+    }
+    match a.extract::<i64>() {
+        Ok(i) => Action::try_from(i)
+            .map_err(|_| IllegalActionError::new_err(format!("action {i} is out of range"))),
+        Err(_) if a.is_instance_of::<PyInt>() => {
+            Err(IllegalActionError::new_err("the action is out of range"))
+        }
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "an action must be an int, not {}",
+            a.get_type().name()?
+        ))),
+    }
+}
+
+fn read_player(p: &Bound<'_, PyAny>, num_players: usize) -> PyResult<Player> {
+    if p.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err("a player must be an int, not a bool"));
+    }
+    let i: i64 = p
+        .extract()
+        .map_err(|_| PyTypeError::new_err("a player must be an int"))?;
+    if i < 0 || i as u64 >= num_players as u64 {
+        return Err(PyValueError::new_err(format!(
+            "player {i} is not a seat of this game (0 to {})",
+            num_players - 1
+        )));
+    }
+    Ok(Player::new(i as u8))
+}
+
+impl PyState {
+    pub(crate) fn current_player_index(&self) -> i32 {
+        match self.inner.node() {
+            Node::Chance => CHANCE,
+            Node::Terminal => TERMINAL,
+            Node::Decision(p) => p.index() as i32,
+        }
+    }
+
+    fn with_inner(&self, py: Python<'_>, inner: Box<dyn DynState>) -> PyState {
+        PyState {
+            game: self.game.clone_ref(py),
+            inner,
+        }
+    }
+
+    fn drawing<'py>(&self, py: Python<'py>, function: &str) -> PyResult<Bound<'py, PyAny>> {
+        let module = py.import("racegames._draw")?;
+        module
+            .getattr(function)?
+            .call1((self.game.get().name.as_str(), self.inner.notation()))
+    }
+}
+
+#[pymethods]
+impl PyState {
+    /// The game of this state.
+    fn get_game(&self, py: Python<'_>) -> Py<PyGame> {
+        self.game.clone_ref(py)
+    }
+
+    /// The one-line notation; `game.state_from_notation` reads it back.
+    fn notation(&self) -> PyResult<String> {
+        guard(|| self.inner.notation())
+    }
+
+    /// The player to act: a seat index, `CHANCE` (-1) or `TERMINAL` (-4).
+    fn current_player(&self) -> i32 {
+        self.current_player_index()
+    }
+
+    /// The seat whose turn it is (also while its dice are thrown), or `None`
+    /// before the roll-off and at the end.
+    fn turn_owner(&self) -> Option<usize> {
+        self.inner.turn_owner().map(Player::index)
+    }
+
+    /// The number of turns completed.
+    fn turn_count(&self) -> u32 {
+        self.inner.turn_count()
+    }
+
+    /// True at a chance node (a throw or the roll-off).
+    fn is_chance_node(&self) -> bool {
+        matches!(self.inner.node(), Node::Chance)
+    }
+
+    /// True once the game is over (won, lost or truncated).
+    fn is_terminal(&self) -> bool {
+        matches!(self.inner.node(), Node::Terminal)
+    }
+
+    /// True at a terminal state reached through the `max_turns` limit.
+    fn is_truncated(&self) -> bool {
+        self.inner.is_truncated()
+    }
+
+    /// `[(action, probability)]` at a chance node, sorted, summing to 1;
+    /// empty elsewhere.
+    fn chance_outcomes(&self) -> PyResult<Vec<(Action, f64)>> {
+        guard(|| self.inner.chance_outcomes())
+    }
+
+    /// The legal actions, sorted (the chance outcomes at a chance node, as
+    /// in OpenSpiel; empty at the end). With `player`, empty unless that
+    /// player is to act.
+    #[pyo3(signature = (player = None))]
+    fn legal_actions(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Action>> {
+        if let Some(p) = player {
+            let p = read_player(p, self.inner.game().num_players())?;
+            if self.current_player_index() != p.index() as i32 {
+                return Ok(Vec::new());
+            }
+        }
+        guard(|| match self.inner.node() {
+            Node::Chance => self
+                .inner
+                .chance_outcomes()
+                .into_iter()
+                .map(|(a, _)| a)
+                .collect(),
+            _ => self.inner.legal_actions(),
+        })
+    }
+
+    /// A numpy int8 array of length `num_distinct_actions`: 1 for each legal
+    /// action (all 0 at chance and terminal nodes).
+    fn legal_actions_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        let mut mask = vec![0i8; self.inner.game().num_distinct_actions()];
+        if matches!(self.inner.node(), Node::Decision(_)) {
+            guard(|| self.inner.write_legal_mask(&mut mask))?;
+        }
+        Ok(PyArray1::from_vec(py, mask))
+    }
+
+    /// True when `action` applies here.
+    fn is_legal(&self, action: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match read_action(action) {
+            Ok(a) => guard(|| self.inner.is_legal(a)),
+            Err(e) if e.is_instance_of::<IllegalActionError>(action.py()) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Applies a legal action or a chance outcome. An illegal one raises
+    /// `IllegalActionError` (a `ValueError`) and leaves the state unchanged.
+    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let a = read_action(action)?;
+        guard(|| self.inner.apply(a))?.map_err(errors::illegal)
+    }
+
+    /// The readable string of an action (OpenSpiel also accepts
+    /// `action_to_string(player, action)`).
+    #[pyo3(signature = (first, second = None))]
+    fn action_to_string(
+        &self,
+        first: &Bound<'_, PyAny>,
+        second: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
+        let action = match second {
+            Some(a) => {
+                if !first.is_none() && first.extract::<i64>().is_err() {
+                    return Err(PyTypeError::new_err("a player must be an int"));
+                }
+                a
+            }
+            None => first,
+        };
+        let a = read_action(action)?;
+        guard(|| self.inner.action_to_string(a))
+    }
+
+    /// The action a string names (as `action_to_string` writes it); an
+    /// unknown string raises `NotationError` (a `ValueError`).
+    #[pyo3(signature = (first, second = None))]
+    fn string_to_action(
+        &self,
+        first: &Bound<'_, PyAny>,
+        second: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Action> {
+        let text = second.unwrap_or(first);
+        let text: String = text
+            .extract()
+            .map_err(|_| PyTypeError::new_err("an action string must be a str"))?;
+        guard(|| self.inner.string_to_action(&text))?.map_err(|e| errors::notation("action", e))
+    }
+
+    /// Each player's return: the result at the end, zeros before.
+    fn returns(&self) -> PyResult<Vec<f64>> {
+        guard(|| self.inner.returns())
+    }
+
+    /// The observation of `player` (default: the player to act, or 0) as a
+    /// numpy float32 array of `game.observation_tensor_shape()`.
+    #[pyo3(signature = (player = None))]
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let game = self.inner.game();
+        let player = match player {
+            Some(p) if !p.is_none() => read_player(p, game.num_players())?,
+            _ => Player::new(self.current_player_index().max(0) as u8),
+        };
+        let mut out = vec![0f32; game.observation_len()];
+        guard(|| self.inner.observe(player, &mut out))?.map_err(errors::observation)?;
+        let shape = game.observation_shape();
+        Ok(PyArray1::from_vec(py, out).reshape(shape)?.into_any())
+    }
+
+    /// Plays random steps from here (chance by its probabilities, decisions
+    /// uniformly), natively and without the GIL, until the end or
+    /// `max_steps`; returns the number of steps.
+    #[pyo3(signature = (seed, max_steps = u64::MAX))]
+    fn play_random(&mut self, py: Python<'_>, seed: u64, max_steps: u64) -> PyResult<u64> {
+        let inner = &mut self.inner;
+        py.detach(|| {
+            guard(|| {
+                let mut rng = board_core::sim::SplitMix64::new(seed);
+                inner.play_random(&mut rng, max_steps)
+            })
+        })
+    }
+
+    /// An independent copy.
+    fn clone(&self, py: Python<'_>) -> PyState {
+        self.with_inner(py, self.inner.clone_box())
+    }
+
+    fn __copy__(&self, py: Python<'_>) -> PyState {
+        self.clone(py)
+    }
+
+    #[pyo3(signature = (memo = None))]
+    fn __deepcopy__(&self, py: Python<'_>, memo: Option<&Bound<'_, PyAny>>) -> PyState {
+        let _ = memo;
+        self.clone(py)
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let game = self.game.get();
+        let f = py.import("racegames._core")?.getattr("_restore_state")?;
+        let args = PyTuple::new(
+            py,
+            [
+                game.name.clone().into_pyobject(py)?.into_any(),
+                game.params.bind(py).copy()?.into_any(),
+                self.inner.notation().into_pyobject(py)?.into_any(),
+            ],
+        )?;
+        PyTuple::new(py, [f, args.into_any()])
+    }
+
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(other) = other.cast::<PyState>() else {
+            return Ok(false);
+        };
+        let other = other.borrow();
+        Ok(self.inner.eq_dyn(&*other.inner)
+            && self.game.get().__eq__(py, other.game.bind(py).as_any())?)
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.inner.hash_dyn()
+    }
+
+    fn __repr__(&self) -> PyResult<String> {
+        let game = self.game.get();
+        Python::attach(|py| {
+            Ok(format!(
+                "{}.state_from_notation({:?})",
+                game.__repr__(py)?,
+                self.inner.notation()
+            ))
+        })
+    }
+
+    /// A readable text board.
+    fn __str__(&self, py: Python<'_>) -> PyResult<String> {
+        self.drawing(py, "text")?.extract()
+    }
+
+    /// An SVG picture of the board, for notebooks.
+    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
+        self.drawing(py, "svg")?.extract()
+    }
+}
+
+/// Rebuilds a game for pickle.
+#[pyfunction]
+#[pyo3(name = "_make_game")]
+pub fn make_game_from(
+    py: Python<'_>,
+    name: &Bound<'_, PyAny>,
+    params: &Bound<'_, PyDict>,
+) -> PyResult<PyGame> {
+    make_game(py, name, Some(params))
+}
+
+/// Rebuilds a state for pickle: the game, then the notation.
+#[pyfunction]
+#[pyo3(name = "_restore_state")]
+pub fn restore_state(
+    py: Python<'_>,
+    name: &Bound<'_, PyAny>,
+    params: &Bound<'_, PyDict>,
+    notation: &Bound<'_, PyAny>,
+) -> PyResult<PyState> {
+    let game = Bound::new(py, make_game(py, name, Some(params))?)?;
+    PyGame::state_from_notation(&game, notation)
+}

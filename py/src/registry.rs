@@ -1,0 +1,92 @@
+//! The games the package exposes: one line per game type.
+//!
+//! To expose a new game, add `entry::<YourGame>(),` to [`GAMES`]: the type
+//! needs `board_core::Game + board_core::FromParams + Send + Sync + 'static`
+//! and nothing else. Every name in its `FromParams::NAMES` becomes a name of
+//! `racegames.make_game`.
+
+use std::sync::Arc;
+
+use board_core::{FromParams, Game, ParamError, ParamValue};
+
+use crate::erased::DynGame;
+
+/// Builds a game from a name and options.
+pub type Constructor = fn(&str, &[(&str, ParamValue<'_>)]) -> Result<Arc<dyn DynGame>, ParamError>;
+
+/// One game type: the names it answers to and its constructor.
+pub struct Entry {
+    /// The names (presets) of the type.
+    pub names: &'static [&'static str],
+    /// The constructor.
+    pub make: Constructor,
+}
+
+fn construct<G>(
+    name: &str,
+    params: &[(&str, ParamValue<'_>)],
+) -> Result<Arc<dyn DynGame>, ParamError>
+where
+    G: Game + FromParams + Send + Sync + 'static,
+    G::State: Send + Sync + 'static,
+{
+    Ok(Arc::new(G::from_params(name, params)?))
+}
+
+/// The registry entry of a game type.
+pub const fn entry<G>() -> Entry
+where
+    G: Game + FromParams + Send + Sync + 'static,
+    G::State: Send + Sync + 'static,
+{
+    Entry {
+        names: G::NAMES,
+        make: construct::<G>,
+    }
+}
+
+/// Every exposed game type, one line each.
+pub const GAMES: &[Entry] = &[entry::<daldos_core::Daldos>()];
+
+/// The sorted names of every game.
+pub fn names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = GAMES.iter().flat_map(|e| e.names.iter().copied()).collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
+/// The constructor for `name`, if any.
+pub fn find(name: &str) -> Option<Constructor> {
+    GAMES
+        .iter()
+        .find(|e| e.names.contains(&name))
+        .map(|e| e.make)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_is_found_and_names_are_sorted() {
+        let names = names();
+        let mut sorted = names.clone();
+        sorted.sort_unstable();
+        assert_eq!(names, sorted);
+        for name in names {
+            let make = find(name).unwrap();
+            let game = make(name, &[]).unwrap();
+            assert!(game.num_players() >= 2);
+        }
+        assert!(find("no such game").is_none());
+    }
+
+    #[test]
+    fn one_line_exposes_a_game() {
+        let e = entry::<crate::testgame::Race>();
+        assert_eq!(e.names, &["race"]);
+        assert!((e.make)("race", &[("x", ParamValue::Int(1))]).is_err());
+        assert_eq!((e.make)("race", &[]).unwrap().name(), "race");
+    }
+}

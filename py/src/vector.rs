@@ -1,0 +1,727 @@
+//! A batch of environments stepped natively: the core of
+//! `racegames.vector.VectorEnv`.
+//!
+//! [`VecCore`] is generic over the game and monomorphised, so a step does no
+//! virtual call and no allocation per environment: the dice come from one
+//! [`SplitMix64`] per environment, the opponents (when there are any) play
+//! uniformly random legal actions, finished environments reset on the next
+//! step (Gymnasium's `NEXT_STEP` autoreset), and observations and masks are
+//! written into the caller's contiguous buffers. Masks are written sparsely:
+//! the entries set at the previous step are cleared and the new legal ones
+//! set, so a large action space costs little.
+
+use std::sync::Arc;
+
+use board_core::sim::SplitMix64;
+use board_core::{Action, ActionBuffer, Game, Node, Player};
+
+/// `current_player` of an environment whose episode has just ended, as in
+/// OpenSpiel.
+pub const TERMINAL: i32 = -4;
+
+/// Which seat the caller plays when there are opponents.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatChoice {
+    /// Always this seat.
+    Fixed(u8),
+    /// A seat drawn uniformly at the start of each episode.
+    Random,
+}
+
+/// How the environments are set up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VectorConfig {
+    /// The number of environments.
+    pub num_envs: usize,
+    /// The seed of the per-environment generators.
+    pub seed: u64,
+    /// `true`: random opponents play every seat but the caller's; `false`:
+    /// self-play, the caller's actions drive whichever seat is to move.
+    pub random_opponent: bool,
+    /// The caller's seat when `random_opponent` is set.
+    pub seat: SeatChoice,
+    /// The most threads a step may use.
+    pub threads: usize,
+}
+
+/// The buffers a reset or step writes, one row per environment.
+pub struct Outputs<'a> {
+    /// Observations, `num_envs × observation_len`.
+    pub obs: &'a mut [f32],
+    /// Legal-action masks, `num_envs × num_distinct_actions`.
+    pub mask: &'a mut [i8],
+    /// The acting seat's reward for this step.
+    pub reward: &'a mut [f64],
+    /// The episode ended by the rules (or by an illegal action).
+    pub terminated: &'a mut [bool],
+    /// The episode ended by the turn limit.
+    pub truncated: &'a mut [bool],
+    /// The seat to act next, or [`TERMINAL`].
+    pub current_player: &'a mut [i32],
+    /// Every seat's return where an episode ended, `num_envs × num_players`.
+    pub returns: &'a mut [f64],
+    /// Which rows of `returns` are set.
+    pub ended: &'a mut [bool],
+}
+
+/// A batch of environments with the game type erased: one virtual call per
+/// batch.
+pub trait DynVector: Send + Sync {
+    /// The number of environments.
+    fn num_envs(&self) -> usize;
+    /// Starts a new episode in every environment; `seed` reseeds the
+    /// generators first.
+    fn reset(&mut self, seed: Option<u64>, out: Outputs<'_>);
+    /// Steps every environment with its action (ignored where the episode
+    /// ended at the previous step: that environment resets instead).
+    fn step(&mut self, actions: &[i64], out: Outputs<'_>);
+    /// The notation of an environment's current state.
+    fn notation(&self, env: usize) -> Option<String>;
+    /// The caller's seat in an environment (with opponents), else `None`.
+    fn seat(&self, env: usize) -> Option<usize>;
+    /// Writes a uniformly random legal action for each environment (0 where
+    /// the episode has ended), drawn from a generator of its own, so that a
+    /// random policy costs no Python work (benchmarks, baselines).
+    fn random_actions(&mut self, out: &mut [i64]);
+}
+
+/// A contiguous run of environments, stepped by one thread.
+struct Shard<G: Game> {
+    game: Arc<G>,
+    config: VectorConfig,
+    obs_len: usize,
+    num_actions: usize,
+    num_players: usize,
+    stride: usize,
+    states: Vec<G::State>,
+    rngs: Vec<SplitMix64>,
+    policy_rngs: Vec<SplitMix64>,
+    seats: Vec<u8>,
+    done: Vec<bool>,
+    /// The mask entries set for each environment, `stride` per environment.
+    prev: Vec<Action>,
+    /// How many of them; `u32::MAX` when they overflowed (clear the row).
+    prev_len: Vec<u32>,
+    buf: Box<ActionBuffer>,
+}
+
+/// How an environment stopped advancing.
+enum Stop {
+    /// At a decision of a seat the caller drives.
+    Decision(Player),
+    /// At a terminal state.
+    Terminal,
+    /// The rules refused their own action (a bug): end the episode.
+    Broken,
+}
+
+impl<G: Game> Shard<G> {
+    /// `n` environments, before their first reset (seeded by the caller).
+    fn new(game: Arc<G>, config: VectorConfig, n: usize) -> Shard<G> {
+        let initial = game.new_initial_state();
+        let stride = game
+            .max_legal_actions()
+            .clamp(1, game.num_distinct_actions().max(1));
+        Shard {
+            obs_len: game.observation_len(),
+            num_actions: game.num_distinct_actions(),
+            num_players: game.num_players(),
+            stride,
+            states: vec![initial; n],
+            rngs: vec![SplitMix64::new(0); n],
+            policy_rngs: vec![SplitMix64::new(0); n],
+            seats: vec![0; n],
+            done: vec![true; n],
+            prev: vec![0; n * stride],
+            prev_len: vec![u32::MAX; n],
+            buf: Box::new(ActionBuffer::new()),
+            game,
+            config,
+        }
+    }
+
+    fn seed(&mut self, root: &mut SplitMix64) {
+        for (rng, policy) in self.rngs.iter_mut().zip(&mut self.policy_rngs) {
+            *rng = SplitMix64::new(root.next_u64());
+            *policy = SplitMix64::new(root.next_u64());
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    fn controls(&self, env: usize, p: Player) -> bool {
+        !self.config.random_opponent || p.index() == usize::from(self.seats[env])
+    }
+
+    /// Plays chance and opponents until the caller must act or the game ends.
+    fn advance(&mut self, env: usize) -> Stop {
+        let game = &*self.game;
+        let state = &mut self.states[env];
+        let rng = &mut self.rngs[env];
+        loop {
+            let action = match game.node(state) {
+                Node::Terminal => return Stop::Terminal,
+                Node::Chance => match game.sample_chance(state, rng.next_f64()) {
+                    Some(a) => a,
+                    None => return Stop::Broken,
+                },
+                Node::Decision(p) => {
+                    if !self.config.random_opponent || p.index() == usize::from(self.seats[env]) {
+                        return Stop::Decision(p);
+                    }
+                    game.legal_actions_into(state, &mut self.buf);
+                    match self.buf.get(rng.below(self.buf.len().max(1))) {
+                        Some(&a) => a,
+                        None => return Stop::Broken,
+                    }
+                }
+            };
+            if game.apply(state, action).is_err() {
+                return Stop::Broken;
+            }
+        }
+    }
+
+    fn clear_mask(&mut self, env: usize, mask: &mut [i8]) {
+        let row = &mut mask[env * self.num_actions..(env + 1) * self.num_actions];
+        let len = self.prev_len[env];
+        if len == u32::MAX {
+            row.fill(0);
+        } else {
+            for &a in &self.prev[env * self.stride..env * self.stride + len as usize] {
+                row[a as usize] = 0;
+            }
+        }
+        self.prev_len[env] = 0;
+    }
+
+    fn set_mask(&mut self, env: usize, mask: &mut [i8]) {
+        let row = &mut mask[env * self.num_actions..(env + 1) * self.num_actions];
+        let prev = &mut self.prev[env * self.stride..(env + 1) * self.stride];
+        let mut len = 0usize;
+        let mut overflow = false;
+        self.game.legal_actions(&self.states[env], |a| {
+            if let Some(slot) = row.get_mut(a as usize) {
+                *slot = 1;
+                match prev.get_mut(len) {
+                    Some(p) => *p = a,
+                    None => overflow = true,
+                }
+                len += 1;
+            }
+        });
+        self.prev_len[env] = if overflow { u32::MAX } else { len as u32 };
+    }
+
+    fn observe(&self, env: usize, viewer: Player, obs: &mut [f32]) {
+        let row = &mut obs[env * self.obs_len..(env + 1) * self.obs_len];
+        if self.game.observe(&self.states[env], viewer, row).is_err() {
+            row.fill(0.0);
+        }
+    }
+
+    /// Ends an episode: returns, flags, empty mask.
+    #[allow(clippy::too_many_arguments)]
+    fn finish(
+        &mut self,
+        env: usize,
+        actor: Player,
+        returns: Option<&[f64]>,
+        truncated: bool,
+        out: &mut Outputs<'_>,
+    ) {
+        let row = &mut out.returns[env * self.num_players..(env + 1) * self.num_players];
+        match returns {
+            Some(r) => row.copy_from_slice(r),
+            None => {
+                // An illegal action: −1 for the actor, 0 for the others.
+                row.fill(0.0);
+                row[actor.index()] = -1.0;
+            }
+        }
+        let viewer = if self.config.random_opponent {
+            Player::new(self.seats[env])
+        } else {
+            actor
+        };
+        out.reward[env] = row[viewer.index()];
+        out.ended[env] = true;
+        out.terminated[env] = !truncated;
+        out.truncated[env] = truncated;
+        out.current_player[env] = TERMINAL;
+        self.clear_mask(env, out.mask);
+        self.observe(env, viewer, out.obs);
+        self.done[env] = true;
+    }
+
+    /// After `advance`: write the observation and mask of a live state, or
+    /// finish the episode.
+    fn settle(&mut self, env: usize, actor: Player, stop: Stop, out: &mut Outputs<'_>) {
+        match stop {
+            Stop::Decision(p) => {
+                out.reward[env] = 0.0;
+                out.terminated[env] = false;
+                out.truncated[env] = false;
+                out.current_player[env] = p.index() as i32;
+                self.clear_mask(env, out.mask);
+                self.set_mask(env, out.mask);
+                self.observe(env, p, out.obs);
+            }
+            Stop::Terminal => {
+                let mut r = [0.0f64; Player::MAX_PLAYERS];
+                let r = &mut r[..self.num_players.min(Player::MAX_PLAYERS)];
+                self.game.returns(&self.states[env], r);
+                let truncated = self.game.is_truncated(&self.states[env]);
+                self.finish(env, actor, Some(r), truncated, out);
+                // Report the acting seat's share of the result.
+            }
+            Stop::Broken => {
+                let r = [0.0f64; Player::MAX_PLAYERS];
+                let n = self.num_players.min(Player::MAX_PLAYERS);
+                self.finish(env, actor, Some(&r[..n]), true, out);
+            }
+        }
+    }
+
+    fn reset_env(&mut self, env: usize, out: &mut Outputs<'_>) {
+        out.ended[env] = false;
+        for _attempt in 0..16 {
+            self.states[env] = self.game.new_initial_state();
+            self.seats[env] = match self.config.seat {
+                SeatChoice::Fixed(s) => s,
+                SeatChoice::Random => self.rngs[env].below(self.num_players) as u8,
+            };
+            self.done[env] = false;
+            if let Stop::Decision(p) = self.advance(env) {
+                self.settle(env, p, Stop::Decision(p), out);
+                out.ended[env] = false;
+                return;
+            }
+        }
+        // A game that ends before anyone acts: report it as over.
+        let seat = Player::new(self.seats[env]);
+        self.settle(env, seat, Stop::Broken, out);
+    }
+
+    fn zero_returns(&self, env: usize, out: &mut Outputs<'_>) {
+        out.returns[env * self.num_players..(env + 1) * self.num_players].fill(0.0);
+        out.ended[env] = false;
+    }
+}
+
+impl<G: Game> Shard<G> {
+    fn reset(&mut self, mut out: Outputs<'_>) {
+        for env in 0..self.len() {
+            self.zero_returns(env, &mut out);
+            self.reset_env(env, &mut out);
+        }
+    }
+
+    fn step(&mut self, actions: &[i64], mut out: Outputs<'_>) {
+        for env in 0..self.len() {
+            self.zero_returns(env, &mut out);
+            if self.done[env] {
+                self.reset_env(env, &mut out);
+                continue;
+            }
+            let actor = match self.game.node(&self.states[env]) {
+                Node::Decision(p) if self.controls(env, p) => p,
+                // Cannot happen: a live environment waits at a decision of
+                // the caller. End the episode rather than go on.
+                _ => {
+                    let seat = Player::new(self.seats[env]);
+                    self.settle(env, seat, Stop::Broken, &mut out);
+                    continue;
+                }
+            };
+            let applied = match Action::try_from(actions.get(env).copied().unwrap_or(-1)) {
+                Ok(a) => self.game.apply(&mut self.states[env], a).is_ok(),
+                Err(_) => false,
+            };
+            if !applied {
+                self.finish(env, actor, None, false, &mut out);
+                continue;
+            }
+            let stop = self.advance(env);
+            self.settle(env, actor, stop, &mut out);
+        }
+    }
+
+    fn notation(&self, env: usize) -> Option<String> {
+        let state = self.states.get(env)?;
+        let mut s = String::new();
+        self.game.write_notation(state, &mut s).ok()?;
+        Some(s)
+    }
+
+    fn random_actions(&mut self, out: &mut [i64]) {
+        for (env, slot) in out.iter_mut().enumerate().take(self.len()) {
+            *slot = 0;
+            if self.done[env] {
+                continue;
+            }
+            let rng = &mut self.policy_rngs[env];
+            let len = self.prev_len[env];
+            if len != u32::MAX {
+                // The legal actions are those set in the mask.
+                if len > 0 {
+                    let k = rng.below(len as usize);
+                    *slot = i64::from(self.prev[env * self.stride + k]);
+                }
+                continue;
+            }
+            self.game
+                .legal_actions_into(&self.states[env], &mut self.buf);
+            if let Some(&a) = self.buf.get(rng.below(self.buf.len().max(1))) {
+                *slot = i64::from(a);
+            }
+        }
+    }
+
+    fn seat(&self, env: usize) -> Option<usize> {
+        if self.config.random_opponent {
+            self.seats.get(env).map(|&s| usize::from(s))
+        } else {
+            None
+        }
+    }
+}
+
+impl<'a> Outputs<'a> {
+    /// Splits after the first `n` environments.
+    fn split_at(
+        self,
+        n: usize,
+        obs_len: usize,
+        actions: usize,
+        players: usize,
+    ) -> (Outputs<'a>, Outputs<'a>) {
+        let (obs_a, obs_b) = self.obs.split_at_mut(n * obs_len);
+        let (mask_a, mask_b) = self.mask.split_at_mut(n * actions);
+        let (reward_a, reward_b) = self.reward.split_at_mut(n);
+        let (term_a, term_b) = self.terminated.split_at_mut(n);
+        let (trunc_a, trunc_b) = self.truncated.split_at_mut(n);
+        let (cur_a, cur_b) = self.current_player.split_at_mut(n);
+        let (ret_a, ret_b) = self.returns.split_at_mut(n * players);
+        let (end_a, end_b) = self.ended.split_at_mut(n);
+        (
+            Outputs {
+                obs: obs_a,
+                mask: mask_a,
+                reward: reward_a,
+                terminated: term_a,
+                truncated: trunc_a,
+                current_player: cur_a,
+                returns: ret_a,
+                ended: end_a,
+            },
+            Outputs {
+                obs: obs_b,
+                mask: mask_b,
+                reward: reward_b,
+                terminated: term_b,
+                truncated: trunc_b,
+                current_player: cur_b,
+                returns: ret_b,
+                ended: end_b,
+            },
+        )
+    }
+}
+
+/// Environments per shard below which a batch is stepped on one thread.
+pub const MIN_SHARD: usize = 128;
+
+/// The monomorphised batch: one or more shards of environments, stepped on
+/// as many threads (the caller's thread runs the first shard).
+pub struct VecCore<G: Game> {
+    config: VectorConfig,
+    obs_len: usize,
+    num_actions: usize,
+    num_players: usize,
+    shards: Vec<Shard<G>>,
+}
+
+impl<G: Game> VecCore<G> {
+    /// A batch of `config.num_envs` environments, before their first reset,
+    /// split over up to `threads` threads.
+    pub fn new(game: Arc<G>, config: VectorConfig) -> VecCore<G> {
+        let n = config.num_envs;
+        let count = config.threads.clamp(1, (n / MIN_SHARD).max(1));
+        let mut shards = Vec::with_capacity(count);
+        for k in 0..count {
+            let size = n / count + usize::from(k < n % count);
+            shards.push(Shard::new(Arc::clone(&game), config, size));
+        }
+        let mut core = VecCore {
+            config,
+            obs_len: game.observation_len(),
+            num_actions: game.num_distinct_actions(),
+            num_players: game.num_players(),
+            shards,
+        };
+        core.seed(config.seed);
+        core
+    }
+
+    fn seed(&mut self, seed: u64) {
+        let mut root = SplitMix64::new(seed);
+        for shard in &mut self.shards {
+            shard.seed(&mut root);
+        }
+    }
+
+    /// Runs `f` on every shard with its part of the outputs, in parallel.
+    fn each<F>(&mut self, out: Outputs<'_>, actions: &[i64], f: F)
+    where
+        F: Fn(&mut Shard<G>, &[i64], Outputs<'_>) + Sync,
+        G: Send + Sync,
+        G::State: Send,
+    {
+        let (obs_len, actions_len, players) = (self.obs_len, self.num_actions, self.num_players);
+        let mut parts = Vec::with_capacity(self.shards.len());
+        let mut rest = out;
+        let mut rest_actions = actions;
+        for shard in &self.shards {
+            let n = shard.len();
+            let (head, tail) = rest.split_at(n, obs_len, actions_len, players);
+            let (a_head, a_tail) = rest_actions.split_at(n.min(rest_actions.len()));
+            parts.push((head, a_head));
+            rest = tail;
+            rest_actions = a_tail;
+        }
+        if self.shards.len() == 1 {
+            if let Some((part, acts)) = parts.pop() {
+                f(&mut self.shards[0], acts, part);
+            }
+            return;
+        }
+        let f = &f;
+        std::thread::scope(|scope| {
+            let mut work = self.shards.iter_mut().zip(parts);
+            let first = work.next();
+            for (shard, (part, acts)) in work {
+                scope.spawn(move || f(shard, acts, part));
+            }
+            if let Some((shard, (part, acts))) = first {
+                f(shard, acts, part);
+            }
+        });
+    }
+
+    fn locate(&self, env: usize) -> Option<(&Shard<G>, usize)> {
+        let mut env = env;
+        for shard in &self.shards {
+            if env < shard.len() {
+                return Some((shard, env));
+            }
+            env -= shard.len();
+        }
+        None
+    }
+}
+
+impl<G> DynVector for VecCore<G>
+where
+    G: Game + Send + Sync + 'static,
+    G::State: Send + Sync + 'static,
+{
+    fn num_envs(&self) -> usize {
+        self.config.num_envs
+    }
+
+    fn reset(&mut self, seed: Option<u64>, out: Outputs<'_>) {
+        if let Some(seed) = seed {
+            self.seed(seed);
+        }
+        self.each(out, &[], |shard, _, part| shard.reset(part));
+    }
+
+    fn step(&mut self, actions: &[i64], out: Outputs<'_>) {
+        self.each(out, actions, |shard, acts, part| shard.step(acts, part));
+    }
+
+    fn notation(&self, env: usize) -> Option<String> {
+        let (shard, i) = self.locate(env)?;
+        shard.notation(i)
+    }
+
+    fn seat(&self, env: usize) -> Option<usize> {
+        let (shard, i) = self.locate(env)?;
+        shard.seat(i)
+    }
+
+    fn random_actions(&mut self, out: &mut [i64]) {
+        let mut rest = out;
+        for shard in &mut self.shards {
+            let n = shard.len().min(rest.len());
+            let (head, tail) = rest.split_at_mut(n);
+            shard.random_actions(head);
+            rest = tail;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testgame::Race;
+
+    type Snapshot = (Vec<f32>, Vec<i8>, Vec<f64>, Vec<bool>, Vec<i32>, Vec<f64>);
+
+    struct Buffers {
+        obs: Vec<f32>,
+        mask: Vec<i8>,
+        reward: Vec<f64>,
+        terminated: Vec<bool>,
+        truncated: Vec<bool>,
+        current: Vec<i32>,
+        returns: Vec<f64>,
+        ended: Vec<bool>,
+    }
+
+    impl Buffers {
+        fn new(n: usize) -> Buffers {
+            Buffers {
+                obs: vec![0.0; n * 3],
+                mask: vec![0; n * 2],
+                reward: vec![0.0; n],
+                terminated: vec![false; n],
+                truncated: vec![false; n],
+                current: vec![0; n],
+                returns: vec![0.0; n * 2],
+                ended: vec![false; n],
+            }
+        }
+        fn out(&mut self) -> Outputs<'_> {
+            Outputs {
+                obs: &mut self.obs,
+                mask: &mut self.mask,
+                reward: &mut self.reward,
+                terminated: &mut self.terminated,
+                truncated: &mut self.truncated,
+                current_player: &mut self.current,
+                returns: &mut self.returns,
+                ended: &mut self.ended,
+            }
+        }
+    }
+
+    fn core(n: usize, random_opponent: bool, threads: usize) -> VecCore<Race> {
+        VecCore::new(
+            Arc::new(Race),
+            VectorConfig {
+                num_envs: n,
+                seed: 7,
+                random_opponent,
+                seat: SeatChoice::Fixed(1),
+                threads,
+            },
+        )
+    }
+
+    /// Plays `steps` steps with random legal actions and returns a trace.
+    fn trace(core: &mut VecCore<Race>, steps: usize) -> Vec<Snapshot> {
+        let n = core.num_envs();
+        let mut b = Buffers::new(n);
+        core.reset(None, b.out());
+        let mut actions = vec![0i64; n];
+        let mut out = Vec::new();
+        for _ in 0..steps {
+            core.random_actions(&mut actions);
+            core.step(&actions, b.out());
+            out.push((
+                b.obs.clone(),
+                b.mask.clone(),
+                b.reward.clone(),
+                b.terminated.clone(),
+                b.current.clone(),
+                b.returns.clone(),
+            ));
+        }
+        out
+    }
+
+    fn full_mask(game: &Race, s: &RaceState) -> [i8; 2] {
+        let mut m = [0i8; 2];
+        game.legal_actions(s, |a| m[a as usize] = 1);
+        m
+    }
+
+    use crate::testgame::RaceState;
+
+    #[test]
+    fn sparse_masks_equal_the_legal_actions() {
+        let mut c = core(5, false, 1);
+        let mut b = Buffers::new(5);
+        c.reset(None, b.out());
+        let mut actions = vec![0i64; 5];
+        for _ in 0..300 {
+            c.random_actions(&mut actions);
+            c.step(&actions, b.out());
+            for env in 0..5 {
+                let s = &c.shards[0].states[env];
+                let expected = if c.shards[0].done[env] {
+                    [0, 0]
+                } else {
+                    full_mask(&Race, s)
+                };
+                assert_eq!(&b.mask[env * 2..env * 2 + 2], &expected);
+            }
+        }
+    }
+
+    #[test]
+    fn same_seed_same_trajectory_and_threads_do_not_matter() {
+        let a = trace(&mut core(300, true, 1), 200);
+        let b = trace(&mut core(300, true, 1), 200);
+        let c = trace(&mut core(300, true, 2), 200);
+        assert_eq!(a, b);
+        assert_eq!(a, c);
+    }
+
+    #[test]
+    fn with_an_opponent_the_caller_always_acts_in_its_seat() {
+        let t = trace(&mut core(8, true, 1), 300);
+        for (_, _, _, _, current, _) in t {
+            assert!(current.iter().all(|&p| p == 1 || p == TERMINAL));
+        }
+    }
+
+    #[test]
+    fn an_illegal_action_ends_the_episode_with_minus_one_then_resets() {
+        let mut c = core(1, false, 1);
+        let mut b = Buffers::new(1);
+        c.reset(None, b.out());
+        let actor = b.current[0] as usize;
+        c.step(&[5], b.out());
+        assert_eq!(b.reward[0], -1.0);
+        assert!(b.terminated[0] && b.ended[0]);
+        assert_eq!(b.returns[actor], -1.0);
+        assert_eq!(b.returns[1 - actor], 0.0);
+        assert_eq!(b.mask, vec![0, 0]);
+        c.step(&[-3], b.out());
+        assert!(!b.terminated[0] && !b.ended[0]);
+        assert_eq!(b.reward[0], 0.0);
+        assert!(b.current[0] >= 0);
+        assert!(b.mask.contains(&1));
+    }
+
+    #[test]
+    fn episodes_end_with_zero_sum_returns_or_truncation() {
+        let t = trace(&mut core(16, false, 1), 500);
+        let mut ends = 0;
+        for (_, _, _, _, current, returns) in &t {
+            for env in 0..16 {
+                if current[env] == TERMINAL {
+                    ends += 1;
+                    let r = &returns[env * 2..env * 2 + 2];
+                    assert!((r[0] + r[1]).abs() < 1e-12 || r.contains(&-1.0));
+                }
+            }
+        }
+        assert!(ends > 0);
+    }
+}
