@@ -1,0 +1,141 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::collections::HashSet;
+use std::string::String;
+use std::vec::Vec;
+
+use board_core::{ActionBuffer, FromParams, Game, Node, ParamValue};
+use halma_core::{ChineseCheckers, SquareHalma};
+
+/// Parses `name=value,name=value` (ints, `true`/`false`, or words).
+pub fn params(text: &str) -> Vec<(String, String)> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty() && *s != "-")
+        .map(|kv| {
+            let (k, v) = kv.split_once('=').expect("name=value");
+            (k.trim().to_string(), v.trim().to_string())
+        })
+        .collect()
+}
+
+fn value(v: &str) -> ParamValue<'_> {
+    match v {
+        "true" => ParamValue::Bool(true),
+        "false" => ParamValue::Bool(false),
+        _ => match v.parse::<i64>() {
+            Ok(i) => ParamValue::Int(i),
+            Err(_) => ParamValue::Str(v),
+        },
+    }
+}
+
+pub fn cc(text: &str) -> ChineseCheckers {
+    let p = params(text);
+    let list: Vec<(&str, ParamValue<'_>)> = p.iter().map(|(k, v)| (k.as_str(), value(v))).collect();
+    ChineseCheckers::from_params("chinese_checkers", &list).expect("valid options")
+}
+
+pub fn halma(text: &str) -> SquareHalma {
+    let p = params(text);
+    let list: Vec<(&str, ParamValue<'_>)> = p.iter().map(|(k, v)| (k.as_str(), value(v))).collect();
+    SquareHalma::from_params("halma", &list).expect("valid options")
+}
+
+/// Distinct states after exactly `depth` turns.
+pub fn perft<G: Game>(game: &G, start: G::State, depth: usize) -> usize {
+    let mut level: HashSet<G::State> = HashSet::new();
+    level.insert(start);
+    let mut buf = ActionBuffer::new();
+    for _ in 0..depth {
+        let mut next = HashSet::new();
+        for s in &level {
+            if !matches!(game.node(s), Node::Decision(_)) {
+                continue;
+            }
+            game.legal_actions_into(s, &mut buf);
+            for &a in buf.iter() {
+                let mut t = *s;
+                game.apply(&mut t, a).expect("legal");
+                next.insert(t);
+            }
+        }
+        level = next;
+    }
+    level.len()
+}
+
+/// The legal actions as a vector.
+pub fn legal<G: Game>(game: &G, s: &G::State) -> Vec<u32> {
+    let mut v = Vec::new();
+    game.legal_actions(s, |a| v.push(a));
+    v
+}
+
+/// The notation as a string.
+pub fn notation<G: Game>(game: &G, s: &G::State) -> String {
+    let mut t = String::new();
+    game.write_notation(s, &mut t).expect("write");
+    t
+}
+
+/// The move string of an action.
+pub fn action_string<G: Game>(game: &G, s: &G::State, a: u32) -> String {
+    let mut t = String::new();
+    game.write_action(s, a, &mut t).expect("write");
+    t
+}
+
+use halma_core::notation::{parse_hole, write_hole};
+use halma_core::{Geometry, Halma};
+
+/// A notation with pieces at named holes: `places[seat]` lists the holes of
+/// seat `seat`.
+pub fn build<G: Geometry>(places: &[&[&str]], turn: &str, finished: &str, turns: u32) -> String {
+    let mut cells: Vec<char> = vec!['.'; G::HOLES];
+    for (seat, holes) in places.iter().enumerate() {
+        for name in holes.iter() {
+            let h = parse_hole::<G>(name).unwrap_or_else(|| panic!("hole {name}"));
+            assert_eq!(cells[h], '.', "hole {name} used twice");
+            cells[h] = char::from(b'1' + seat as u8);
+        }
+    }
+    let mut rows = Vec::new();
+    let mut i = 0;
+    for &len in G::ROW_LENGTHS {
+        rows.push(cells[i..i + usize::from(len)].iter().collect::<String>());
+        i += usize::from(len);
+    }
+    format!("{} {turn} {finished} {turns}", rows.join("/"))
+}
+
+/// The name of a hole.
+pub fn name<G: Geometry>(h: usize) -> String {
+    let mut s = String::new();
+    write_hole::<G>(h, &mut s).unwrap();
+    s
+}
+
+/// The end holes (by name) of the legal moves from hole `from`.
+pub fn ends_from<G: Geometry>(
+    game: &Halma<G>,
+    s: &halma_core::Position<G>,
+    from: &str,
+) -> Vec<String> {
+    let f = parse_hole::<G>(from).expect("hole");
+    legal(game, s)
+        .into_iter()
+        .filter_map(|a| Halma::<G>::decode(a))
+        .filter(|&(a, _)| a == f)
+        .map(|(_, b)| name::<G>(b))
+        .collect()
+}
+
+/// Every hole of a seat's camp, by name, in hole order.
+pub fn names<G: Geometry>(bits: G::Bits) -> Vec<String> {
+    use halma_core::bits::BitSet;
+    let mut v = Vec::new();
+    bits.for_each(|h| v.push(name::<G>(h)));
+    v
+}

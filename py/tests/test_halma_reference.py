@@ -1,0 +1,73 @@
+"""Reproduces the Halma-family perft counts of tests/data/halma_perft.txt
+with the independent pure-Python reference model (no racegames import)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent / "reference"))
+
+import halma_model as hm  # noqa: E402
+
+DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "halma_perft.txt"
+# The model is slow: counts above this are left to the Rust test.
+MAX_COUNT = 12_000
+
+
+def read_lines():
+    out = []
+    for n, line in enumerate(DATA.read_text().splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        game, params, notation, depth, count = (f.strip() for f in line.split("|"))
+        out.append(pytest.param(game, params, notation, int(depth), int(count), id=f"line{n}"))
+    return out
+
+
+LINES = read_lines()
+
+
+def test_data_file_is_substantial():
+    assert len(LINES) >= 20
+
+
+@pytest.mark.parametrize("game,params,notation,depth,count", LINES)
+def test_perft_matches_reference(game, params, notation, depth, count):
+    if count > MAX_COUNT:
+        pytest.skip("too slow for the pure-Python model")
+    rules = hm.Rules(hm.options(game, params))
+    start = rules.parse(notation)
+    assert rules.notation(start) == notation
+    assert hm.perft(rules, start, depth) == count
+
+
+def test_openings_are_those_of_rules_md():
+    cc = hm.Rules(hm.options("chinese_checkers", "players=2"))
+    assert rules_text(cc) == (
+        "1/11/111/1111/............./............/.........../........../........./"
+        "........../.........../............/............./2222/222/22/2 1 - 0"
+    )
+    halma = hm.Rules(hm.options("halma", "players=2"))
+    assert rules_text(halma) == (
+        "11111.........../11111.........../1111............/111............./11............../"
+        "................/................/................/................/................/"
+        "................/..............22/.............222/............2222/...........22222/"
+        "...........22222 1 - 0"
+    )
+
+
+def rules_text(rules):
+    return rules.notation(rules.initial())
+
+
+def test_hop_path_is_shortest_then_first_in_hole_order():
+    rules = hm.Rules(hm.options("chinese_checkers", "players=2"))
+    s = rules.initial()
+    names = sorted(
+        "-".join(hm.STAR.name_of[h] for h in rules.hop_path(s, m)) for m in rules.moves(s)
+    )
+    assert "c1-e5" in names and "d1-e5" in names
