@@ -402,7 +402,8 @@ impl Tables {
             Phase::Throw => match self.throws.get(action as usize) {
                 Some((faces, _)) => {
                     out.write_str("roll ")?;
-                    for &d in faces.iter().take_while(|&&d| d != 0) {
+                    // The dice as thrown: a double played twice shows two.
+                    for &d in faces.iter().take(usize::from(self.variant.dice)) {
                         write!(out, "{d}")?;
                     }
                     Ok(())

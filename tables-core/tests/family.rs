@@ -1,0 +1,118 @@
+//! The engine makes further tables games a matter of parameters.
+
+mod common;
+
+use board_core::sim::{random_playout, SplitMix64};
+use board_core::{Game, Node};
+use common::*;
+use tables_core::{
+    BearOff, DiceRule, Direction, Doubles, Reentry, RollOff, Scoring, SetUp, Tables, Variant,
+    VariantError,
+};
+
+/// Seys dos e as on two dice with another set-up: the roll-off winner puts
+/// 5 pieces on each of 1, 2 and 6, the other 5 on each of 3, 4 and 5; hit
+/// pieces go back to the start and bearing off needs an exact throw.
+fn seys_two_dice() -> Variant {
+    Variant {
+        name: "seys_two_dice",
+        dice: 2,
+        setup: [
+            SetUp::from_points(&[(1, 5), (2, 5), (6, 5)]),
+            SetUp::from_points(&[(3, 5), (4, 5), (5, 5)]),
+        ],
+        reentry: Reentry::Start,
+        bear_off: BearOff::Exact,
+        max_turns: 0,
+        ..Variant::seys_dos_e_as()
+    }
+}
+
+/// A race in opposite directions where every piece starts off the board and
+/// a single piece closes a point (nothing is ever hit), on three dice.
+fn entering_race() -> Variant {
+    Variant {
+        name: "entering_race",
+        dice: 3,
+        doubles: Doubles::AsThrown,
+        directions: [Direction::Backward, Direction::Forward],
+        setup: [SetUp::all_waiting(), SetUp::all_waiting()],
+        roll_off: RollOff::Coin,
+        reentry: Reentry::Start,
+        closes_at: 1,
+        bear_off: BearOff::Any,
+        dice_rule: DiceRule::MostDice,
+        scoring: Scoring::WinLoss,
+        max_turns: 0,
+    }
+}
+
+#[test]
+fn a_game_defined_by_parameters_alone_plays_to_the_end() {
+    for v in [seys_two_dice(), entering_race()] {
+        let g = Tables::new(v).unwrap();
+        assert_eq!(g.name(), v.name);
+        for seed in 0..50 {
+            let mut p = g.new_initial_state();
+            random_playout(&g, &mut p, &mut SplitMix64::new(seed));
+            assert_eq!(g.node(&p), Node::Terminal);
+            assert!(p.winner().is_some(), "{}", text(&g, &p));
+            let t = text(&g, &p);
+            assert_eq!(g.parse(&t).unwrap(), p);
+        }
+    }
+}
+
+#[test]
+fn seys_on_two_dice_sets_up_by_the_roll_off_and_throws_two_dice() {
+    let g = Tables::new(seys_two_dice()).unwrap();
+    let mut p = g.new_initial_state();
+    assert_eq!(g.max_chance_outcomes(), 21);
+    play(&g, &mut p, "roll-off B");
+    assert_eq!(
+        text(&g, &p),
+        "B5,B5,A5,A5,A5,B5,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,. - 0/0 B - 0"
+    );
+    play(&g, &mut p, "roll 66");
+    assert_eq!(p.dice(), &[6, 6]);
+    // Exact bearing off: from 20 only a 5 bears off.
+    let b = board(&[(20, "A1"), (24, "A14"), (1, "B15")]);
+    // A 6 neither moves nor bears off anything here.
+    assert!(g.parse(&format!("{b} - 0/0 A 6 3")).is_err());
+    let q = pos(&g, &format!("{b} - 0/0 A 51 3"));
+    // 1:20-21 would leave the 5 unusable (21 + 5 is not exact), so it is
+    // not legal under "as many dice as possible".
+    assert_eq!(moves(&g, &q), vec!["5:20-off", "1:24-off"]);
+}
+
+#[test]
+fn an_entering_race_starts_with_every_piece_waiting() {
+    let g = Tables::new(entering_race()).unwrap();
+    let p = g.new_initial_state();
+    assert_eq!(
+        text(&g, &p),
+        ".,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,. A15@4,B15@1 0/0 - - 0"
+    );
+    let mut q = p;
+    play_all(&g, &mut q, &["roll-off A", "roll 531"]);
+    assert_eq!(moves(&g, &q), vec!["1:bar-24", "3:bar-22", "5:bar-20"]);
+}
+
+#[test]
+fn invalid_parameters_are_refused() {
+    let mut v = Variant::backgammon();
+    v.dice = 3;
+    assert_eq!(Tables::new(v).unwrap_err(), VariantError::Dice);
+    let mut v = Variant::seys_dos_e_as();
+    v.setup[0] = SetUp::from_points(&[(1, 14)]);
+    assert_eq!(Tables::new(v).unwrap_err(), VariantError::SetUp);
+    let mut v = Variant::seys_dos_e_as();
+    v.setup[1] = v.setup[0];
+    assert_eq!(Tables::new(v).unwrap_err(), VariantError::Overlap(1));
+    let mut v = Variant::seys_dos_e_as();
+    v.closes_at = 3;
+    assert_eq!(Tables::new(v).unwrap_err(), VariantError::ClosesAt);
+    let mut v = Variant::seys_dos_e_as();
+    v.roll_off = RollOff::OpeningThrow;
+    assert_eq!(Tables::new(v).unwrap_err(), VariantError::RollOff);
+}

@@ -1,0 +1,75 @@
+//! Checks every count of `tests/data/tables_perft.txt`.
+//!
+//! Counts above 200,000 take seconds in an optimised build and much longer
+//! in a debug build; they are checked only in optimised builds
+//! (`cargo test --release -p tables-core --test perft`).
+
+use board_core::{FromParams, ParamValue};
+use tables_core::Tables;
+
+const DATA: &str = include_str!("../../tests/data/tables_perft.txt");
+
+struct Line<'a> {
+    game: &'a str,
+    params: &'a str,
+    notation: &'a str,
+    depth: u32,
+    count: u64,
+}
+
+fn lines() -> Vec<Line<'static>> {
+    DATA.lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split('|').map(str::trim).collect();
+            assert_eq!(f.len(), 5, "bad line {l:?}");
+            Line {
+                game: f[0],
+                params: f[1],
+                notation: f[2],
+                depth: f[3].parse().unwrap(),
+                count: f[4].parse().unwrap(),
+            }
+        })
+        .collect()
+}
+
+fn game(name: &str, params: &str) -> Tables {
+    let pairs: Vec<(&str, &str)> = if params == "-" {
+        Vec::new()
+    } else {
+        params
+            .split(',')
+            .map(|kv| kv.split_once('=').expect("name=value"))
+            .collect()
+    };
+    let values: Vec<(&str, ParamValue)> = pairs
+        .iter()
+        .map(|&(k, v)| (k, v.parse().map_or(ParamValue::Str(v), ParamValue::Int)))
+        .collect();
+    Tables::from_params(name, &values).unwrap()
+}
+
+#[test]
+fn perft_counts_match_the_data_file() {
+    let all = lines();
+    assert!(all.len() >= 20);
+    let mut checked = 0;
+    for l in &all {
+        if cfg!(debug_assertions) && l.count > 200_000 {
+            continue;
+        }
+        let g = game(l.game, l.params);
+        let pos = g.parse(l.notation).unwrap();
+        assert_eq!(
+            g.perft(&pos, l.depth),
+            l.count,
+            "{} {} {}",
+            l.game,
+            l.notation,
+            l.depth
+        );
+        checked += 1;
+    }
+    assert!(checked >= 18);
+}
