@@ -47,9 +47,10 @@
 //! of lattice steps along a direction, so it keeps `(q mod 2, r mod 2)` on
 //! the star and `(row mod 2, column mod 2)` on the square board (also with
 //! long jumps); a piece reaches by jumps only the other holes of its class
-//! (at most 30 on the star, 64 on the square) and by a step at most `D`
-//! holes. That gives 15 × 35 = 525 for 2-player 15-piece Chinese checkers
-//! and 19 × 71 = 1349 for 2-player Halma, far below
+//! (the largest class has 37 holes on the star, 64 on the square) and by
+//! a step at most `D` holes. That gives 10 × 42 = 420 for Chinese checkers
+//! with 10 pieces, 15 × 42 = 630 with 15, and 19 × 71 = 1349 for 2-player
+//! Halma (13 × 71 = 923 with 4 players), far below
 //! [`board_core::ACTION_BUFFER_CAPACITY`] (4096).
 //!
 //! # Move strings

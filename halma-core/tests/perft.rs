@@ -92,6 +92,65 @@ fn generate_perft_lines() {
         let g = cc(params);
         lines(&g, "chinese_checkers", params, mid(&g, seed, plies), 3);
     }
+    // Hand-made positions for the vacate rule, spoiling wins, finish = all,
+    // passing and truncation (the same as in rules_star.rs).
+    use common::build;
+    use halma_core::Star;
+    let vacate = build::<Star>(
+        &[
+            &["d1", "n2", "n3", "n4", "o1", "o2", "o3", "p1", "p2", "q1"],
+            &["a1", "b1", "b2", "c1", "c2", "c3", "d2", "d3", "d4", "e7"],
+        ],
+        "1",
+        "-",
+        20,
+    );
+    let spoil = |turn: &str| {
+        build::<Star>(
+            &[
+                &["n4", "m5", "i1", "i2", "i3", "i4", "i5", "i6", "i7", "i8"],
+                &["q1", "p1", "p2", "o1", "o2", "o3", "n2", "n3", "m6", "h5"],
+            ],
+            turn,
+            "-",
+            50,
+        )
+    };
+    let finish_all = build::<Star>(
+        &[
+            &["n1", "n2", "n3", "n4", "o1", "o2", "o3", "p1", "p2", "q1"],
+            &["e1", "e2", "e3", "e4", "f1", "f2", "f3", "g1", "g2", "i1"],
+            &["j1", "k1", "k2", "l1", "l2", "l3", "m1", "m2", "m3", "m4"],
+        ],
+        "2",
+        "1",
+        30,
+    );
+    let pass = build::<Star>(
+        &[
+            &["i3", "i4", "i5", "i6", "i7", "j3", "j4", "j5", "j6", "j7"],
+            &[
+                "e11", "e13", "g11", "k11", "m11", "m13", "k1", "m1", "m3", "e1",
+            ],
+        ],
+        "1",
+        "-",
+        10,
+    );
+    for (params, text, depth) in [
+        ("players=2", vacate.clone(), 3),
+        ("players=2,vacate_rule=false", vacate.clone(), 2),
+        ("players=2,spoiling_win=true", spoil("1"), 2),
+        ("players=2,spoiling_win=true", spoil("2"), 2),
+        ("players=2", spoil("1"), 2),
+        ("players=3,finish=all", finish_all.clone(), 3),
+        ("players=2", pass.clone(), 2),
+        ("players=2,max_turns=22", vacate.clone(), 3),
+    ] {
+        let g = cc(params);
+        let s = g.parse_notation(&text).expect("valid");
+        lines(&g, "chinese_checkers", params, s, depth);
+    }
     for params in ["players=2", "players=4"] {
         let g = halma(params);
         lines(&g, "halma", params, g.new_initial_state(), 3);

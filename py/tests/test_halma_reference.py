@@ -71,3 +71,17 @@ def test_hop_path_is_shortest_then_first_in_hole_order():
         "-".join(hm.STAR.name_of[h] for h in rules.hop_path(s, m)) for m in rules.moves(s)
     )
     assert "c1-e5" in names and "d1-e5" in names
+
+
+def test_hop_path_tie_goes_first_in_hole_order():
+    # From i3 to k7 there are two 2-jump paths, via i5 and via k5.
+    rules = hm.Rules(hm.options("chinese_checkers", "players=2,wing_rule=false"))
+    name = {v: k for k, v in hm.STAR.name_of.items()}
+    s = rules.initial()
+    pieces = (
+        frozenset(name[x] for x in ["i3", "a1", "b1", "b2", "c1", "c2", "c3", "d1", "d2", "d3"]),
+        frozenset(name[x] for x in ["i4", "j6", "j4", "k6", "q1", "p2", "p1", "o3", "o2", "o1"]),
+    )
+    s = hm.State(pieces, 0, (), 0)
+    path = rules.hop_path(s, (name["i3"], name["k7"]))
+    assert [hm.STAR.name_of[h] for h in path] == ["i3", "i5", "k7"]

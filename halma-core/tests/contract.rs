@@ -1,0 +1,202 @@
+//! The game contract: state size, worst-case legal-action count, options,
+//! action encoding and observation.
+
+mod common;
+
+use board_core::sim::SplitMix64;
+use board_core::{
+    ActionBuffer, FromParams, Game, ParamError, ParamValue, Player, ACTION_BUFFER_CAPACITY,
+};
+use common::{cc, halma};
+use halma_core::{
+    ChineseCheckers, Geometry, Halma, SquareHalma, SquarePosition, Star, StarPosition,
+};
+
+fn assert_copy<T: Copy>() {}
+
+#[test]
+fn state_is_copy_and_at_most_128_bytes_for_six_player_chinese_checkers() {
+    assert_copy::<StarPosition>();
+    assert_copy::<SquarePosition>();
+    assert!(
+        core::mem::size_of::<StarPosition>() <= 128,
+        "{}",
+        core::mem::size_of::<StarPosition>()
+    );
+    assert_eq!(core::mem::size_of::<StarPosition>(), 112);
+    assert!(core::mem::size_of::<SquarePosition>() <= 160);
+}
+
+const ALL_CC: [&str; 8] = [
+    "players=2",
+    "players=3",
+    "players=4",
+    "players=6",
+    "players=2,pieces=15",
+    "players=3,pieces=15",
+    "players=2,pieces=15,long_jumps=true,wing_rule=false",
+    "players=6,long_jumps=true,wing_rule=false",
+];
+
+fn largest_seen<G: Geometry>(game: &Halma<G>, games: usize) -> usize {
+    let mut rng = SplitMix64::new(99);
+    let mut buf = ActionBuffer::new();
+    let mut most = 0;
+    for _ in 0..games {
+        let mut s = game.new_initial_state();
+        for _ in 0..200 {
+            game.legal_actions_into(&s, &mut buf);
+            most = most.max(buf.len());
+            if buf.is_empty() {
+                break;
+            }
+            let a = buf[rng.below(buf.len())];
+            game.apply(&mut s, a).unwrap();
+        }
+    }
+    most
+}
+
+#[test]
+fn documented_worst_case_legal_action_count_fits_the_action_buffer() {
+    for o in ALL_CC {
+        let g = cc(o);
+        let bound = g.max_legal_actions();
+        assert!(bound <= ACTION_BUFFER_CAPACITY, "{o}: {bound}");
+        let seen = largest_seen(&g, 4);
+        assert!(seen <= bound, "{o}: saw {seen} > {bound}");
+    }
+    // The documented figures.
+    assert_eq!(cc("players=2").max_legal_actions(), 420);
+    assert_eq!(cc("players=2,pieces=15").max_legal_actions(), 630);
+    assert_eq!(cc("players=6").max_legal_actions(), 420);
+    for o in ["players=2", "players=4"] {
+        let g = halma(o);
+        assert!(g.max_legal_actions() <= ACTION_BUFFER_CAPACITY);
+        assert!(largest_seen(&g, 2) <= g.max_legal_actions());
+    }
+    assert_eq!(halma("players=2").max_legal_actions(), 19 * 71);
+    assert_eq!(halma("players=4").max_legal_actions(), 13 * 71);
+}
+
+#[test]
+fn worst_case_holds_on_a_crowded_long_jump_board() {
+    // Alternate pieces in the hexagon: many long and chained jumps.
+    let g = cc("players=2,pieces=15,long_jumps=true,wing_rule=false,vacate_rule=false");
+    let mut rng = SplitMix64::new(3);
+    let mut buf = ActionBuffer::new();
+    let mut most = 0;
+    for _ in 0..30 {
+        let mut s = g.new_initial_state();
+        for _ in 0..120 {
+            g.legal_actions_into(&s, &mut buf);
+            most = most.max(buf.len());
+            if buf.is_empty() {
+                break;
+            }
+            // Prefer long moves, to spread the pieces out.
+            let a = buf[buf.len() - 1 - rng.below(buf.len().min(3))];
+            g.apply(&mut s, a).unwrap();
+        }
+    }
+    assert!(most <= g.max_legal_actions(), "{most}");
+}
+
+#[test]
+fn action_encoding_is_from_times_holes_plus_to() {
+    assert_eq!(ChineseCheckers::action(3, 10), 3 * 121 + 10);
+    assert_eq!(ChineseCheckers::decode(3 * 121 + 10), Some((3, 10)));
+    assert_eq!(ChineseCheckers::decode(121 * 121), None);
+    assert_eq!(SquareHalma::action(255, 0), 255 * 256);
+    assert_eq!(cc("players=2").num_distinct_actions(), 14641);
+    assert_eq!(halma("players=2").num_distinct_actions(), 65536);
+    // Out-of-range actions still get a string.
+    let g = cc("players=2");
+    let mut s = String::new();
+    g.write_action(&g.new_initial_state(), 99_999, &mut s)
+        .unwrap();
+    assert_eq!(s, "#99999");
+    let mut s = String::new();
+    g.write_action(
+        &g.new_initial_state(),
+        ChineseCheckers::action(0, 120),
+        &mut s,
+    )
+    .unwrap();
+    assert_eq!(s, "a1-q1");
+}
+
+#[test]
+fn options_unknown_names_are_errors_and_values_are_checked() {
+    let r = ChineseCheckers::from_params("chinese_checkers", &[("colour", ParamValue::Int(2))]);
+    assert!(matches!(r, Err(ParamError::Unknown { .. })));
+    let r =
+        ChineseCheckers::from_params("chinese_checkers", &[("finish", ParamValue::Str("last"))]);
+    assert!(matches!(
+        r,
+        Err(ParamError::BadValue { name: "finish", .. })
+    ));
+    let r = ChineseCheckers::from_params("chinese_checkers", &[("wing_rule", ParamValue::Int(1))]);
+    assert!(matches!(
+        r,
+        Err(ParamError::BadValue {
+            name: "wing_rule",
+            ..
+        })
+    ));
+    let r = ChineseCheckers::from_params("chinese_checkers", &[("max_turns", ParamValue::Int(-1))]);
+    assert!(r.is_err());
+    assert_eq!(ChineseCheckers::NAMES, ["chinese_checkers"]);
+    assert_eq!(SquareHalma::NAMES, ["halma"]);
+    assert_eq!(cc("players=2"), ChineseCheckers::default());
+    assert_eq!(halma("players=2"), SquareHalma::default());
+    let g = cc("players=3,pieces=15,long_jumps=true,wing_rule=false,vacate_rule=false,spoiling_win=true,finish=all,max_turns=0");
+    let r = g.rules();
+    assert!(r.long_jumps && !r.wing_rule && !r.vacate_rule && r.spoiling_win && r.max_turns == 0);
+}
+
+#[test]
+fn observation_has_the_same_shape_for_every_seat_and_puts_the_observer_first_at_the_top() {
+    for p in [2usize, 3, 4, 6] {
+        let g = cc(&format!("players={p}"));
+        assert_eq!(g.observation_shape(), [3 * p + 3, 17, 17]);
+        let s = g.new_initial_state();
+        let len = g.observation_len();
+        let mut first = vec![0.0; len];
+        g.observe(&s, Player::new(0), &mut first).unwrap();
+        let plane = 17 * 17;
+        for seat in 1..p {
+            let mut o = vec![0.0; len];
+            g.observe(&s, Player::new(seat as u8), &mut o).unwrap();
+            // Own pieces (plane 0) look the same from every seat at the start.
+            assert_eq!(o[..plane], first[..plane], "{p} players, seat {seat}");
+            // The seat to move (seat 0) is relative seat p - seat.
+            let rel = (p - seat) % p;
+            assert!(o[(p + rel) * plane..(p + rel + 1) * plane]
+                .iter()
+                .all(|&v| v == 1.0));
+        }
+        // Own pieces sit in the top camp rows of the grid.
+        let apex = 8; // (r = -8, q = 4): row 0, column 12
+        assert_eq!(first[apex + 4], 1.0);
+        assert!(g.observe(&s, Player::new(p as u8), &mut first).is_err());
+        assert!(g.observe(&s, Player::new(0), &mut first[1..]).is_err());
+    }
+    let g = halma("players=4");
+    assert_eq!(g.observation_shape(), [15, 16, 16]);
+    let s = g.new_initial_state();
+    let mut a = vec![0.0; g.observation_len()];
+    let mut b = vec![0.0; g.observation_len()];
+    g.observe(&s, Player::new(0), &mut a).unwrap();
+    g.observe(&s, Player::new(2), &mut b).unwrap();
+    assert_eq!(a[..256], b[..256]);
+    assert_eq!(a[0], 1.0); // top-left corner is the observer's
+}
+
+#[test]
+fn star_holes_have_cube_coordinates() {
+    assert_eq!(Star::coords(0), (4, -8));
+    assert_eq!(Star::hole_at(4, -8), Some(0));
+    assert_eq!(Star::hole_at(0, 0), Some(60));
+    assert_eq!(Star::hole_at(8, 8), None);
+}
