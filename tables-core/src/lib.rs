@@ -125,7 +125,9 @@
 //!   bears off only from the rearmost point.
 //! - **Dice.** Seys dos e as: as many dice as possible, free choice among
 //!   plays that use that many. Backgammon: both if possible, otherwise the
-//!   larger one that can be played; doubles give four moves.
+//!   larger one that can be played; doubles give four moves. Bearing off
+//!   the last piece wins at once and counts as using every die, so a
+//!   winning play is never refused for using fewer dice than another play.
 //! - **Scoring** (backgammon): a gammon is a win while the loser has borne
 //!   off nothing; a backgammon is a gammon where the loser also has a piece
 //!   on the bar or in the winner's home (last) quarter.

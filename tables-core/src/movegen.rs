@@ -28,6 +28,12 @@ pub(crate) struct Side {
 }
 
 impl Side {
+    /// True when every piece is borne off.
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.mask == 0 && self.n_waiting == 0
+    }
+
     /// Applies one die from source index `s` (as in [`Source::index`]).
     #[inline]
     fn step(&mut self, s: u32, d: u8) {
@@ -148,7 +154,13 @@ impl Tables {
                 srcs &= srcs - 1;
                 let mut next = *side;
                 next.step(s, d);
-                let used = 1 + self.max_use(&next, &rest, n - 1, goal - 1);
+                let used = if next.is_empty() {
+                    // The last piece is off: the game is won, and a win
+                    // counts as using every die.
+                    n
+                } else {
+                    1 + self.max_use(&next, &rest, n - 1, goal - 1)
+                };
                 if used > best {
                     best = used;
                     if best >= goal {
@@ -191,7 +203,7 @@ impl Tables {
                 left &= left - 1;
                 let mut next = side;
                 next.step(s, d);
-                if self.max_use(&next, &rest, n - 1, target - 1) + 1 >= target {
+                if next.is_empty() || self.max_use(&next, &rest, n - 1, target - 1) + 1 >= target {
                     out[d as usize] |= 1 << s;
                 }
             }

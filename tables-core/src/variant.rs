@@ -175,12 +175,18 @@ impl SetUp {
 ///
 /// ```
 /// use tables_core::{Variant, Tables, SetUp};
-/// // Seys dos e as on two dice, both sides starting from 6-2-1.
+/// // Seys dos e as on two dice, with 5-5-5 set-ups.
 /// let mut v = Variant::seys_dos_e_as();
 /// v.name = "seys_two_dice";
 /// v.dice = 2;
-/// v.setup = [SetUp::from_points(&[(6, 8), (2, 4), (1, 3)]); 2];
+/// v.setup = [
+///     SetUp::from_points(&[(1, 5), (2, 5), (6, 5)]),
+///     SetUp::from_points(&[(3, 5), (4, 5), (5, 5)]),
+/// ];
 /// assert!(Tables::new(v).is_ok());
+/// // Both sides on the same points cannot be set up.
+/// v.setup[1] = v.setup[0];
+/// assert!(Tables::new(v).is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -402,3 +402,16 @@ fn end_max_turns_truncates_with_the_default_500() {
     assert_eq!(g.node(&p), Node::Terminal);
     assert!(g.is_truncated(&p));
 }
+
+#[test]
+fn end_bearing_off_the_last_piece_wins_at_once_and_counts_as_using_every_die() {
+    let g = seys();
+    // 6:19-off then 1:24-off wins with two of the three dice; it stays legal
+    // although 1-1-6 from 19 would use all three.
+    let b = board(&[(19, "A1"), (24, "A1"), (1, "B15")]);
+    let mut p = pos(&g, &format!("{b} - 13/0 A 611 7"));
+    assert!(moves(&g, &p).contains(&"6:19-off".to_string()));
+    play_all(&g, &mut p, &["6:19-off", "1:24-off"]);
+    assert_eq!(g.node(&p), Node::Terminal);
+    assert_eq!(p.winner(), Some(Player::new(0)));
+}
