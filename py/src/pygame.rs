@@ -262,9 +262,11 @@ fn read_player(p: &Bound<'_, PyAny>, num_players: usize) -> PyResult<Player> {
     if p.is_instance_of::<PyBool>() {
         return Err(PyTypeError::new_err("a player must be an int, not a bool"));
     }
-    let i: i64 = p
-        .extract()
-        .map_err(|_| PyTypeError::new_err("a player must be an int"))?;
+    let i: i64 = match p.extract() {
+        Ok(i) => i,
+        Err(_) if p.is_instance_of::<PyInt>() => i64::MAX,
+        Err(_) => return Err(PyTypeError::new_err("a player must be an int")),
+    };
     if i < 0 || i as u64 >= num_players as u64 {
         return Err(PyValueError::new_err(format!(
             "player {i} is not a seat of this game (0 to {})",

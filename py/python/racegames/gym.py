@@ -31,10 +31,10 @@ from racegames._envutil import as_action, observation_space, sample_chance
 Opponent = Union[str, Callable[[State], int]]
 
 
-class RaceGameEnv(gymnasium.Env):  # type: ignore[misc]
+class RaceGameEnv(gymnasium.Env):
     """One seat of a racegames game against an opponent policy."""
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
+    metadata: Dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
 
     def __init__(
         self,

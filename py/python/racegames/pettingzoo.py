@@ -17,8 +17,8 @@ from typing import Any, Dict, List, Optional
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from racegames._core import Game, State, make_game
 from racegames._envutil import as_action, observation_space, sample_chance
@@ -33,7 +33,7 @@ def env(name: str = "daldos", render_mode: Optional[str] = None, **params: Any) 
 class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
     """The unwrapped AEC environment."""
 
-    metadata = {
+    metadata: Dict[str, Any] = {
         "render_modes": ["ansi", "rgb_array"],
         "name": "racegames_v0",
         "is_parallelizable": False,
@@ -52,7 +52,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self.observation_spaces = {a: space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.game.num_distinct_actions()) for a in self.possible_agents}
         self._rng = np.random.default_rng()
-        self.state: State = self.game.new_initial_state()
+        self.game_state: State = self.game.new_initial_state()
         self._over = False
 
     def observation_space(self, agent: str) -> Any:
@@ -62,25 +62,25 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         return self.action_spaces[agent]
 
     def _roll(self) -> None:
-        while self.state.is_chance_node():
-            self.state.apply_action(sample_chance(self.state, self._rng))
+        while self.game_state.is_chance_node():
+            self.game_state.apply_action(sample_chance(self.game_state, self._rng))
 
     def _mask(self, agent: str) -> np.ndarray:
         index = self.possible_agents.index(agent)
-        if not self._over and self.state.current_player() == index:
-            return self.state.legal_actions_mask()
+        if not self._over and self.game_state.current_player() == index:
+            return self.game_state.legal_actions_mask()
         return np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         index = self.possible_agents.index(agent)
-        obs = self.state.observation_tensor(index).astype(np.float32, copy=False)
+        obs = self.game_state.observation_tensor(index).astype(np.float32, copy=False)
         return {"observation": obs, "action_mask": self._mask(agent)}
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         self.agents = list(self.possible_agents)
-        self.state = self.game.new_initial_state()
+        self.game_state = self.game.new_initial_state()
         self._over = False
         self._roll()
         self.rewards = {a: 0.0 for a in self.agents}
@@ -90,16 +90,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self.infos: Dict[str, Dict[str, Any]] = {a: {} for a in self.agents}
         self._finish_if_over(actor=None)
         if not self._over:
-            self.agent_selection = self.possible_agents[self.state.current_player()]
+            self.agent_selection = self.possible_agents[self.game_state.current_player()]
         else:
             self.agent_selection = self.agents[0]
 
     def _finish_if_over(self, actor: Optional[str]) -> None:
-        if not self.state.is_terminal():
+        if not self.game_state.is_terminal():
             return
         self._over = True
-        returns = self.state.returns()
-        truncated = self.state.is_truncated()
+        returns = self.game_state.returns()
+        truncated = self.game_state.is_truncated()
         for i, a in enumerate(self.possible_agents):
             if a in self.agents:
                 self.rewards[a] = float(returns[i])
@@ -114,29 +114,27 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
         index = as_action(action)
-        if index is None or not self.state.is_legal(index):
+        if index is None or not self.game_state.is_legal(index):
             self._over = True
             for a in self.agents:
                 self.rewards[a] = -1.0 if a == agent else 0.0
                 self.terminations[a] = True
             self.infos[agent] = {"illegal_action": True}
         else:
-            self.state.apply_action(index)
+            self.game_state.apply_action(index)
             self._roll()
             self._finish_if_over(actor=agent)
         if not self._over:
-            self.agent_selection = self.possible_agents[self.state.current_player()]
+            self.agent_selection = self.possible_agents[self.game_state.current_player()]
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            pass
 
     def render(self) -> Any:
         if self.render_mode == "ansi":
-            return str(self.state)
+            return str(self.game_state)
         if self.render_mode == "rgb_array":
             from racegames._draw import rgb
 
-            return rgb(self.game.name, self.state.notation())
+            return rgb(self.game.name, self.game_state.notation())
         return None
 
     def close(self) -> None:

@@ -47,7 +47,7 @@ except ImportError:  # pragma: no cover
     _NEXT_STEP = "NextStep"
 
 
-class VectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
+class VectorEnv(gymnasium.vector.VectorEnv):
     """``num_envs`` environments of game ``name`` stepped natively."""
 
     metadata = {"autoreset_mode": _NEXT_STEP, "render_modes": ["ansi"]}

@@ -1,0 +1,136 @@
+"""The native VectorEnv."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium")
+
+import gymnasium  # noqa: E402
+
+import racegames  # noqa: E402
+from racegames.vector import VectorEnv  # noqa: E402
+
+
+def run(env: VectorEnv, steps: int, seed: int) -> list:
+    obs, info = env.reset(seed=seed)
+    out = []
+    for _ in range(steps):
+        obs, rew, term, trunc, info = env.step(env.random_actions())
+        out.append((obs["observation"].copy(), obs["action_mask"].copy(), rew.copy(), term.copy(),
+                    trunc.copy(), info["current_player"].copy(), info["returns"].copy()))
+    return out
+
+
+def assert_same(a: list, b: list) -> None:
+    assert len(a) == len(b)
+    for x, y in zip(a, b):
+        for u, v in zip(x, y):
+            np.testing.assert_array_equal(u, v)
+
+
+def test_is_a_gymnasium_vector_env() -> None:
+    env = VectorEnv("daldos", 4, seed=1)
+    assert isinstance(env, gymnasium.vector.VectorEnv)
+    assert env.metadata["autoreset_mode"] == gymnasium.vector.AutoresetMode.NEXT_STEP
+    obs, info = env.reset(seed=3)
+    assert obs["observation"].shape == (4, *env.game.observation_tensor_shape())
+    assert obs["observation"].dtype == np.float32
+    assert obs["action_mask"].shape == (4, env.game.num_distinct_actions())
+    assert obs["action_mask"].dtype == np.int8
+    assert env.observation_space.contains(obs)
+
+
+def test_same_seed_same_trajectory_whatever_the_threads() -> None:
+    a = run(VectorEnv("daldos", 300, seed=0, threads=1), 60, seed=9)
+    b = run(VectorEnv("daldos", 300, seed=5, threads=2), 60, seed=9)
+    assert_same(a, b)
+    c = run(VectorEnv("daldos", 300, seed=0, threads=1), 60, seed=10)
+    assert not np.array_equal(a[-1][0], c[-1][0])
+
+
+def test_masks_and_observations_match_the_states() -> None:
+    env = VectorEnv("daldos", 6, seed=2, copy=False)
+    obs, info = env.reset()
+    for _ in range(150):
+        obs, rew, term, trunc, info = env.step(env.random_actions())
+        for i in range(6):
+            state = env.state(i)
+            if info["current_player"][i] == racegames.TERMINAL:
+                assert not obs["action_mask"][i].any()
+                continue
+            assert info["current_player"][i] == state.current_player() == 0
+            np.testing.assert_array_equal(obs["action_mask"][i], state.legal_actions_mask())
+            np.testing.assert_array_equal(obs["observation"][i], state.observation_tensor(0))
+
+
+def test_self_play_drives_both_seats() -> None:
+    env = VectorEnv("daldos", 8, seed=3, opponent=None)
+    env.reset()
+    seats = set()
+    for _ in range(100):
+        _, _, _, _, info = env.step(env.random_actions())
+        seats.update(info["current_player"].tolist())
+    assert {0, 1} <= seats
+
+
+def test_next_step_autoreset_and_returns() -> None:
+    env = VectorEnv("daldos", 16, seed=4, opponent=None, max_turns=12)
+    env.reset()
+    done_before = np.zeros(16, dtype=bool)
+    ended = 0
+    for _ in range(200):
+        obs, rew, term, trunc, info = env.step(env.random_actions())
+        done = term | trunc
+        # The step after an end is a reset: reward 0, not done.
+        assert not done[done_before].any()
+        assert (rew[done_before] == 0).all()
+        np.testing.assert_array_equal(info["_returns"], done)
+        for i in np.flatnonzero(done):
+            ended += 1
+            r = info["returns"][i]
+            if trunc[i]:
+                assert (r == 0).all()
+            else:
+                assert sorted(r.tolist()) == [-1.0, 1.0]
+        assert (info["returns"][~done] == 0).all()
+        done_before = done
+    assert ended > 0
+
+
+def test_illegal_action_ends_the_episode() -> None:
+    env = VectorEnv("daldos", 3, seed=5)
+    obs, info = env.reset()
+    actions = env.random_actions()
+    actions[1] = -7
+    obs, rew, term, trunc, info = env.step(actions)
+    assert term[1] and rew[1] == -1.0
+    assert info["returns"][1].tolist() == [-1.0, 0.0]
+    assert not obs["action_mask"][1].any()
+    obs, rew, term, trunc, info = env.step(env.random_actions())
+    assert not term[1] and rew[1] == 0.0 and obs["action_mask"][1].any()
+
+
+def test_random_seat() -> None:
+    env = VectorEnv("daldos", 64, seed=6, seat="random")
+    env.reset()
+    seats = {env.core.seat(i) for i in range(64)}
+    assert seats == {0, 1}
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(ValueError):
+        VectorEnv("daldos", 0)
+    with pytest.raises(ValueError):
+        VectorEnv("daldos", 2, seat=5)
+    with pytest.raises(ValueError):
+        VectorEnv("daldos", 2, opponent="greedy")
+    with pytest.raises(racegames.UnknownGameError):
+        VectorEnv("chess", 2)
+    env = VectorEnv("daldos", 2, seed=1)
+    env.reset()
+    with pytest.raises(ValueError):
+        env.step(np.zeros(3, dtype=np.int64))
+    with pytest.raises(TypeError):
+        env.step(np.zeros(2, dtype=np.float32))
