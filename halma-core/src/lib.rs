@@ -110,8 +110,9 @@
 //! - `std` (default): `std::error::Error` for the error types, through
 //!   `board-core/std`; implies `alloc`.
 //! - `alloc`: nothing here needs the heap; it enables `board-core/alloc`.
-//! - `serde`: `Serialize`/`Deserialize` for the geometries, [`bits::Bits256`],
-//!   [`Rules`] and [`Finish`].
+//! - `serde`: `Serialize`/`Deserialize` for [`Position`], the geometries,
+//!   [`bits::Bits256`], [`Rules`] and [`Finish`]. A deserialized position is
+//!   not checked; parse notation for untrusted input.
 //!
 //! Without default features the crate is `no_std` and allocation-free.
 #![no_std]

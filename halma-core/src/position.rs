@@ -17,6 +17,14 @@ pub(crate) const NOBODY: u8 = u8::MAX;
 /// It holds no history and no rules: the [`crate::Halma`] that made it
 /// interprets it. For six-player Chinese checkers it takes 112 bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(bound(
+        serialize = "G::Pieces: serde::Serialize",
+        deserialize = "G::Pieces: serde::Deserialize<'de>"
+    ))
+)]
 pub struct Position<G: Geometry> {
     pub(crate) pieces: G::Pieces,
     pub(crate) turns: u32,
