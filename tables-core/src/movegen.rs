@@ -238,13 +238,37 @@ impl Tables {
         }
     }
 
-    /// True when `mv` is legal in `pos`.
+    /// True when `mv` is legal in `pos`: the same test as
+    /// [`Tables::legal_masks`], for one move only.
     pub(crate) fn is_legal_move(&self, pos: &Position, mv: Move) -> bool {
-        if !(1..=6).contains(&mv.die) || !pos.dice().contains(&mv.die) {
+        if pos.phase != Phase::Move || pos.turn >= 2 || pos.max_use == 0 {
             return false;
         }
+        let n = pos.dice_len();
+        let d = mv.die;
+        let Some(i) = pos.dice[..n].iter().position(|&x| x == d) else {
+            return false;
+        };
         let s = mv.source.index();
-        s < NUM_SOURCES && self.legal_masks(pos)[mv.die as usize] & (1 << s) != 0
+        if s >= NUM_SOURCES {
+            return false;
+        }
+        let side = self.side(pos, Player::new(pos.turn));
+        if self.sources(&side, d) & (1 << s) == 0 {
+            return false;
+        }
+        let target = pos.max_use as usize;
+        if target == 1 {
+            // Backgammon: when only one die can be used, the largest that can.
+            return self.variant.dice_rule != DiceRule::MostDiceThenLarger
+                || pos.dice[..n]
+                    .iter()
+                    .all(|&e| e <= d || self.sources(&side, e) == 0);
+        }
+        let rest = without(&pos.dice, n, i);
+        let mut next = side;
+        next.step(s as u32, d);
+        next.is_empty() || self.max_use(&next, &rest, n - 1, target - 1) + 1 >= target
     }
 
     /// The point index (0 for point 1) where `mv` by `player` lands, or

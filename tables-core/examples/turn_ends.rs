@@ -1,0 +1,42 @@
+//! Reads `<game> | <notation>` lines on stdin and prints, for each, every
+//! position at the end of the turn under way (one notation per line), then
+//! an empty line. Used for differential checks against other engines.
+
+use std::collections::BTreeSet;
+use std::io::{BufRead, Write};
+
+use board_core::FromParams;
+use tables_core::Tables;
+
+fn main() {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        let Some((name, text)) = line.split_once('|') else {
+            continue;
+        };
+        let game = match Tables::from_params(name.trim(), &[]) {
+            Ok(g) => g,
+            Err(e) => {
+                let _ = writeln!(out, "error: {e}\n");
+                continue;
+            }
+        };
+        match game.parse(text.trim()) {
+            Ok(pos) => {
+                let mut set = BTreeSet::new();
+                game.turn_successors(&pos, &mut set);
+                for p in &set {
+                    let _ = writeln!(out, "{}", game.notation(p));
+                }
+            }
+            Err(e) => {
+                let _ = writeln!(out, "error: {e}");
+            }
+        }
+        let _ = writeln!(out);
+        let _ = out.flush();
+    }
+}
