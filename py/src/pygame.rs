@@ -198,8 +198,8 @@ impl PyGame {
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
-            "racegames.make_game({:?}{})",
-            self.name,
+            "racegames.make_game({}{})",
+            PyString::new(py, &self.name).repr()?,
             self.repr_params(py)?
         ))
     }

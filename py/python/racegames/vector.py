@@ -80,6 +80,8 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._actions = np.zeros(num_envs, dtype=np.int64)
+        self._all = np.ones(num_envs, dtype=bool)
+        self._all.flags.writeable = False
 
     def _obs(self) -> Dict[str, np.ndarray]:
         obs, mask = self.core.observations, self.core.action_masks
@@ -93,9 +95,9 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         returns, ended = self.core.returns, self.core.ended
         return {
             "current_player": current.copy() if c else current,
-            "_current_player": np.ones(self.num_envs, dtype=bool),
+            "_current_player": self._all,
             "action_mask": obs["action_mask"],
-            "_action_mask": np.ones(self.num_envs, dtype=bool),
+            "_action_mask": self._all,
             "returns": returns.copy() if c else returns,
             "_returns": ended.copy() if c else ended,
         }
@@ -112,12 +114,12 @@ class VectorEnv(gymnasium.vector.VectorEnv):
     def step(
         self, actions: Any
     ) -> Tuple[Dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
-        a = np.asarray(actions)
+        a = actions if type(actions) is np.ndarray else np.asarray(actions)
         if a.shape != (self.num_envs,):
             raise ValueError(f"expected {self.num_envs} actions, got shape {a.shape}")
-        if not np.issubdtype(a.dtype, np.integer):
-            raise TypeError(f"actions must be integers, not {a.dtype}")
         if a.dtype != np.int64 or not a.flags.c_contiguous:
+            if not np.issubdtype(a.dtype, np.integer):
+                raise TypeError(f"actions must be integers, not {a.dtype}")
             a = np.ascontiguousarray(a, dtype=np.int64)
         self.core.step(a)
         obs = self._obs()

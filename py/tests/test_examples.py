@@ -1,0 +1,43 @@
+"""The examples run: the tour script and the notebook (executed with nbclient)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO
+
+EXAMPLES = REPO / "examples"
+
+
+def test_tour_script_writes_the_final_svg(tmp_path: Path) -> None:
+    out = tmp_path / "final.svg"
+    result = subprocess.run(
+        [sys.executable, str(EXAMPLES / "tour.py"), "--quiet", "--seed", "3", "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "wins" in result.stdout or "turn limit" in result.stdout
+    assert out.read_text(encoding="utf-8").startswith("<svg")
+
+
+def test_notebook_runs_and_shows_the_board() -> None:
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    pytest.importorskip("ipykernel")
+    nb = nbformat.read(EXAMPLES / "daldos_tour.ipynb", as_version=4)
+    client = nbclient.NotebookClient(nb, timeout=180, kernel_name="python3", resources={"metadata": {"path": str(EXAMPLES)}})
+    client.execute()
+    svgs = [
+        out
+        for cell in nb.cells
+        if cell.cell_type == "code"
+        for out in cell.get("outputs", [])
+        if "image/svg+xml" in out.get("data", {})
+    ]
+    assert len(svgs) >= 3
