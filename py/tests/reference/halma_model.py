@@ -285,6 +285,13 @@ class Rules:
                 out.append((h, e))
         return out
 
+    def has_move(self, s: State, seat: int) -> bool:
+        for h in s.pieces[seat]:
+            for e in self.destinations(s, h):
+                if not self.o.wing_rule or e in self.wing_ok[seat]:
+                    return True
+        return False
+
     def vacate_binds(self, s: State, p: int, basic) -> bool:
         if not self.o.vacate_rule:
             return False
@@ -295,11 +302,16 @@ class Rules:
             return False
         if not (s.pieces[p] & self.start[p]):
             return False
+        if not any(a in self.start[p] and e not in self.start[p] for a, e in basic):
+            return False
         cq = self.camp[q]
-        for a, e in self.moves_basic(s, q):
-            if star_progress(cq, e) > star_progress(cq, a):
-                return False
-        return any(a in self.start[p] and e not in self.start[p] for a, e in basic)
+        for a in s.pieces[q]:
+            for e in self.destinations(s, a):
+                if self.o.wing_rule and e not in self.wing_ok[q]:
+                    continue
+                if star_progress(cq, e) > star_progress(cq, a):
+                    return False
+        return True
 
     def moves(self, s: State):
         if s.to_move < 0:
@@ -347,7 +359,7 @@ class Rules:
             if seat in finished:
                 continue
             probe = State(pieces, seat, finished, turns)
-            if self.moves_basic(probe, seat):
+            if self.has_move(probe, seat):
                 return probe
         return State(pieces, -1, finished, turns)
 
