@@ -12,7 +12,7 @@ use board_core::Player;
 use crate::action::{Move, Source, NUM_SOURCES};
 use crate::game::Tables;
 use crate::position::{Phase, Position, NO_TURN};
-use crate::variant::{BearOff, DiceRule, Reentry, PIECES, POINTS, QUARTER};
+use crate::variant::{BearOff, DiceRule, Direction, Reentry, PIECES, POINTS, QUARTER};
 
 /// Route points 0..18: everything before the last quarter.
 const BEFORE_LAST_QUARTER: u32 = (1 << (3 * QUARTER)) - 1;
@@ -68,28 +68,34 @@ fn without(dice: &[u8; 4], n: usize, i: usize) -> [u8; 4] {
 
 impl Tables {
     /// The side of `player` in `pos`.
+    #[inline]
     pub(crate) fn side(&self, pos: &Position, player: Player) -> Side {
         let p = player.index();
-        let map = &self.route_to_point[p];
         let sign: i8 = if p == 0 { 1 } else { -1 };
-        let mut side = Side {
-            counts: [0; POINTS],
-            mask: 0,
+        // The board seen by the player: its pieces positive, along its route.
+        let mut own = [0i8; POINTS];
+        for (o, &v) in own.iter_mut().zip(pos.board.iter()) {
+            *o = v * sign;
+        }
+        if self.variant.directions[p] == Direction::Backward {
+            own.reverse();
+        }
+        let closes = -(self.variant.closes_at as i8);
+        let mut counts = [0u8; POINTS];
+        let mut mask = 0u32;
+        let mut closed = 0u32;
+        for (r, &v) in own.iter().enumerate() {
+            counts[r] = v.max(0) as u8;
+            mask |= u32::from(v > 0) << r;
+            closed |= u32::from(v <= closes) << r;
+        }
+        Side {
+            counts,
+            mask,
             waiting: pos.waiting[p],
             n_waiting: pos.waiting[p].iter().sum(),
-            closed: 0,
-        };
-        let closes = self.variant.closes_at as i8;
-        for (r, &pt) in map.iter().enumerate() {
-            let v = pos.board[pt as usize] * sign;
-            if v > 0 {
-                side.counts[r] = v as u8;
-                side.mask |= 1 << r;
-            } else if -v >= closes {
-                side.closed |= 1 << r;
-            }
+            closed,
         }
-        side
     }
 
     /// The sources (as bits of [`Source::index`]) from which die `d` can be
