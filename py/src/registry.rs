@@ -46,7 +46,12 @@ where
 }
 
 /// Every exposed game type, one line each.
-pub const GAMES: &[Entry] = &[entry::<daldos_core::Daldos>()];
+pub const GAMES: &[Entry] = &[
+    entry::<daldos_core::Daldos>(),
+    entry::<tables_core::Tables>(),
+    entry::<halma_core::ChineseCheckers>(),
+    entry::<halma_core::SquareHalma>(),
+];
 
 /// The sorted names of every game.
 pub fn names() -> Vec<&'static str> {

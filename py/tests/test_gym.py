@@ -31,6 +31,24 @@ def test_check_env_passes() -> None:
     check_env(RaceGameEnv("daldos", seat="random", render_mode="ansi"))
 
 
+@pytest.mark.parametrize("name", racegames.list_games())
+def test_check_env_passes_for_every_game(name: str) -> None:
+    from gymnasium.utils.env_checker import check_env
+
+    from racegames._gym_registration import GYM_IDS
+
+    env = gymnasium.make(f"racegames/{GYM_IDS[name]}", max_turns=30)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(env.unwrapped)
+    obs, _ = env.reset(seed=1)
+    for _ in range(40):
+        assert env.observation_space.contains(obs)
+        obs, _, term, trunc, _ = env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+        if term or trunc:
+            obs, _ = env.reset()
+
+
 def play(env: RaceGameEnv, seed: int, steps: int = 200) -> list:
     obs, info = env.reset(seed=seed)
     trace = [info["notation"]]

@@ -18,6 +18,11 @@ def test_api_test_passes() -> None:
     api_test(rpz.env("daldos", board="norwegian", max_turns=20), num_cycles=500)
 
 
+@pytest.mark.parametrize("name", racegames.list_games())
+def test_api_test_passes_for_every_game(name: str) -> None:
+    api_test(rpz.env(name, max_turns=20), num_cycles=200)
+
+
 def test_seed_test_passes() -> None:
     seed_test(lambda: rpz.env("daldos"), num_cycles=300)
 

@@ -134,3 +134,16 @@ def test_bad_arguments() -> None:
         env.step(np.zeros(3, dtype=np.int64))
     with pytest.raises(TypeError):
         env.step(np.zeros(2, dtype=np.float32))
+
+
+@pytest.mark.parametrize("name", racegames.list_games())
+def test_every_game_steps_natively(name: str) -> None:
+    env = VectorEnv(name, 4, seed=1, opponent=None, max_turns=15)
+    obs, info = env.reset()
+    for _ in range(60):
+        for i in range(4):
+            if info["current_player"][i] >= 0:
+                state = env.state(i)
+                np.testing.assert_array_equal(obs["action_mask"][i], state.legal_actions_mask())
+        obs, rew, term, trunc, info = env.step(env.random_actions())
+        assert env.observation_space.contains(obs)

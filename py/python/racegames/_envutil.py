@@ -8,9 +8,14 @@ import numpy as np
 
 from racegames._core import Game, State
 
-#: Bounds of each game's observation values (every value lies in them).
+#: Bounds of each game's observation values (every value lies in them, as
+#: each crate documents its planes); other games get unbounded boxes.
 OBSERVATION_BOUNDS: Dict[str, Tuple[float, float]] = {
     "daldos": (0.0, 1.0),
+    "seys_dos_e_as": (0.0, 1.0),
+    "backgammon": (0.0, 1.0),
+    "chinese_checkers": (0.0, 1.0),
+    "halma": (0.0, 1.0),
 }
 
 
