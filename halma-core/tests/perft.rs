@@ -93,6 +93,20 @@ fn generate_perft_lines() {
         let g = cc(params);
         lines(&g, "chinese_checkers", params, mid(&g, seed, plies), 3);
     }
+    // Later in random games, where pieces are mixed up.
+    for (params, seed, plies) in [
+        ("players=2", 21, 200),
+        ("players=3", 22, 240),
+        ("players=4", 23, 300),
+        ("players=6", 24, 400),
+        ("players=2,pieces=15", 25, 250),
+        ("players=3,pieces=15,long_jumps=true", 26, 300),
+        ("players=4,long_jumps=true,spoiling_win=true", 27, 300),
+        ("players=6,finish=all,wing_rule=false", 28, 400),
+    ] {
+        let g = cc(params);
+        lines(&g, "chinese_checkers", params, mid(&g, seed, plies), 2);
+    }
     // Hand-made positions for the vacate rule, spoiling wins, finish = all,
     // passing and truncation (the same as in rules_star.rs).
     use common::build;
