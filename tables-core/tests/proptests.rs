@@ -112,7 +112,7 @@ fn random_game(g: &Tables, seed: u64, check_every: usize) -> (Position, usize) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
 
     #[test]
     fn random_play_keeps_every_invariant(seed in any::<u64>(), which in 0usize..3) {
