@@ -143,6 +143,7 @@ extern crate std;
 pub mod action;
 #[cfg(feature = "alloc")]
 mod analysis;
+mod diagram;
 mod game;
 mod movegen;
 mod notation;
@@ -155,6 +156,7 @@ pub mod variant;
 pub use action::{Move, Source, NUM_ACTIONS};
 #[cfg(feature = "alloc")]
 pub use analysis::Shot;
+pub use diagram::DiagramDisplay;
 pub use game::{Tables, OPENING_THROWS};
 pub use notation::{MoveDisplay, NotationDisplay};
 pub use observation::{OBSERVATION_LEN, OBSERVATION_SHAPE};

@@ -193,3 +193,18 @@ fn move_strings_parse_with_or_without_the_hit_mark() {
         "3:1-4*"
     );
 }
+
+#[test]
+fn the_diagram_draws_every_point_and_the_turn() {
+    let g = Tables::backgammon();
+    let p = pos(&g, &format!("{OPENING} - 0/0 B 31 0"));
+    let d = g.diagram(&p).to_string();
+    let lines: Vec<&str> = d.lines().collect();
+    assert_eq!(lines.len(), 6, "{d}");
+    assert!(lines[0].trim_start().starts_with("13"));
+    assert!(lines[1].trim_start().starts_with("A5"), "{d}");
+    assert!(lines[1].trim_end().ends_with("A2"), "{d}");
+    assert!(lines[2].trim_start().starts_with("B5"), "{d}");
+    assert!(lines[2].trim_end().ends_with("B2"), "{d}");
+    assert!(lines[5].contains("B to play 31"), "{d}");
+}
