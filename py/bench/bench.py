@@ -190,13 +190,14 @@ def measure(run: Runner, repeats: int, seconds: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="racegames random-play benchmark")
-    parser.add_argument("--games", nargs="*", default=["daldos"])
+    parser.add_argument("--games", nargs="*", default=["daldos"], help="game names, or 'all'")
     parser.add_argument("--sizes", nargs="*", type=int, default=[1, 64, 1024])
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=0.5)
     args = parser.parse_args()
     print(f"racegames {racegames.__version__}; median of {args.repeats} repeats of {args.seconds}s")
-    for name in args.games:
+    games = racegames.list_games() if args.games == ["all"] else args.games
+    for name in games:
         if name not in racegames.list_games():
             print(f"{name}: not in this build")
             continue

@@ -73,3 +73,18 @@ pub fn guard<T>(f: impl FnOnce() -> T) -> PyResult<T> {
         InternalError::new_err(format!("internal error in racegames: {what}"))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_becomes_an_error_not_an_unwind() {
+        let hook = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let r: PyResult<u32> = guard(|| panic!("boom"));
+        std::panic::set_hook(hook);
+        assert!(r.is_err());
+        assert_eq!(guard(|| 3).ok(), Some(3));
+    }
+}
