@@ -1,11 +1,11 @@
-//! Reads `<game> | <notation>` lines on stdin and prints, for each, every
+//! Reads `<game> [name=value ...] | <notation>` lines on stdin and prints, for each, every
 //! position at the end of the turn under way (one notation per line), then
 //! an empty line. Used for differential checks against other engines.
 
 use std::collections::BTreeSet;
 use std::io::{BufRead, Write};
 
-use board_core::FromParams;
+use board_core::{FromParams, ParamValue};
 use tables_core::Tables;
 
 fn main() {
@@ -17,7 +17,14 @@ fn main() {
         let Some((name, text)) = line.split_once('|') else {
             continue;
         };
-        let game = match Tables::from_params(name.trim(), &[]) {
+        let mut words = name.split_whitespace();
+        let name = words.next().unwrap_or("");
+        let pairs: Vec<(&str, &str)> = words.filter_map(|w| w.split_once('=')).collect();
+        let params: Vec<(&str, ParamValue)> = pairs
+            .iter()
+            .map(|&(k, v)| (k, v.parse().map_or(ParamValue::Str(v), ParamValue::Int)))
+            .collect();
+        let game = match Tables::from_params(name, &params) {
             Ok(g) => g,
             Err(e) => {
                 let _ = writeln!(out, "error: {e}\n");
