@@ -32,7 +32,9 @@
 //! - [`action`]: the fixed action space;
 //! - notation and move strings;
 //! - [`observation`]: the observation tensor;
-//! - analysis (hit odds, shots) and perft, with feature `alloc`.
+//! - a text diagram of the board ([`Tables::diagram`]);
+//! - analysis ([`Tables::hit_probability`], [`Tables::shots`]) and
+//!   [`Tables::perft`] / [`Tables::turn_successors`], with feature `alloc`.
 //!
 //! # Feature flags
 //!
