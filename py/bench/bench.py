@@ -13,7 +13,8 @@ move; chance outcomes are drawn inside it) and the cost per step:
   opponent (a step is the agent's move plus the opponent's reply);
 - ``vector-N``: ``racegames.vector.VectorEnv`` with N environments against
   the native random opponent, actions from ``random_actions()`` (no Python
-  work per environment); ``vector-N-selfplay`` with ``opponent=None``.
+  work per environment); ``vector-N-selfplay`` with ``opponent=None``;
+  ``-2threads`` rows split the batch over two native threads.
 
 Peers are added in ``PEERS``: a function ``(game_name) -> runner or None``,
 for example OpenSpiel (``pyspiel``) or pgx when installed and when they have
@@ -108,12 +109,14 @@ def gym_env(name: str) -> Optional[Runner]:
     return run
 
 
-def vector_env(name: str, num_envs: int, opponent: Optional[str] = "random") -> Optional[Runner]:
+def vector_env(
+    name: str, num_envs: int, opponent: Optional[str] = "random", threads: int = 1
+) -> Optional[Runner]:
     try:
         from racegames.vector import VectorEnv
     except ImportError:
         return None
-    env = VectorEnv(name, num_envs, seed=0, opponent=opponent, copy=False)
+    env = VectorEnv(name, num_envs, seed=0, opponent=opponent, copy=False, threads=threads)
     env.reset(seed=0)
 
     def run(seconds: float) -> Tuple[int, float]:
@@ -174,6 +177,10 @@ def runners(name: str, sizes: List[int]) -> List[Tuple[str, Optional[Runner]]]:
         rows.append((f"vector-{n}", vector_env(name, n)))
     for n in sizes:
         rows.append((f"vector-{n}-selfplay", vector_env(name, n, opponent=None)))
+    big = max(sizes)
+    if big >= 256:
+        rows.append((f"vector-{big}-2threads", vector_env(name, big, threads=2)))
+        rows.append((f"vector-{big}-selfplay-2threads", vector_env(name, big, opponent=None, threads=2)))
     for label, factory in PEERS:
         rows.append((label, factory(name)))
     return rows

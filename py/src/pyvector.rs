@@ -67,8 +67,9 @@ impl VectorCore {
 impl VectorCore {
     /// `seat` is an int or `"random"`; `opponent` is `"random"` or `None`
     /// (self-play).
-    /// `threads` bounds the threads a step uses (default: the machine's
-    /// cores); batches are split only when each thread gets at least 128
+    /// `threads` bounds the threads a step uses (default 1: on a busy
+    /// machine extra threads wait for a core and slow the step down);
+    /// batches are split only when each thread gets at least 128
     /// environments.
     #[new]
     #[pyo3(signature = (game, num_envs, seed = 0, opponent = Some("random".to_owned()), seat = None, threads = None))]
@@ -120,9 +121,7 @@ impl VectorCore {
             seed,
             random_opponent,
             seat,
-            threads: threads
-                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-                .max(1),
+            threads: threads.unwrap_or(1).max(1),
         };
         let mut obs_shape = vec![num_envs];
         obs_shape.extend(g.observation_shape());

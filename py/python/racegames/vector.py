@@ -22,8 +22,10 @@ buffers, with the GIL released; one Python call steps every environment.
   sparsely. With ``copy=False`` the arrays returned are the native buffers,
   overwritten by the next call (fastest); with ``copy=True`` (default, as in
   Gymnasium) they are copies.
-- ``threads`` (default: the number of cores) bounds the native threads of a
-  step; a batch is split only when each thread gets 128 environments or more.
+- ``threads`` (default 1) bounds the native threads of a step; a batch is
+  split only when each thread gets 128 environments or more. More threads
+  pay off only on otherwise idle cores (results are identical whatever the
+  number of threads).
 """
 
 from __future__ import annotations
