@@ -68,3 +68,13 @@ def test_render() -> None:
     env.reset(seed=0)
     assert "stern" in env.render()
     assert isinstance(racegames.pettingzoo.raw_env("daldos", render_mode="rgb_array").render(), np.ndarray)
+
+
+@pytest.mark.skipif("chinese_checkers" not in racegames.list_games(), reason="no Chinese checkers in this build")
+def test_six_players() -> None:
+    env = rpz.env("chinese_checkers", players=6, max_turns=30)
+    api_test(env, num_cycles=200)
+    env.reset(seed=0)
+    assert len(env.possible_agents) == 6
+    first = env.observation_space(env.possible_agents[0])
+    assert all(env.observation_space(a) == first for a in env.possible_agents)

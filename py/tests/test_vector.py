@@ -147,3 +147,16 @@ def test_every_game_steps_natively(name: str) -> None:
                 np.testing.assert_array_equal(obs["action_mask"][i], state.legal_actions_mask())
         obs, rew, term, trunc, info = env.step(env.random_actions())
         assert env.observation_space.contains(obs)
+
+
+@pytest.mark.skipif("chinese_checkers" not in racegames.list_games(), reason="no Chinese checkers in this build")
+def test_six_players_with_random_seats() -> None:
+    env = VectorEnv("chinese_checkers", 32, seed=2, players=6, seat="random")
+    env.reset()
+    seats = [env.core.seat(i) for i in range(32)]
+    assert set(seats) <= set(range(6)) and len(set(seats)) > 2
+    for _ in range(20):
+        _, _, _, _, info = env.step(env.random_actions())
+        live = info["current_player"] >= 0
+        assert (info["current_player"][live] == np.array(seats)[live]).all()
+    assert info["returns"].shape == (32, 6)
