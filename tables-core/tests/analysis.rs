@@ -59,3 +59,56 @@ fn hit_probability_respects_closed_intermediate_points() {
     assert_eq!(g.hit_probability(&p, 4).unwrap().probability, 0.0);
     assert_eq!(g.hit_probability(&p, 99).unwrap().probability, 0.0);
 }
+
+/// True when some legal play from `pos` (a decision of the attacker) hits
+/// the enemy piece on point index `i` before the turn ends.
+fn can_hit(g: &Tables, pos: &tables_core::Position, i: usize, attacker: Player) -> bool {
+    use board_core::{Game, Node};
+    if g.node(pos) != Node::Decision(attacker) {
+        return false;
+    }
+    let victim = Player::new(1 - attacker.index() as u8);
+    actions(g, pos).into_iter().any(|a| {
+        let mut q = *pos;
+        g.apply(&mut q, a).unwrap();
+        q.count(victim, i + 1) == 0 || can_hit(g, &q, i, attacker)
+    })
+}
+
+#[test]
+fn hit_probability_matches_a_throw_by_throw_search_in_random_positions() {
+    use board_core::sim::{random_step, SplitMix64};
+    use board_core::{ActionBuffer, Game};
+    use tables_core::Phase;
+    let mut checked = 0;
+    for g in [Tables::seys_dos_e_as(), Tables::backgammon()] {
+        let mut rng = SplitMix64::new(3);
+        let mut buf = ActionBuffer::new();
+        for _ in 0..6 {
+            let mut p = g.new_initial_state();
+            let mut steps = 0;
+            while random_step(&g, &mut p, &mut rng, &mut buf).is_some() {
+                steps += 1;
+                if p.phase() != Phase::Throw || steps % 23 != 0 {
+                    continue;
+                }
+                let attacker = p.turn().unwrap();
+                let victim = Player::new(1 - attacker.index() as u8);
+                for shot in g.shots(&p, victim) {
+                    let i = usize::from(shot.point) - 1;
+                    let mut brute = 0.0;
+                    g.chance_outcomes(&p, |a, pr| {
+                        let mut q = p;
+                        g.apply(&mut q, a).unwrap();
+                        if can_hit(&g, &q, i, attacker) {
+                            brute += pr;
+                        }
+                    });
+                    assert!((shot.probability - brute).abs() < 1e-12, "{}", text(&g, &p));
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 20, "{checked}");
+}
