@@ -160,7 +160,10 @@ pub trait Game {
         let mut found = None;
         let mut check = |a: Action| {
             let mut buf = arrayvec::ArrayString::<128>::new();
-            if found.is_none() && self.write_action(state, a, &mut buf).is_ok() && buf.as_str() == text {
+            if found.is_none()
+                && self.write_action(state, a, &mut buf).is_ok()
+                && buf.as_str() == text
+            {
                 found = Some(a);
             }
         };
@@ -179,6 +182,11 @@ pub trait Game {
     fn write_notation(&self, state: &Self::State, out: &mut dyn fmt::Write) -> fmt::Result;
     /// Reads a state from its notation. Never panics, whatever the text.
     fn parse_notation(&self, text: &str) -> Result<Self::State, ParseError>;
+    /// Writes a readable multi-line picture of the board, for terminals and
+    /// `str(state)` in Python. The default writes the notation.
+    fn write_diagram(&self, state: &Self::State, out: &mut dyn fmt::Write) -> fmt::Result {
+        self.write_notation(state, out)
+    }
 
     /// Fills `buf` with the legal actions, in increasing order.
     fn legal_actions_into(&self, state: &Self::State, buf: &mut ActionBuffer) {

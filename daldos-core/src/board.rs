@@ -225,17 +225,19 @@ impl FromStr for HoleName {
 const MAX_HOLES: usize = 49;
 
 /// `ROUTES[board][player][hole]`: the next hole along the player's route.
-static ROUTES: [[[u8; MAX_HOLES]; 2]; 2] = [
-    [route(16, 0), route(16, 1)],
-    [route(12, 0), route(12, 1)],
-];
+static ROUTES: [[[u8; MAX_HOLES]; 2]; 2] =
+    [[route(16, 0), route(16, 1)], [route(12, 0), route(12, 1)]];
 
 /// Player A runs its home row towards the stern, then the middle row to the
 /// prow, then row B towards the stern, then the middle row again, forever;
 /// player B runs the mirror image.
 const fn route(n: usize, player: usize) -> [u8; MAX_HOLES] {
     let mut next = [0u8; MAX_HOLES];
-    let (own, enemy) = if player == 0 { (0, 2 * n + 1) } else { (2 * n + 1, 0) };
+    let (own, enemy) = if player == 0 {
+        (0, 2 * n + 1)
+    } else {
+        (2 * n + 1, 0)
+    };
     let middle = n;
     let mut i = 0;
     while i < n {
@@ -245,7 +247,11 @@ const fn route(n: usize, player: usize) -> [u8; MAX_HOLES] {
     }
     let mut j = 0;
     while j <= n {
-        next[middle + j] = if j == n { enemy + n - 1 } else { middle + j + 1 } as u8;
+        next[middle + j] = if j == n {
+            enemy + n - 1
+        } else {
+            middle + j + 1
+        } as u8;
         j += 1;
     }
     next

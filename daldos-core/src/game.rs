@@ -106,7 +106,9 @@ impl Daldos {
         match pos.phase {
             Phase::Over => {
                 if !decided && !limit_reached {
-                    return bad("nobody is to move, but nobody has lost and the turn limit is not reached");
+                    return bad(
+                        "nobody is to move, but nobody has lost and the turn limit is not reached",
+                    );
                 }
             }
             Phase::Throw | Phase::Move => {
@@ -120,7 +122,9 @@ impl Daldos {
                     return Err(ParseError::new(
                         "dice",
                         0,
-                        Problem::Invalid("these dice cannot be used, and a lost throw passes at once"),
+                        Problem::Invalid(
+                            "these dice cannot be used, and a lost throw passes at once",
+                        ),
                     ));
                 }
             }
@@ -307,7 +311,12 @@ impl Game for Daldos {
         crate::observation::write(self, pos, player, out)
     }
 
-    fn write_action(&self, pos: &Position, action: Action, out: &mut dyn fmt::Write) -> fmt::Result {
+    fn write_action(
+        &self,
+        pos: &Position,
+        action: Action,
+        out: &mut dyn fmt::Write,
+    ) -> fmt::Result {
         match pos.phase {
             Phase::RollOff => match action {
                 0 | 1 => write!(out, "{} starts", Player::new(action as u8).letter()),
@@ -331,5 +340,9 @@ impl Game for Daldos {
 
     fn parse_notation(&self, text: &str) -> Result<Position, ParseError> {
         self.parse_position(text)
+    }
+
+    fn write_diagram(&self, pos: &Position, out: &mut dyn fmt::Write) -> fmt::Result {
+        crate::diagram::write(pos, out)
     }
 }

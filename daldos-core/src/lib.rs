@@ -70,6 +70,7 @@ extern crate std;
 #[cfg(feature = "alloc")]
 pub mod analysis;
 mod board;
+mod diagram;
 mod game;
 pub mod moves;
 pub mod notation;

@@ -271,8 +271,8 @@ impl Daldos {
                         if double && x > y {
                             continue;
                         }
-                        let first_high = by_high[x.index()]
-                            .and_then(|p| self.try_move(&p, player, y, &[lo]));
+                        let first_high =
+                            by_high[x.index()].and_then(|p| self.try_move(&p, player, y, &[lo]));
                         let result = first_high.or_else(|| {
                             by_low[y.index()].and_then(|p| self.try_move(&p, player, x, &[hi]))
                         });
@@ -373,8 +373,8 @@ impl Daldos {
                 hole = board.next(player, hole);
             }
             let last = k + 1 == steps.len();
-            let takes = them & hole.bit() != 0
-                && (last || self.options.capture == Capture::Intermediate);
+            let takes =
+                them & hole.bit() != 0 && (last || self.options.capture == Capture::Intermediate);
             out.write_char(if takes { 'x' } else { '-' })?;
             write!(out, "{}", board.hole_name(hole))?;
         }

@@ -107,9 +107,13 @@ impl FromStr for Position {
             Problem::Invalid("a home row has 16 holes (Danish) or 12 (Norwegian)"),
         ))?;
         let mut pos = Position::empty(board, Player::new(0));
-        for (i, (row, name)) in [(Row::B, "row B"), (Row::Middle, "middle row"), (Row::A, "row A")]
-            .into_iter()
-            .enumerate()
+        for (i, (row, name)) in [
+            (Row::B, "row B"),
+            (Row::Middle, "middle row"),
+            (Row::A, "row A"),
+        ]
+        .into_iter()
+        .enumerate()
         {
             let (part, at) = row_texts[i];
             let len = if row == Row::Middle { n + 1 } else { n };
@@ -188,14 +192,12 @@ impl FromStr for Position {
                     ));
                 }
                 let opening = Position::opening(board);
-                pos.phase = if turns == 0
-                    && pos.pieces == opening.pieces
-                    && pos.dalled == opening.dalled
-                {
-                    Phase::RollOff
-                } else {
-                    Phase::Over
-                };
+                pos.phase =
+                    if turns == 0 && pos.pieces == opening.pieces && pos.dalled == opening.dalled {
+                        Phase::RollOff
+                    } else {
+                        Phase::Over
+                    };
             }
         }
         for player in [Player::new(0), Player::new(1)] {
@@ -216,8 +218,7 @@ fn parse_dice(text: &str, at: usize) -> Result<[u8; 2], ParseError> {
         return Ok([0, 0]);
     }
     let mut dice = [0u8; 2];
-    let mut count = 0;
-    for (i, c) in text.char_indices() {
+    for (count, (i, c)) in text.char_indices().enumerate() {
         let value = match c {
             '1'..='4' => c as u8 - b'0',
             other => return Err(err("dice", at + i, Problem::Unexpected(other))),
@@ -230,7 +231,6 @@ fn parse_dice(text: &str, at: usize) -> Result<[u8; 2], ParseError> {
             ));
         }
         dice[count] = value;
-        count += 1;
     }
     if dice[1] > dice[0] {
         return Err(err(

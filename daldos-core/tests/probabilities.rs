@@ -26,7 +26,11 @@ fn odds(distances: &[usize]) -> f64 {
     let pos = game.parse_position(&position(distances)).unwrap();
     let target = Board::Danish.hole(Row::Middle, TARGET).unwrap();
     let result = capture_odds(&game, &pos, target).unwrap();
-    assert!(result.error_bound < 1e-9, "error bound {}", result.error_bound);
+    assert!(
+        result.error_bound < 1e-9,
+        "error bound {}",
+        result.error_bound
+    );
     result.probability
 }
 
@@ -73,7 +77,11 @@ fn two_attacker_table_every_entry() {
     ];
     for (d1, d2, expected) in printed {
         let p = odds(&[d1, d2]);
-        assert_eq!(percent(p), expected, "distances {d1} and {d2}: computed {p}");
+        assert_eq!(
+            percent(p),
+            expected,
+            "distances {d1} and {d2}: computed {p}"
+        );
     }
 }
 
@@ -114,7 +122,10 @@ fn one_attacker_table_use_of_dal_dal() {
                         })
                         .map(|j| j - (TARGET - d))
                         .expect("the attacker is in the middle row");
-                    (capture_odds(&game, &next, target).unwrap().probability, used)
+                    (
+                        capture_odds(&game, &next, target).unwrap().probability,
+                        used,
+                    )
                 }
             };
             if best.is_none_or(|(v, _)| value > v + 1e-12) {
