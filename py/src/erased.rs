@@ -81,6 +81,8 @@ pub trait DynState: Send + Sync + 'static {
     fn string_to_action(&self, text: &str) -> Result<Action, ParseError>;
     /// The one-line notation.
     fn notation(&self) -> String;
+    /// The game's multi-line text picture of the board.
+    fn diagram(&self) -> String;
     /// Plays random steps (chance by probability, decisions uniformly) until
     /// the end or `max_steps`; returns the number of steps taken.
     fn play_random(&mut self, rng: &mut SplitMix64, max_steps: u64) -> u64;
@@ -218,6 +220,13 @@ where
         // Writing into a String cannot fail unless the game's formatting
         // does; the notation is then whatever was written.
         let _ = self.game.write_notation(&self.state, &mut s);
+        s
+    }
+    fn diagram(&self) -> String {
+        let mut s = String::new();
+        if self.game.write_diagram(&self.state, &mut s).is_err() {
+            s = self.notation();
+        }
         s
     }
     fn play_random(&mut self, rng: &mut SplitMix64, max_steps: u64) -> u64 {

@@ -524,9 +524,9 @@ impl PyState {
         })
     }
 
-    /// A readable text board.
-    fn __str__(&self, py: Python<'_>) -> PyResult<String> {
-        self.drawing(py, "text")?.extract()
+    /// A readable text board: the game's own diagram.
+    fn __str__(&self) -> PyResult<String> {
+        guard(|| self.inner.diagram())
     }
 
     /// An SVG picture of the board, for notebooks.

@@ -144,7 +144,7 @@ def test_render_modes() -> None:
     env = RaceGameEnv("daldos", render_mode="ansi")
     env.reset(seed=0)
     text = env.render()
-    assert isinstance(text, str) and "stern" in text
+    assert isinstance(text, str) and text == str(env.state) and "\n" in text
     env = RaceGameEnv("daldos", render_mode="rgb_array")
     env.reset(seed=0)
     img = env.render()
