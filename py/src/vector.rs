@@ -12,6 +12,7 @@
 
 use std::sync::Arc;
 
+use arrayvec::ArrayVec;
 use board_core::sim::SplitMix64;
 use board_core::{Action, ActionBuffer, Game, Node, Player};
 
@@ -434,6 +435,9 @@ impl<'a> Outputs<'a> {
 /// Environments per shard below which a batch is stepped on one thread.
 pub const MIN_SHARD: usize = 128;
 
+/// The most threads a batch is split over.
+pub const MAX_SHARDS: usize = 64;
+
 /// The monomorphised batch: one or more shards of environments, stepped on
 /// as many threads (the caller's thread runs the first shard).
 pub struct VecCore<G: Game> {
@@ -449,7 +453,9 @@ impl<G: Game> VecCore<G> {
     /// split over up to `threads` threads.
     pub fn new(game: Arc<G>, config: VectorConfig) -> VecCore<G> {
         let n = config.num_envs;
-        let count = config.threads.clamp(1, (n / MIN_SHARD).max(1));
+        let count = config
+            .threads
+            .clamp(1, (n / MIN_SHARD).clamp(1, MAX_SHARDS));
         let mut shards = Vec::with_capacity(count);
         for k in 0..count {
             let size = n / count + usize::from(k < n % count);
@@ -480,8 +486,13 @@ impl<G: Game> VecCore<G> {
         G: Send + Sync,
         G::State: Send,
     {
+        if let [shard] = self.shards.as_mut_slice() {
+            // The common case: one thread, nothing to split.
+            f(shard, actions, out);
+            return;
+        }
         let (obs_len, actions_len, players) = (self.obs_len, self.num_actions, self.num_players);
-        let mut parts = Vec::with_capacity(self.shards.len());
+        let mut parts: ArrayVec<(Outputs<'_>, &[i64]), MAX_SHARDS> = ArrayVec::new();
         let mut rest = out;
         let mut rest_actions = actions;
         for shard in &self.shards {
@@ -491,12 +502,6 @@ impl<G: Game> VecCore<G> {
             parts.push((head, a_head));
             rest = tail;
             rest_actions = a_tail;
-        }
-        if self.shards.len() == 1 {
-            if let Some((part, acts)) = parts.pop() {
-                f(&mut self.shards[0], acts, part);
-            }
-            return;
         }
         let f = &f;
         std::thread::scope(|scope| {
