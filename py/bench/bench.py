@@ -209,16 +209,16 @@ def main() -> None:
             print(f"{name}: not in this build")
             continue
         print(f"\n{name}")
-        print(f"  {'runner':<24} {'steps/s':>14} {'us/step':>10} {'vs state-api':>13}")
+        print(f"  {'runner':<30} {'steps/s':>14} {'us/step':>10} {'vs state-api':>13}")
         results: Dict[str, float] = {}
         for label, run in runners(name, args.sizes):
             if run is None:
-                print(f"  {label:<24} {'(not available)':>14}")
+                print(f"  {label:<30} {'(not available)':>14}")
                 continue
             rate = measure(run, args.repeats, args.seconds)
             results[label] = rate
             base = results.get("state-api", rate)
-            print(f"  {label:<24} {rate:>14,.0f} {1e6 / rate:>10.3f} {rate / base:>12.1f}x")
+            print(f"  {label:<30} {rate:>14,.0f} {1e6 / rate:>10.3f} {rate / base:>12.1f}x")
 
 
 if __name__ == "__main__":
