@@ -2,9 +2,11 @@
 //! tests (which reproduce them with an independent reference model).
 //!
 //! perft(k) is the number of distinct notations reached after exactly k
-//! complete turns, over every throw and every legal play; a turn includes
-//! its extra throws. A game that ends during a turn counts at that depth and
-//! is not expanded further.
+//! throws, over every throw outcome and every legal use of it. Daldøs counts
+//! throws rather than whole turns: each dal-dal adds a throw to the turn, so
+//! the positions at the end of one complete turn are unbounded in number. A
+//! game that ends counts at the depth where it ends and is not expanded
+//! further.
 
 use std::collections::HashSet;
 
@@ -31,39 +33,21 @@ fn game_from(params: &str) -> Daldos {
     board_core::FromParams::from_params("daldos", &pairs).expect("valid params")
 }
 
-/// Every position that ends the turn of the player to throw in `start`.
-fn one_turn(game: &Daldos, start: Position, out: &mut HashSet<Position>) {
-    let mut within = HashSet::from([start]);
-    let mut frontier = vec![start];
-    let mut after_throw = Vec::new();
-    while let Some(state) = frontier.pop() {
-        after_throw.clear();
-        game.chance_outcomes(&state, |a, _| {
-            let mut thrown = state;
-            game.apply(&mut thrown, a).unwrap();
-            after_throw.push(thrown);
-        });
-        for thrown in after_throw.drain(..) {
-            let mut results = Vec::new();
-            if let Node::Decision(_) = game.node(&thrown) {
-                game.legal_actions(&thrown, |b| {
-                    let mut moved = thrown;
-                    game.apply(&mut moved, b).unwrap();
-                    results.push(moved);
-                });
-            } else {
-                results.push(thrown);
-            }
-            for r in results {
-                let turn_over = game.node(&r) == Node::Terminal || r.turns() != start.turns();
-                if turn_over {
-                    out.insert(r);
-                } else if within.insert(r) {
-                    frontier.push(r);
-                }
-            }
+/// Every position after the throw due in `start` and its use.
+fn one_throw(game: &Daldos, start: Position, out: &mut HashSet<Position>) {
+    game.chance_outcomes(&start, |a, _| {
+        let mut thrown = start;
+        game.apply(&mut thrown, a).unwrap();
+        if let Node::Decision(_) = game.node(&thrown) {
+            game.legal_actions(&thrown, |b| {
+                let mut moved = thrown;
+                game.apply(&mut moved, b).unwrap();
+                out.insert(moved);
+            });
+        } else {
+            out.insert(thrown);
         }
-    }
+    });
 }
 
 fn perft(game: &Daldos, start: Position, depth: u32) -> usize {
@@ -71,7 +55,7 @@ fn perft(game: &Daldos, start: Position, depth: u32) -> usize {
     for d in 0..depth {
         let mut next = HashSet::new();
         for s in level.iter().filter(|s| game.node(s) != Node::Terminal) {
-            one_turn(game, *s, &mut next);
+            one_throw(game, *s, &mut next);
         }
         if d + 1 < depth {
             next.retain(|s| game.node(s) != Node::Terminal);

@@ -169,31 +169,23 @@ def lost(state: State, opts: Options, player: str) -> bool:
 THROWS = [(a, b) for a in range(1, 5) for b in range(1, a + 1)]
 
 
-def one_turn(state: State, opts: Options) -> dict:
-    """Notation -> (state, over) for every way the turn can end."""
+def one_throw(state: State, opts: Options) -> dict:
+    """Notation -> (state, over) for every outcome of the throw due and every
+    legal use of it. A dal-dal keeps the turn; any other throw ends it."""
     out = {}
-    seen = {notation(state, False)}
-    frontier = [state]
-    while frontier:
-        s = frontier.pop()
-        for d1, d2 in THROWS:
-            results = plays(s, opts, d1, d2) or [s]  # a lost throw passes
-            for r in results:
-                other = "B" if s.to_move == "A" else "A"
-                if lost(r, opts, other):
-                    out[notation(r, True)] = (r, True)
-                    continue
-                if (d1, d2) == (1, 1):
-                    key = notation(r, False)
-                    if key not in seen:
-                        seen.add(key)
-                        frontier.append(r)
-                    continue
-                nxt = r.copy()
+    other = "B" if state.to_move == "A" else "A"
+    for d1, d2 in THROWS:
+        results = plays(state, opts, d1, d2) or [state]  # a lost throw passes
+        for r in results:
+            if lost(r, opts, other):
+                out[notation(r, True)] = (r, True)
+                continue
+            nxt = r.copy()
+            if (d1, d2) != (1, 1):
                 nxt.to_move = other
                 nxt.turns += 1
-                over = opts.max_turns > 0 and nxt.turns >= opts.max_turns
-                out[notation(nxt, over)] = (nxt, over)
+            over = opts.max_turns > 0 and nxt.turns >= opts.max_turns
+            out[notation(nxt, over)] = (nxt, over)
     return out
 
 
@@ -203,7 +195,7 @@ def perft(state: State, opts: Options, depth: int) -> int:
         nxt = {}
         for s, over in level.values():
             if not over:
-                nxt.update(one_turn(s, opts))
+                nxt.update(one_throw(s, opts))
         if d + 1 < depth:
             nxt = {k: v for k, v in nxt.items() if not v[1]}
         level = nxt
