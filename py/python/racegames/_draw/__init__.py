@@ -1,7 +1,7 @@
 """Pictures of positions: text boards, SVG and RGB arrays.
 
-Each game family has a sibling module (``daldos`` here; ``tables`` and
-``halma`` can be added beside it) with three functions of the notation:
+Each game family has a sibling module (``daldos``, ``tables``, ``halma``)
+with two functions of the notation:
 
 - ``text(notation) -> str``: a readable text board;
 - ``scene(notation) -> Scene``: the board as shapes, which
@@ -23,6 +23,10 @@ import numpy as np
 #: The drawing module of each game name.
 MODULES = {
     "daldos": "racegames._draw.daldos",
+    "seys_dos_e_as": "racegames._draw.tables",
+    "backgammon": "racegames._draw.tables",
+    "chinese_checkers": "racegames._draw.halma",
+    "halma": "racegames._draw.halma",
 }
 
 
