@@ -160,3 +160,13 @@ def test_six_players_with_random_seats() -> None:
         live = info["current_player"] >= 0
         assert (info["current_player"][live] == np.array(seats)[live]).all()
     assert info["returns"].shape == (32, 6)
+
+
+def test_reset_seeds() -> None:
+    a = VectorEnv("daldos", 3, seed=1)
+    b = VectorEnv("daldos", 3, seed=2)
+    oa, _ = a.reset(seed=[7, 8, 9])
+    ob, _ = b.reset(seed=7)
+    np.testing.assert_array_equal(oa["observation"], ob["observation"])
+    with pytest.raises(TypeError):
+        a.reset(seed="7")  # type: ignore[arg-type]

@@ -31,7 +31,7 @@ buffers, with the GIL released; one Python call steps every environment.
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 import gymnasium
 import numpy as np
@@ -105,11 +105,20 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         }
 
     def reset(
-        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+        self,
+        *,
+        seed: Union[int, List[Optional[int]], None] = None,
+        options: Optional[Dict[str, Any]] = None,
     ) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
-        if seed is not None and not isinstance(seed, int):
-            raise TypeError("seed must be an int or None")
-        self.core.reset(None if seed is None else _seed64(seed))
+        """Starts every environment afresh; ``seed`` (an int, or a list whose
+        first int is used) reseeds every environment's dice and opponent."""
+        if isinstance(seed, (list, tuple)):
+            # Gymnasium allows one seed per environment; the native generators
+            # are all derived from one seed, so the first one is used.
+            seed = next((s for s in seed if s is not None), None)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+            raise TypeError("seed must be an int, a list of ints, or None")
+        self.core.reset(None if seed is None else _seed64(int(seed)))
         obs = self._obs()
         return obs, self._infos(obs)
 
