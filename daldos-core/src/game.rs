@@ -138,18 +138,25 @@ impl Daldos {
     fn end_throw(&self, pos: &mut Position, dal_dal: bool) {
         pos.dice = [0, 0];
         if self.loser(pos).is_some() {
-            pos.phase = Phase::Over;
+            self.finish(pos);
             return;
         }
         if !dal_dal {
             pos.turns = pos.turns.saturating_add(1);
             pos.to_move = Player::new(1 - pos.to_move.index() as u8);
             if self.options.max_turns > 0 && pos.turns >= self.options.max_turns {
-                pos.phase = Phase::Over;
+                self.finish(pos);
                 return;
             }
         }
         pos.phase = Phase::Throw;
+    }
+
+    /// Ends the game. Nobody is to move, which the notation shows as `-`;
+    /// the seat field is reset so that equal notations are equal states.
+    fn finish(&self, pos: &mut Position) {
+        pos.phase = Phase::Over;
+        pos.to_move = Player::new(0);
     }
 
     fn throw_of(action: Action) -> Option<(u8, u8)> {

@@ -200,7 +200,15 @@ impl Daldos {
         let double = hi == lo;
         match mv {
             Move::Pair { high, low } => {
-                if lo == 0 || high == low || (double && high > low) {
+                let mine = pos.pieces[player.index()];
+                // Both pieces must stand there now, so that a piece that has
+                // just moved is never moved again as "the other piece".
+                if lo == 0
+                    || high == low
+                    || (double && high > low)
+                    || mine & high.bit() == 0
+                    || mine & low.bit() == 0
+                {
                     return None;
                 }
                 let via_high = self
