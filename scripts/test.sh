@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Sets everything up and runs every test and check: formatting, clippy, the
+# Rust tests, the no_std builds and link check, the docs, then the Python
+# package with its tests (OpenSpiel comparisons included). Exits non-zero on
+# the first failure.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+step() { printf '\n== %s\n' "$*"; }
+
+step "cargo fmt --check"
+cargo fmt --all --check
+
+step "cargo clippy (warnings are errors)"
+cargo clippy --workspace --all-targets -- -D warnings
+
+step "Rust tests"
+cargo test --workspace
+
+step "no_std builds of the rules crates"
+for crate in board-core daldos-core tables-core halma-core; do
+    cargo build --quiet -p "$crate" --no-default-features
+done
+
+step "no_std link check (tests/no-std-link)"
+cargo build --manifest-path tests/no-std-link/Cargo.toml
+
+step "cargo doc (warnings are errors)"
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
+
+step "Python package and test dependencies"
+scripts/setup-venv.sh
+# The optional comparison group (OpenSpiel, the independent implementation),
+# read from py/pyproject.toml so the list lives in one place.
+peers=$(.venv/bin/python -c 'import tomllib; print(" ".join(tomllib.load(open("py/pyproject.toml", "rb"))["project"]["optional-dependencies"]["peers"]))')
+.venv/bin/python -m pip install --quiet $peers
+
+step "Python tests"
+.venv/bin/python -m pytest py/tests -q
