@@ -375,6 +375,10 @@ impl Game for Tables {
     fn parse_notation(&self, text: &str) -> Result<Position, ParseError> {
         self.parse_notation_text(text)
     }
+
+    fn write_diagram(&self, pos: &Position, out: &mut dyn fmt::Write) -> fmt::Result {
+        self.write_diagram_text(pos, out)
+    }
 }
 
 impl FromParams for Tables {

@@ -208,3 +208,12 @@ fn the_diagram_draws_every_point_and_the_turn() {
     assert!(lines[2].trim_end().ends_with("B2"), "{d}");
     assert!(lines[5].contains("B to play 31"), "{d}");
 }
+
+#[test]
+fn the_game_trait_writes_the_diagram() {
+    let g = Tables::backgammon();
+    let p = pos(&g, &format!("{OPENING} - 0/0 B 31 0"));
+    let mut text = String::new();
+    g.write_diagram(&p, &mut text).unwrap();
+    assert_eq!(text, g.diagram(&p).to_string());
+}
