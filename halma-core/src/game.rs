@@ -528,4 +528,8 @@ impl<G: Geometry> Game for Halma<G> {
     fn parse_notation(&self, text: &str) -> Result<Position<G>, ParseError> {
         crate::notation::parse(self, text)
     }
+
+    fn write_diagram(&self, state: &Position<G>, out: &mut dyn fmt::Write) -> fmt::Result {
+        crate::diagram::write(self, state, out)
+    }
 }

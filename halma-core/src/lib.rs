@@ -123,6 +123,7 @@
 extern crate std;
 
 pub mod bits;
+pub mod diagram;
 mod game;
 pub mod geometry;
 mod movegen;
