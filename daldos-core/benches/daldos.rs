@@ -2,6 +2,9 @@
 //!
 //! `cargo bench -p daldos-core`
 
+// criterion_group! generates a function without docs.
+#![allow(missing_docs)]
+
 use board_core::{sim::SplitMix64, ActionBuffer, Game, Node};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use daldos_core::{Daldos, Position};

@@ -15,6 +15,19 @@ use crate::{moves::Move, options::GAME, Options, Phase, Position};
 pub const DICE: DiceSpec = DiceSpec::new(2, 4);
 /// The number of distinct unordered throws of [`DICE`].
 pub const NUM_THROWS: usize = 10;
+/// The throws of [`DICE`] in its order, highest face first.
+const THROWS: [(u8, u8); NUM_THROWS] = [
+    (4, 4),
+    (4, 3),
+    (4, 2),
+    (4, 1),
+    (3, 3),
+    (3, 2),
+    (3, 1),
+    (2, 2),
+    (2, 1),
+    (1, 1),
+];
 /// Values after the four hole planes of an observation.
 const EXTRA_FEATURES: usize = 8;
 
@@ -160,8 +173,7 @@ impl Daldos {
     }
 
     fn throw_of(action: Action) -> Option<(u8, u8)> {
-        let t = DICE.throw(action as usize)?;
-        Some((t.faces()[0], t.faces()[1]))
+        THROWS.get(action as usize).copied()
     }
 }
 
@@ -240,7 +252,11 @@ impl Game for Daldos {
                 f(0, 0.5);
                 f(1, 0.5);
             }
-            Phase::Throw => DICE.for_each_throw(|i, _, p| f(i as Action, p)),
+            Phase::Throw => {
+                for (i, &(hi, lo)) in THROWS.iter().enumerate() {
+                    f(i as Action, if hi == lo { 1.0 / 16.0 } else { 2.0 / 16.0 });
+                }
+            }
             _ => {}
         }
     }

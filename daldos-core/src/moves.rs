@@ -211,13 +211,9 @@ impl Daldos {
                 {
                     return None;
                 }
-                let via_high = self
-                    .try_move(pos, player, high, &[hi])
-                    .and_then(|p| self.try_move(&p, player, low, &[lo]));
-                via_high.or_else(|| {
-                    self.try_move(pos, player, low, &[lo])
-                        .and_then(|p| self.try_move(&p, player, high, &[hi]))
-                })
+                let sx = self.single_step(pos, player, high, hi);
+                let sy = self.single_step(pos, player, low, lo);
+                self.pair_result(pos, player, mv, sx, sy)
             }
             Move::Added { from, first } => {
                 if lo == 0 {
@@ -246,6 +242,40 @@ impl Daldos {
         }
     }
 
+    /// One die on one piece, without building the position: where it lands,
+    /// the holes it passes or lands on, and the enemy piece it removes.
+    #[inline]
+    fn single_step(&self, pos: &Position, player: Player, from: Hole, d: u8) -> Option<Step> {
+        let me = pos.pieces[player.index()];
+        let them = pos.pieces[1 - player.index()];
+        let undalled = pos.dalled & from.bit() == 0;
+        if undalled
+            && (d != 1
+                || (self.options.dalling == Dalling::SternOnly
+                    && (me & !pos.dalled).trailing_zeros() != u32::from(from.0)))
+        {
+            return None;
+        }
+        let board = self.options.board;
+        let mut hole = from;
+        let mut path = 0u64;
+        for s in 1..=d {
+            hole = board.next(player, hole);
+            path |= hole.bit();
+            if me & hole.bit() != 0
+                || (s < d && them & hole.bit() != 0 && self.options.jumping == Jumping::Forbidden)
+            {
+                return None;
+            }
+        }
+        Some(Step {
+            from,
+            to: hole,
+            path,
+            captured: them & hole.bit(),
+        })
+    }
+
     /// Calls `f(move, result)` for each legal move of a position in the
     /// [`Phase::Move`] phase, in increasing action order, without
     /// allocating.
@@ -258,48 +288,64 @@ impl Daldos {
         let (hi, lo) = Self::dice_of(pos);
         let mut any_two = false;
         if lo != 0 {
-            // The single-die results on the position as it is: a pair is
-            // legal only if one of its halves can go first.
-            let mut by_high = [None; 64];
-            let mut by_low = [None; 64];
-            for x in bits(mine) {
-                by_high[x.index()] = self.try_move(pos, player, x, &[hi]);
-                by_low[x.index()] = self.try_move(pos, player, x, &[lo]);
-            }
             let double = hi == lo;
-            for x in bits(mine) {
-                for y in bits(mine) {
-                    let (mv, result) = if x == y {
+            let mut pieces = [Hole(0); 16];
+            let mut by_high = [None; 16];
+            let mut by_low = [None; 16];
+            let mut count = 0;
+            for x in bits(mine).take(16) {
+                pieces[count] = x;
+                by_high[count] = self.single_step(pos, player, x, hi);
+                by_low[count] = if double {
+                    by_high[count]
+                } else {
+                    self.single_step(pos, player, x, lo)
+                };
+                count += 1;
+            }
+            for i in 0..count {
+                let x = pieces[i];
+                for j in 0..count {
+                    let y = pieces[j];
+                    if i == j {
                         let mv = Move::Added {
                             from: x,
                             first: Die::High,
                         };
-                        (mv, self.move_result(pos, mv))
-                    } else {
-                        if double && x > y {
+                        // The first die of an added move goes where that die
+                        // alone could go (or passes an enemy there).
+                        if by_high[i].is_none() {
                             continue;
                         }
-                        let first_high =
-                            by_high[x.index()].and_then(|p| self.try_move(&p, player, y, &[lo]));
-                        let result = first_high.or_else(|| {
-                            by_low[y.index()].and_then(|p| self.try_move(&p, player, x, &[hi]))
-                        });
-                        (Move::Pair { high: x, low: y }, result)
-                    };
-                    if let Some(r) = result {
+                        if let Some(r) = self.move_result(pos, mv) {
+                            any_two = true;
+                            f(mv, &r);
+                        }
+                        continue;
+                    }
+                    if double && i > j {
+                        continue;
+                    }
+                    let mv = Move::Pair { high: x, low: y };
+                    if let Some(r) = self.pair_result(pos, player, mv, by_high[i], by_low[j]) {
                         any_two = true;
                         f(mv, &r);
                     }
                 }
             }
-            for x in bits(mine) {
-                let mv = Move::Added {
-                    from: x,
-                    first: Die::Low,
-                };
-                if let Some(r) = self.move_result(pos, mv) {
-                    any_two = true;
-                    f(mv, &r);
+            if !double {
+                for (i, &x) in pieces[..count].iter().enumerate() {
+                    if by_low[i].is_none() {
+                        continue;
+                    }
+                    let mv = Move::Added {
+                        from: x,
+                        first: Die::Low,
+                    };
+                    if let Some(r) = self.move_result(pos, mv) {
+                        any_two = true;
+                        f(mv, &r);
+                    }
                 }
             }
         }
@@ -327,11 +373,16 @@ impl Daldos {
         found
     }
 
-    /// True when the throw in `pos` can be used at all.
+    /// True when the throw in `pos` can be used at all: when some die can
+    /// move some piece.
     pub(crate) fn has_move(&self, pos: &Position) -> bool {
-        let mut found = false;
-        self.for_each_move(pos, |_, _| found = true);
-        found
+        let player = pos.to_move;
+        pos.phase == Phase::Move
+            && bits(pos.pieces[player.index()]).any(|x| {
+                pos.dice()
+                    .iter()
+                    .any(|&d| self.single_step(pos, player, x, d).is_some())
+            })
     }
 
     /// The position after `mv` if it is legal, before the turn passes on.
@@ -388,6 +439,65 @@ impl Daldos {
         }
         Ok(())
     }
+}
+
+/// One die used on one piece.
+#[derive(Clone, Copy)]
+struct Step {
+    from: Hole,
+    to: Hole,
+    /// The holes passed and landed on.
+    path: u64,
+    /// The enemy piece removed, as a bit set.
+    captured: u64,
+}
+
+impl Daldos {
+    /// A pair move from its two single-die halves measured on the position as
+    /// it is: legal if some order keeps each piece out of the other's way;
+    /// when a half is blocked, the other may clear its way, which only
+    /// playing them in turn shows.
+    #[inline]
+    fn pair_result(
+        &self,
+        pos: &Position,
+        player: Player,
+        mv: Move,
+        sx: Option<Step>,
+        sy: Option<Step>,
+    ) -> Option<Position> {
+        let Move::Pair { high, low } = mv else {
+            return None;
+        };
+        match (sx, sy) {
+            (Some(sx), Some(sy)) => (sx.to != sy.to
+                && (sy.path & sx.to.bit() == 0 || sx.path & sy.to.bit() == 0))
+                .then(|| combine(pos, player, sx, sy)),
+            (None, None) => None,
+            _ => {
+                let (hi, lo) = (pos.dice[0], pos.dice[1]);
+                let via_high = self
+                    .try_move(pos, player, high, &[hi])
+                    .and_then(|p| self.try_move(&p, player, low, &[lo]));
+                via_high.or_else(|| {
+                    self.try_move(pos, player, low, &[lo])
+                        .and_then(|p| self.try_move(&p, player, high, &[hi]))
+                })
+            }
+        }
+    }
+}
+
+/// Two independent single-die moves of different pieces, both applied.
+fn combine(pos: &Position, player: Player, a: Step, b: Step) -> Position {
+    let mut next = *pos;
+    let moved = a.from.bit() | b.from.bit();
+    let landed = a.to.bit() | b.to.bit();
+    let captured = a.captured | b.captured;
+    next.pieces[player.index()] = (pos.pieces[player.index()] & !moved) | landed;
+    next.pieces[1 - player.index()] &= !captured;
+    next.dalled = (pos.dalled & !moved & !captured) | landed;
+    next
 }
 
 /// The holes of a bit set, in increasing order.

@@ -794,3 +794,23 @@ fn state_is_a_small_copy_value() {
         core::mem::size_of::<Position>()
     );
 }
+
+#[test]
+fn dice_throw_table_matches_the_dice_spec() {
+    // The engine's fixed throw list agrees with board-core's enumeration.
+    let game = Daldos::default();
+    let p = pos(&game, DANISH_OPENING);
+    let mut listed = Vec::new();
+    game.chance_outcomes(&p, |a, prob| listed.push((a, prob)));
+    let mut spec = Vec::new();
+    daldos_core::DICE.for_each_throw(|i, _, prob| spec.push((i as u32, prob)));
+    assert_eq!(listed, spec);
+    for (a, _) in listed {
+        let mut s = String::new();
+        game.write_action(&p, a, &mut s).unwrap();
+        assert_eq!(
+            s,
+            format!("throw {}", daldos_core::DICE.throw(a as usize).unwrap())
+        );
+    }
+}
