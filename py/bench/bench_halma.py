@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Chinese checkers speed: racegames beside OpenSpiel's ``chinese_checkers``.
+
+Everything runs in one process, and every rate is in TURNS per second: a
+turn is one player's whole move. racegames plays a whole move per action;
+OpenSpiel plays a jump chain hop by hop (then ``Pass`` or an automatic end),
+so its turns are counted as the changes of the player to move.
+
+Runners (median of ``--repeats`` runs of ``--seconds`` each):
+
+- ``openspiel state-api``: the random-play driver loop below over OpenSpiel's
+  state API (a uniformly random legal action at each decision);
+- ``racegames state-api``: the same loop over racegames' state API, with the
+  default options and with the OpenSpiel-equivalent ones
+  (``wing_rule=False, vacate_rule=False``);
+- ``racegames native-playout``: ``State.play_random`` (the game in Rust);
+- ``racegames VectorEnv(N)``: ``racegames.vector.VectorEnv("chinese_checkers",
+  N, opponent=None)`` (self-play: each step is one turn in every environment
+  except those auto-resetting), actions from ``random_actions()``, masks
+  written sparsely, observations encoded every step.
+
+    python py/bench/bench_halma.py [--players 2] [--repeats 5] [--seconds 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from typing import Any, Callable, List, Optional, Tuple
+
+import numpy as np
+
+import racegames
+
+Runner = Callable[[float], Tuple[int, float]]
+OPENSPIEL_EQUIVALENT = {"wing_rule": False, "vacate_rule": False}
+
+
+def driver(new_state: Callable[[], Any], rng: random.Random, seconds: float) -> Tuple[int, float]:
+    """The random-play loop shared by both libraries: returns (turns, elapsed)."""
+    turns = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = new_state()
+        player = state.current_player()
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+            now = state.current_player()
+            if now != player:  # the turn passed (or the game ended)
+                turns += 1
+                player = now
+    return turns, time.perf_counter() - start
+
+
+def racegames_loop(players: int, **params: Any) -> Runner:
+    game = racegames.make_game("chinese_checkers", players=players, **params)
+    rng = random.Random(0)
+    return lambda seconds: driver(game.new_initial_state, rng, seconds)
+
+
+def openspiel_loop(players: int) -> Optional[Runner]:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    if "chinese_checkers" not in pyspiel.registered_names():
+        return None
+    game = pyspiel.load_game("chinese_checkers", {"players": players})
+    rng = random.Random(0)
+    return lambda seconds: driver(game.new_initial_state, rng, seconds)
+
+
+def native_playout(players: int) -> Runner:
+    game = racegames.make_game("chinese_checkers", players=players)
+
+    def run(seconds: float) -> Tuple[int, float]:
+        turns, seed = 0, 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            state = game.new_initial_state()
+            state.play_random(seed)
+            turns += int(state.notation().split()[-1])
+            seed += 1
+        return turns, time.perf_counter() - start
+
+    return run
+
+
+def vector_env(players: int, num_envs: int, threads: int = 1) -> Optional[Runner]:
+    try:
+        from racegames.vector import VectorEnv
+    except ImportError:
+        return None
+    env = VectorEnv(
+        "chinese_checkers", num_envs, seed=0, opponent=None, copy=False, threads=threads, players=players
+    )
+    env.reset(seed=0)
+
+    def run(seconds: float) -> Tuple[int, float]:
+        turns = 0
+        resetting = np.zeros(num_envs, dtype=bool)
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            _, _, term, trunc, _ = env.step(env.random_actions())
+            turns += num_envs - int(resetting.sum())  # auto-reset steps play no turn
+            resetting = term | trunc
+        return turns, time.perf_counter() - start
+
+    return run
+
+
+def measure(run: Runner, repeats: int, seconds: float) -> float:
+    run(seconds / 4)  # warm-up
+    rates = []
+    for _ in range(repeats):
+        turns, elapsed = run(seconds)
+        rates.append(turns / elapsed)
+    return statistics.median(rates)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Chinese checkers turns per second")
+    parser.add_argument("--players", nargs="*", type=int, default=[2])
+    parser.add_argument("--sizes", nargs="*", type=int, default=[1024])
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=1.0)
+    args = parser.parse_args()
+    print(f"racegames {racegames.__version__}; turns/s, median of {args.repeats} runs of {args.seconds}s")
+    for players in args.players:
+        rows: List[Tuple[str, Optional[Runner]]] = [
+            ("openspiel state-api", openspiel_loop(players)),
+            ("racegames state-api (defaults)", racegames_loop(players)),
+            ("racegames state-api (OpenSpiel options)", racegames_loop(players, **OPENSPIEL_EQUIVALENT)),
+            ("racegames native-playout", native_playout(players)),
+        ]
+        for n in args.sizes:
+            rows.append((f"racegames VectorEnv({n})", vector_env(players, n)))
+        print(f"\nchinese_checkers, {players} players")
+        print(f"  {'runner':<42} {'turns/s':>13} {'us/turn':>9} {'vs openspiel':>13}")
+        base: Optional[float] = None
+        for label, run in rows:
+            if run is None:
+                print(f"  {label:<42} {'(not available)':>13}")
+                continue
+            rate = measure(run, args.repeats, args.seconds)
+            if base is None and label.startswith("openspiel"):
+                base = rate
+            ratio = f"{rate / base:>12.2f}x" if base else f"{'-':>13}"
+            print(f"  {label:<42} {rate:>13,.0f} {1e6 / rate:>9.2f} {ratio}")
+
+
+if __name__ == "__main__":
+    main()
