@@ -131,63 +131,6 @@ impl Daldos {
         (pos.dice[0], pos.dice[1])
     }
 
-    /// Moves the piece in `from` by each die of `steps` in turn, as one
-    /// move of their sum; `None` if that is not allowed.
-    pub(crate) fn try_move(
-        &self,
-        pos: &Position,
-        player: Player,
-        from: Hole,
-        steps: &[u8],
-    ) -> Option<Position> {
-        let me = pos.pieces[player.index()];
-        let them = pos.pieces[1 - player.index()];
-        let board = self.options.board;
-        if me & from.bit() == 0 {
-            return None;
-        }
-        let mut hole = from;
-        let mut dalled = pos.dalled & from.bit() != 0;
-        let mut captured = 0u64;
-        for (k, &d) in steps.iter().enumerate() {
-            let last = k + 1 == steps.len();
-            if !dalled {
-                // A dal: only with a 1, and under `stern_only` only the
-                // undalled piece nearest the stern.
-                if d != 1 {
-                    return None;
-                }
-                if self.options.dalling == Dalling::SternOnly
-                    && (me & !pos.dalled).trailing_zeros() != u32::from(from.0)
-                {
-                    return None;
-                }
-                dalled = true;
-            }
-            for s in 1..=d {
-                hole = board.next(player, hole);
-                if me & hole.bit() != 0 {
-                    return None;
-                }
-                if s < d && them & hole.bit() != 0 && self.options.jumping == Jumping::Forbidden {
-                    return None;
-                }
-            }
-            if them & hole.bit() != 0 {
-                if last || self.options.capture == Capture::Intermediate {
-                    captured |= hole.bit();
-                } else if self.options.jumping == Jumping::Forbidden {
-                    return None;
-                }
-            }
-        }
-        let mut next = *pos;
-        next.pieces[player.index()] = (me & !from.bit()) | hole.bit();
-        next.pieces[1 - player.index()] = them & !captured;
-        next.dalled = (pos.dalled & !from.bit() & !captured) | hole.bit();
-        Some(next)
-    }
-
     /// The position after `mv`, ignoring only the rule that both dice must
     /// be used when possible; `None` if the move is impossible or is not the
     /// one index its result has.
@@ -219,17 +162,19 @@ impl Daldos {
                 if lo == 0 {
                     return None;
                 }
-                let dalled = pos.dalled & from.bit() != 0;
-                let steps = match first {
-                    Die::High => [hi, lo],
+                let (d1, d2) = match first {
+                    Die::High => (hi, lo),
                     Die::Low => {
+                        let dalled = pos.dalled & from.bit() != 0;
                         if double || (dalled && self.options.capture == Capture::Final) {
                             return None;
                         }
-                        [lo, hi]
+                        (lo, hi)
                     }
                 };
-                self.try_move(pos, player, from, &steps)
+                let step = self.single_step(pos, player, from, d1)?;
+                let step = self.extend(pos, player, step, d2)?;
+                Some(apply_step(pos, player, step))
             }
             Move::Single { from, die } => {
                 let d = match die {
@@ -237,9 +182,45 @@ impl Daldos {
                     Die::Low if lo != 0 && !double => lo,
                     Die::Low => return None,
                 };
-                self.try_move(pos, player, from, &[d])
+                let step = self.single_step(pos, player, from, d)?;
+                Some(apply_step(pos, player, step))
             }
         }
+    }
+
+    /// Carries an added move on by the second die from where the first die
+    /// left it: the enemy there is jumped (or, with `capture =
+    /// intermediate`, removed), and the move goes on as a single step would.
+    #[inline]
+    fn extend(&self, pos: &Position, player: Player, first: Step, d: u8) -> Option<Step> {
+        let me = pos.pieces[player.index()];
+        let them = pos.pieces[1 - player.index()];
+        let mut captured = 0;
+        if first.captured != 0 {
+            if self.options.capture == Capture::Intermediate {
+                captured = first.captured;
+            } else if self.options.jumping == Jumping::Forbidden {
+                return None;
+            }
+        }
+        let board = self.options.board;
+        let mut hole = first.to;
+        let mut path = first.path;
+        for s in 1..=d {
+            hole = board.next(player, hole);
+            path |= hole.bit();
+            if me & hole.bit() != 0
+                || (s < d && them & hole.bit() != 0 && self.options.jumping == Jumping::Forbidden)
+            {
+                return None;
+            }
+        }
+        Some(Step {
+            from: first.from,
+            to: hole,
+            path,
+            captured: captured | (them & hole.bit()),
+        })
     }
 
     /// One die on one piece, without building the position: where it lands,
@@ -248,6 +229,9 @@ impl Daldos {
     fn single_step(&self, pos: &Position, player: Player, from: Hole, d: u8) -> Option<Step> {
         let me = pos.pieces[player.index()];
         let them = pos.pieces[1 - player.index()];
+        if me & from.bit() == 0 {
+            return None;
+        }
         let undalled = pos.dalled & from.bit() == 0;
         if undalled
             && (d != 1
@@ -314,12 +298,11 @@ impl Daldos {
                         };
                         // The first die of an added move goes where that die
                         // alone could go (or passes an enemy there).
-                        if by_high[i].is_none() {
-                            continue;
-                        }
-                        if let Some(r) = self.move_result(pos, mv) {
+                        if let Some(step) =
+                            by_high[i].and_then(|st| self.extend(pos, player, st, lo))
+                        {
                             any_two = true;
-                            f(mv, &r);
+                            f(mv, &apply_step(pos, player, step));
                         }
                         continue;
                     }
@@ -334,17 +317,19 @@ impl Daldos {
                 }
             }
             if !double {
+                let reorder = self.options.capture == Capture::Intermediate;
                 for (i, &x) in pieces[..count].iter().enumerate() {
-                    if by_low[i].is_none() {
+                    // With `capture = final` only the dal comes first.
+                    if !reorder && pos.dalled & x.bit() != 0 {
                         continue;
                     }
                     let mv = Move::Added {
                         from: x,
                         first: Die::Low,
                     };
-                    if let Some(r) = self.move_result(pos, mv) {
+                    if let Some(step) = by_low[i].and_then(|st| self.extend(pos, player, st, hi)) {
                         any_two = true;
-                        f(mv, &r);
+                        f(mv, &apply_step(pos, player, step));
                     }
                 }
             }
@@ -352,11 +337,26 @@ impl Daldos {
         if any_two {
             return;
         }
+        let double = lo == 0 || hi == lo;
         for x in bits(mine) {
-            for die in [Die::High, Die::Low] {
-                let mv = Move::Single { from: x, die };
-                if let Some(r) = self.move_result(pos, mv) {
-                    f(mv, &r);
+            if let Some(step) = self.single_step(pos, player, x, hi) {
+                f(
+                    Move::Single {
+                        from: x,
+                        die: Die::High,
+                    },
+                    &apply_step(pos, player, step),
+                );
+            }
+            if !double {
+                if let Some(step) = self.single_step(pos, player, x, lo) {
+                    f(
+                        Move::Single {
+                            from: x,
+                            die: Die::Low,
+                        },
+                        &apply_step(pos, player, step),
+                    );
                 }
             }
         }
@@ -474,18 +474,66 @@ impl Daldos {
                 && (sy.path & sx.to.bit() == 0 || sx.path & sy.to.bit() == 0))
                 .then(|| combine(pos, player, sx, sy)),
             (None, None) => None,
-            _ => {
-                let (hi, lo) = (pos.dice[0], pos.dice[1]);
-                let via_high = self
-                    .try_move(pos, player, high, &[hi])
-                    .and_then(|p| self.try_move(&p, player, low, &[lo]));
-                via_high.or_else(|| {
-                    self.try_move(pos, player, low, &[lo])
-                        .and_then(|p| self.try_move(&p, player, high, &[hi]))
-                })
-            }
+            (Some(sx), None) => self.after(pos, player, sx, low, pos.dice[1]),
+            (None, Some(sy)) => self.after(pos, player, sy, high, pos.dice[0]),
         }
     }
+
+    /// The position after `first`, then the piece in `second` moving `d`:
+    /// for a piece that could not move before `first` cleared its way.
+    #[inline]
+    fn after(
+        &self,
+        pos: &Position,
+        player: Player,
+        first: Step,
+        second: Hole,
+        d: u8,
+    ) -> Option<Position> {
+        if !self.may_unblock(pos, player, second, d, first) {
+            return None;
+        }
+        let mid = apply_step(pos, player, first);
+        let step = self.single_step(&mid, player, second, d)?;
+        Some(apply_step(&mid, player, step))
+    }
+
+    /// Whether `first` can free the blocked move of `from` by `d`: by leaving
+    /// a hole on its way, by removing an enemy it could not jump, or by
+    /// dalling the piece that `stern_only` put ahead of it.
+    fn may_unblock(&self, pos: &Position, player: Player, from: Hole, d: u8, first: Step) -> bool {
+        let me = pos.pieces[player.index()];
+        if me & from.bit() == 0 || first.from == from {
+            return false;
+        }
+        if pos.dalled & from.bit() == 0 {
+            if d != 1 {
+                return false;
+            }
+            if self.options.dalling == Dalling::SternOnly && pos.dalled & first.from.bit() == 0 {
+                return true;
+            }
+        }
+        let board = self.options.board;
+        let mut hole = from;
+        let mut path = 0u64;
+        for _ in 0..d {
+            hole = board.next(player, hole);
+            path |= hole.bit();
+        }
+        path & first.from.bit() != 0
+            || (self.options.jumping == Jumping::Forbidden && path & first.captured != 0)
+    }
+}
+
+/// One piece's move applied.
+#[inline]
+fn apply_step(pos: &Position, player: Player, step: Step) -> Position {
+    let mut next = *pos;
+    next.pieces[player.index()] = (pos.pieces[player.index()] & !step.from.bit()) | step.to.bit();
+    next.pieces[1 - player.index()] &= !step.captured;
+    next.dalled = (pos.dalled & !step.from.bit() & !step.captured) | step.to.bit();
+    next
 }
 
 /// Two independent single-die moves of different pieces, both applied.
