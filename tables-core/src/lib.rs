@@ -127,9 +127,13 @@
 //!   bears off only from the rearmost point.
 //! - **Dice.** Seys dos e as: as many dice as possible, free choice among
 //!   plays that use that many. Backgammon: both if possible, otherwise the
-//!   larger one that can be played; doubles give four moves. Bearing off
-//!   the last piece wins at once and counts as using every die, so a
-//!   winning play is never refused for using fewer dice than another play.
+//!   larger one that can be played; doubles give four moves. In Seys dos
+//!   e as bearing off the last piece wins at once and counts as using
+//!   every die, so a winning play is never refused for using fewer dice
+//!   than another play. In backgammon a win counts only the dice it used
+//!   (the strict rule, as OpenSpiel and GNU Backgammon play it): with 2-1
+//!   and the last piece on the 2-point, if the 1 can hit a blot on the
+//!   1-point first, bearing off with the 2 alone is refused.
 //! - **Scoring** (backgammon): a gammon is a win while the loser has borne
 //!   off nothing; a backgammon is a gammon where the loser also has a piece
 //!   on the bar or in the winner's home (last) quarter.

@@ -160,7 +160,7 @@ impl Tables {
                 srcs &= srcs - 1;
                 let mut next = *side;
                 next.step(s, d);
-                let used = if next.is_empty() {
+                let used = if next.is_empty() && self.variant.dice_rule.win_uses_every_die() {
                     // The last piece is off: the game is won, and a win
                     // counts as using every die.
                     n
@@ -209,7 +209,8 @@ impl Tables {
                 left &= left - 1;
                 let mut next = side;
                 next.step(s, d);
-                if next.is_empty() || self.max_use(&next, &rest, n - 1, target - 1) + 1 >= target {
+                let won = next.is_empty() && self.variant.dice_rule.win_uses_every_die();
+                if won || self.max_use(&next, &rest, n - 1, target - 1) + 1 >= target {
                     out[d as usize] |= 1 << s;
                 }
             }
@@ -274,7 +275,8 @@ impl Tables {
         let rest = without(&pos.dice, n, i);
         let mut next = side;
         next.step(s as u32, d);
-        next.is_empty() || self.max_use(&next, &rest, n - 1, target - 1) + 1 >= target
+        let won = next.is_empty() && self.variant.dice_rule.win_uses_every_die();
+        won || self.max_use(&next, &rest, n - 1, target - 1) + 1 >= target
     }
 
     /// The point index (0 for point 1) where `mv` by `player` lands, or

@@ -78,11 +78,23 @@ pub enum BearOff {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum DiceRule {
     /// As many dice as possible; when fewer can be used the player chooses
-    /// which.
+    /// which. Bearing off the last piece wins at once and counts as using
+    /// every die (Seys dos e as).
     MostDice,
     /// As many as possible, and when only one die of several can be used, the
-    /// largest that can (backgammon).
+    /// largest that can (backgammon). A win counts only the dice it used: a
+    /// play that bears off the last piece with one die is refused when
+    /// another play uses both (say, by hitting with the small die before
+    /// bearing off with the large one), as in OpenSpiel and GNU Backgammon.
     MostDiceThenLarger,
+}
+
+impl DiceRule {
+    /// True when bearing off the last piece counts as using every die.
+    #[inline]
+    pub const fn win_uses_every_die(self) -> bool {
+        matches!(self, DiceRule::MostDice)
+    }
 }
 
 /// What a double throw gives.

@@ -98,6 +98,51 @@ fn must_use_both_dice_if_possible() {
 }
 
 #[test]
+fn must_use_both_dice_even_when_one_die_would_win() {
+    // B's last piece is on 23 and A has a blot on 24; B throws 2-1. The 2
+    // alone bears it off and wins, but 1:23-24* then 2:24-off uses both
+    // dice, so only that play is legal (as in OpenSpiel and GNU
+    // Backgammon): A ends with a piece on the bar, a backgammon.
+    let g = scored("backgammons");
+    let b = board(&[
+        (1, "A2"),
+        (2, "A7"),
+        (4, "A1"),
+        (5, "A1"),
+        (12, "A1"),
+        (17, "A1"),
+        (21, "A1"),
+        (23, "B1"),
+        (24, "A1"),
+    ]);
+    let p = pos(&g, &format!("{b} - 0/14 B 21 54"));
+    assert_eq!(moves(&g, &p), vec!["1:23-24*"]);
+    let ends = turn_ends(&g, &p);
+    assert_eq!(ends.len(), 1, "{ends:?}");
+    let mut q = p;
+    play_all(&g, &mut q, &["1:23-24*", "2:24-off"]);
+    assert_eq!(text(&g, &q), ends[0]);
+    let mut r = [0.0; 2];
+    g.returns(&q, &mut r);
+    assert_eq!(r, [-3.0, 3.0]);
+    // Seys dos e as counts a win as using every die: both plays stay legal.
+    let s = Tables::seys_dos_e_as();
+    let b = board(&[
+        (1, "B2"),
+        (2, "B7"),
+        (4, "B1"),
+        (5, "B1"),
+        (12, "B1"),
+        (17, "B1"),
+        (21, "B1"),
+        (23, "A1"),
+        (24, "B1"),
+    ]);
+    let q = pos(&s, &format!("{b} - 14/0 A 21 54"));
+    assert_eq!(turn_ends(&s, &q).len(), 2);
+}
+
+#[test]
 fn otherwise_the_larger_one() {
     let g = bg();
     // Either die from point 1, not both (9 is closed): only the 5.

@@ -16,7 +16,9 @@ It is slow and obvious on purpose and needs only the standard library.
 Readings shared with tables-core (documented in its crate docs):
 - a player who can use no die passes at once; the turn counter counts
   completed turns (the winning one too); the roll-off is not a turn;
-- bearing off the last piece wins at once and counts as using every die;
+- Seys: bearing off the last piece wins at once and counts as using every
+  die; backgammon: a win counts only the dice it used (the strict rule of
+  OpenSpiel and GNU Backgammon);
 - pieces waiting must all enter before any other piece moves; once none
   waits, the remaining dice may move any piece, an entered one included;
 - Seys: a hit piece waits for the quarter diagonally opposite the quarter
@@ -146,8 +148,10 @@ class Rules:
                 rest = dice[:i] + dice[i + 1:]
                 for own2, opp2 in self.single_moves(player, own, opp, d):
                     moved = True
-                    if all(l == OFF for l in own2):
+                    if all(l == OFF for l in own2) and self.game == "seys_dos_e_as":
                         results.add((own2, opp2, len(dice)))  # a win uses every die
+                    elif all(l == OFF for l in own2):
+                        results.add((own2, opp2, 1))  # backgammon: the dice it used
                     else:
                         for o, p, used in rec(own2, opp2, rest):
                             results.add((o, p, used + 1))
