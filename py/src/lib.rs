@@ -15,6 +15,7 @@ pub mod errors;
 pub mod pygame;
 pub mod pyvector;
 pub mod registry;
+pub mod tables;
 pub mod vector;
 
 #[cfg(test)]
@@ -54,6 +55,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pygame::restore_state, m)?)?;
     m.add_function(wrap_pyfunction!(daldos::py_capture_odds, m)?)?;
     m.add_function(wrap_pyfunction!(daldos::py_threat_map, m)?)?;
+    tables::register(m)?;
     m.add("CHANCE", pygame::CHANCE)?;
     m.add("TERMINAL", pygame::TERMINAL)?;
     m.add(

@@ -1,0 +1,61 @@
+//! Tables games (Seys dos e as, backgammon) for Python: the positions at
+//! the end of a whole turn, computed natively.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use tables_core::Tables;
+
+use crate::erased::{DynState, Held};
+use crate::errors::guard;
+use crate::pygame::PyState;
+
+fn tables_state(state: &PyState) -> PyResult<&Held<Tables>> {
+    state
+        .inner
+        .as_any()
+        .downcast_ref::<Held<Tables>>()
+        .ok_or_else(|| PyValueError::new_err("this is not a tables game state"))
+}
+
+/// Every distinct state at the end of the turn under way in `state` (the
+/// next player's throw, or the end of the game), over every legal play (and
+/// every throw when `state` is at a throw), sorted by notation. Empty at the
+/// end of the game. `tables_core::Tables::turn_successors`.
+#[pyfunction]
+#[pyo3(name = "_tables_turn_ends")]
+pub fn py_turn_ends(py: Python<'_>, state: PyRef<'_, PyState>) -> PyResult<Vec<PyState>> {
+    let held = tables_state(&state)?;
+    let (game, pos) = (Arc::clone(&held.game), held.state);
+    let ends = py.detach(|| {
+        guard(|| {
+            let mut out = BTreeSet::new();
+            game.turn_successors(&pos, &mut out);
+            out
+        })
+    })?;
+    let mut states: Vec<(String, PyState)> = ends
+        .into_iter()
+        .map(|p| {
+            let inner: Box<dyn DynState> = Box::new(Held {
+                game: Arc::clone(&held.game),
+                state: p,
+            });
+            let key = inner.notation();
+            let s = PyState {
+                game: state.game.clone_ref(py),
+                inner,
+            };
+            (key, s)
+        })
+        .collect();
+    states.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(states.into_iter().map(|(_, s)| s).collect())
+}
+
+/// Adds the tables functions to `racegames._core`.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(py_turn_ends, m)?)
+}
