@@ -24,7 +24,7 @@ import numpy as np
 MODULES = {
     "daldos": "racegames._draw.daldos",
     "seys_dos_e_as": "racegames._draw.tables",
-    "backgammon": "racegames._draw.tables",
+    "backgammon": "racegames._draw.backgammon",
     "chinese_checkers": "racegames._draw.halma",
     "halma": "racegames._draw.halma",
 }

@@ -1,116 +1,274 @@
 """Pictures of the tables games (Seys dos e as, backgammon), read from the
-notation ``<points> <waiting> <off> <turn> <dice> <turns>`` (see RULES.md).
+notation ``<points> <waiting> <off> <turn> <dice> <turns>`` (RULES.md).
 
-Points 13 to 24 run along the top from left to right and points 12 to 1
-along the bottom, as on a backgammon board; ``A`` is light, ``B`` dark.
+The board is drawn as the text diagram of ``str(state)`` is: points 13 to 24
+along the top from left to right, 12 to 1 along the bottom from left to
+right, so that Q3 (13-18) is top left, Q4 (19-24) top right, Q2 (7-12)
+bottom left and Q1 (1-6) bottom right, with the bar between the halves.
+Points are numbered as in the notation: along the route of the player that
+moves from 1 towards 24 (both players in Seys dos e as; B in backgammon,
+where A moves from 24 towards 1). ``A`` is light, ``B`` dark.
+
+- each point is a tapered bar with its number; its pieces stack from the
+  edge, five at most, with the count written on the outermost piece;
+- pieces waiting to (re-)enter stand on the bar, on the side of the quarter
+  they will enter, with the count and that quarter;
+- pieces borne off lie in the tray on the right, with the counts;
+- the panel says whose turn it is and shows the dice still to use.
+
+:func:`scene` and :func:`text` take ``game`` (``"seys_dos_e_as"`` or
+``"backgammon"``) for the directions; :mod:`racegames._draw.backgammon`
+passes it for backgammon.
 """
 
 from __future__ import annotations
 
-from typing import List, Tuple
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Tuple
 
 from racegames._draw.scene import Scene
 
-COLORS = {"A": ("#f6ecd4", "#6b5434"), "B": ("#3a2718", "#1b120a")}
+#: (fill, outline, text on the piece) of each player's pieces.
+COLORS = {"A": ("#f3e6c8", "#7a6040", "#4a3a22"), "B": ("#3b2a1c", "#150d06", "#f3e6c8")}
+FELT = "#2f6b3a"
+FRAME = "#6e4a22"
+POINT_SHADES = ("#d8bf86", "#a6532f")
+BAR = "#80592c"
+INK = "#2b2b2b"
+DIM = "#7a7a7a"
 
 PIPS = {
     1: [(0.5, 0.5)],
-    2: [(0.25, 0.25), (0.75, 0.75)],
-    3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
-    4: [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)],
-    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
-    6: [(0.25, 0.2), (0.75, 0.2), (0.25, 0.5), (0.75, 0.5), (0.25, 0.8), (0.75, 0.8)],
+    2: [(0.27, 0.27), (0.73, 0.73)],
+    3: [(0.27, 0.27), (0.5, 0.5), (0.73, 0.73)],
+    4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
+    5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
+    6: [(0.27, 0.24), (0.73, 0.24), (0.27, 0.5), (0.73, 0.5), (0.27, 0.76), (0.73, 0.76)],
+}
+
+#: Each player's direction along the notation's points.
+DIRECTIONS = {
+    "seys_dos_e_as": {"A": "1 \u2192 24", "B": "1 \u2192 24"},
+    "backgammon": {"A": "24 \u2192 1", "B": "1 \u2192 24"},
 }
 
 
-def _fields(notation: str) -> List[str]:
+@dataclass(frozen=True)
+class Position:
+    """The fields of a tables notation (validation is the engine's job)."""
+
+    points: List[Tuple[str, int]]  # (owner letter or "", count) for points 1..24
+    waiting: List[Tuple[str, int, int]]  # (letter, count, quarter 1..4)
+    off: Dict[str, int]
+    turn: str
+    dice: str
+    turns: str
+
+
+def _int(text: str) -> int:
+    return int(text) if text.isdigit() else 0
+
+
+def parse(notation: str) -> Position:
+    """Splits a notation into its fields; anything unreadable is left empty."""
     fields = notation.split()
     defaults = [",".join(["."] * 24), "-", "0/0", "-", "-", "0"]
-    return fields + defaults[len(fields):]
-
-
-def _points(field: str) -> List[Tuple[str, int]]:
-    out = []
-    for entry in field.split(","):
-        if entry in (".", "") or not entry[1:].isdigit():
-            out.append(("", 0))
+    fields = fields + defaults[len(fields):]
+    points: List[Tuple[str, int]] = []
+    for entry in fields[0].split(","):
+        if entry[:1] in ("A", "B") and entry[1:].isdigit():
+            points.append((entry[0], int(entry[1:])))
         else:
-            out.append((entry[0], int(entry[1:])))
-    return (out + [("", 0)] * 24)[:24]
+            points.append(("", 0))
+    points = (points + [("", 0)] * 24)[:24]
+    waiting = []
+    if fields[1] != "-":
+        for entry in fields[1].split(","):
+            count, _, quarter = entry[1:].partition("@")
+            if entry[:1] in ("A", "B"):
+                waiting.append((entry[0], _int(count), min(max(_int(quarter), 1), 4)))
+    a_off, _, b_off = fields[2].partition("/")
+    return Position(points, waiting, {"A": _int(a_off), "B": _int(b_off)}, fields[3], fields[4], fields[5])
 
 
-def _status(fields: List[str]) -> str:
-    turn, dice = fields[3], fields[4]
-    if turn == "-":
-        return "game over" if dice == "-" and fields[5] != "0" else "roll-off to come"
-    return f"{turn} to move, " + ("to throw" if dice == "-" else "dice " + " ".join(dice))
+def status(p: Position) -> str:
+    """Whose turn it is, or how the game stands."""
+    if p.turn not in ("A", "B"):
+        if p.off["A"] >= 15 or p.off["B"] >= 15:
+            winner = "A" if p.off["A"] >= 15 else "B"
+            return f"{winner} has won after {p.turns} turns"
+        if p.turns == "0" and not p.off["A"] and not p.off["B"]:
+            return "before the roll-off"
+        return f"stopped at the turn limit ({p.turns} turns)"
+    if p.dice == "-":
+        return f"{p.turn} to throw (turn {p.turns})"
+    return f"{p.turn} to play {' '.join(p.dice)} (turn {p.turns})"
 
 
-def text(notation: str) -> str:
+def text(notation: str, game: str = "seys_dos_e_as") -> str:
     """The 24 points in two rows, then waiting and borne-off pieces."""
-    fields = _fields(notation)
-    pts = _points(fields[0])
+    p = parse(notation)
 
     def cell(k: int) -> str:
-        owner, n = pts[k]
+        owner, n = p.points[k]
         return f"{owner}{n}".rjust(4) if n else "   ."
 
-    top = "".join(cell(k) for k in range(12, 24))
-    bottom = "".join(cell(k) for k in range(11, -1, -1))
-    labels_top = "".join(f"{k + 1:>4}" for k in range(12, 24))
-    labels_bottom = "".join(f"{k + 1:>4}" for k in range(11, -1, -1))
+    def row(ks: List[int], f) -> str:
+        return "".join(f(k) + (" |" if i == 5 else "") for i, k in enumerate(ks))
+
+    top, bottom = list(range(12, 24)), list(range(11, -1, -1))
+    waiting = ", ".join(f"{w}{n} for Q{q}" for w, n, q in p.waiting) or "none"
+    dirs = DIRECTIONS.get(game, DIRECTIONS["seys_dos_e_as"])
     return "\n".join(
         [
-            labels_top,
-            top,
-            bottom,
-            labels_bottom,
-            f"waiting {fields[1]}; off A/B {fields[2]}; {_status(fields)}; turn {fields[5]}",
+            row(top, lambda k: f"{k + 1:>4}"),
+            row(top, cell),
+            row(bottom, cell),
+            row(bottom, lambda k: f"{k + 1:>4}"),
+            f"waiting: {waiting}; borne off: A {p.off['A']}, B {p.off['B']}",
+            f"{status(p)}; A moves {dirs['A']}, B moves {dirs['B']}",
         ]
     )
 
 
-def scene(notation: str, cell: int = 30) -> Scene:
-    """The board with stacked pieces (a count on tall stacks), the pieces
-    waiting and borne off, and the dice still to use."""
-    fields = _fields(notation)
-    pts = _points(fields[0])
-    w = cell * 13 + cell * 5
-    h = cell * 12
-    s = Scene(w, h, background="#fbf8f1")
-    s.rect(cell * 0.5, cell * 0.5, cell * 12.5, h - cell, "#2f6b3a", stroke="#173a1e", stroke_width=3, radius=6)
-    r = cell * 0.42
+def _piece(s: Scene, x: float, y: float, r: float, owner: str, label: Optional[str] = None) -> None:
+    fill, edge, ink = COLORS.get(owner, ("#ff00ff", "#000000", "#000000"))
+    s.circle(x, y, r, fill, stroke=edge, stroke_width=max(r * 0.12, 1.0))
+    s.circle(x, y, r * 0.62, None, stroke=edge, stroke_width=max(r * 0.05, 0.6))
+    if label:
+        s.text(x, y + r * 0.36, label, size=r * 1.0, fill=ink, font="sans-serif")
+
+
+def _die(s: Scene, x: float, y: float, size: float, face: int) -> None:
+    s.rect(x, y, size, size, "#fffdf6", stroke="#333333", stroke_width=1.5, radius=size * 0.16)
+    for u, v in PIPS.get(face, []):
+        s.circle(x + u * size, y + v * size, size * 0.085, "#222222")
+
+
+def scene(notation: str, game: str = "seys_dos_e_as", cell: int = 36) -> Scene:
+    """The position as shapes (see the module docs)."""
+    p = parse(notation)
+    c = float(cell)
+    frame = 0.3 * c
+    bar_w = 1.3 * c
+    half_w = 6 * c
+    board_x = 0.4 * c  # left edge of the frame
+    play_x = board_x + frame  # left edge of the playing area
+    top_y = 0.75 * c  # top edge of the frame (numbers above)
+    point_len = 4.6 * c
+    gap = 1.1 * c
+    play_h = 2 * point_len + gap
+    board_w = 2 * half_w + bar_w + 2 * frame
+    board_h = play_h + 2 * frame
+    tray_x = board_x + board_w + 0.25 * c
+    tray_w = 1.3 * c
+    panel_x = tray_x + tray_w + 0.5 * c
+    panel_w = 5.2 * c
+    width = int(panel_x + panel_w)
+    height = int(top_y + board_h + 0.8 * c)
+    s = Scene(width, height, background="#fbf8f1")
+
+    s.rect(board_x, top_y, board_w, board_h, FRAME, stroke="#3f2912", stroke_width=2, radius=c * 0.15)
+    s.rect(play_x, top_y + frame, half_w, play_h, FELT)
+    s.rect(play_x + half_w + bar_w, top_y + frame, half_w, play_h, FELT)
+    bar_x = play_x + half_w
+    s.rect(bar_x, top_y + frame, bar_w, play_h, BAR)
+    y_top_edge = top_y + frame
+    y_bottom_edge = top_y + frame + play_h
+    mid_y = y_top_edge + play_h / 2
+
+    def column_x(k: int) -> float:
+        """Centre x of point index k (0 = point 1)."""
+        col = k - 12 if k >= 12 else 11 - k
+        x = play_x + col * c + c / 2
+        return x + bar_w if col >= 6 else x
+
+    # Quarter names in the middle of each half.
+    for q, (cx, cy) in {
+        3: (play_x + half_w / 2, mid_y - gap * 0.12),
+        4: (bar_x + bar_w + half_w / 2, mid_y - gap * 0.12),
+        2: (play_x + half_w / 2, mid_y + gap * 0.42),
+        1: (bar_x + bar_w + half_w / 2, mid_y + gap * 0.42),
+    }.items():
+        first = 6 * (q - 1) + 1
+        s.text(cx, cy, f"Q{q}  ({first}\u2013{first + 5})", size=c * 0.32, fill="#9cc3a3")
+
+    r = c * 0.44
+    steps = 8
     for k in range(24):
         top = k >= 12
-        col = (k - 12) if top else (11 - k)
-        x = cell * (1 + col) + (cell * 0.5 if col >= 6 else 0)
-        shade = "#d9c08a" if k % 2 == 0 else "#a0522d"
-        if top:
-            s.rect(x - cell * 0.4, cell * 0.6, cell * 0.8, cell * 4.6, shade)
-            s.text(x, cell * 0.45, str(k + 1), size=cell * 0.3, fill="#555555")
-        else:
-            s.rect(x - cell * 0.4, h - cell * 5.2, cell * 0.8, cell * 4.6, shade)
-            s.text(x, h - cell * 0.15, str(k + 1), size=cell * 0.3, fill="#555555")
-        owner, n = pts[k]
+        x = column_x(k)
+        shade = POINT_SHADES[k % 2]
+        # A tapered bar: steps of decreasing width towards the middle.
+        for i in range(steps):
+            w = c * 0.9 * (1 - i / steps)
+            h = point_len / steps
+            y = y_top_edge + i * h if top else y_bottom_edge - (i + 1) * h
+            s.rect(x - w / 2, y, w, h + 0.5, shade)
+        number_y = top_y - 0.2 * c if top else top_y + board_h + 0.5 * c
+        s.text(x, number_y, str(k + 1), size=c * 0.36, fill=INK)
+        owner, n = p.points[k]
         if not n:
             continue
-        fill, edge = COLORS.get(owner, ("#ff00ff", "#000000"))
-        for i in range(min(n, 5)):
-            y = cell * (1.05 + 0.9 * i) if top else h - cell * (1.05 + 0.9 * i)
-            s.circle(x, y, r, fill, stroke=edge, stroke_width=1.5)
-        if n > 5:
-            y = cell * (1.05 + 0.9 * 4) if top else h - cell * (1.05 + 0.9 * 4)
-            s.text(x, y + cell * 0.12, str(n), size=cell * 0.35, fill=edge if owner == "A" else "#ffffff")
-    px = cell * 13.6
-    s.text(px, cell * 1.2, _status(fields), size=cell * 0.38, anchor="start")
-    s.text(px, cell * 2.0, f"waiting: {fields[1]}", size=cell * 0.34, anchor="start")
-    s.text(px, cell * 2.7, f"off (A/B): {fields[2]}", size=cell * 0.34, anchor="start")
-    s.text(px, cell * 3.4, f"turn {fields[5]}", size=cell * 0.34, anchor="start", fill="#777777")
-    dice = fields[4] if fields[4] != "-" else ""
-    for j, ch in enumerate(dice[:4]):
-        face = int(ch) if ch.isdigit() else 0
-        dx, dy, size = px + j * cell * 1.1, cell * 4.2, cell * 0.9
-        s.rect(dx, dy, size, size, "#fffdf7", stroke="#333333", stroke_width=1.5, radius=size * 0.15)
-        for u, v in PIPS.get(face, []):
-            s.circle(dx + u * size, dy + v * size, size * 0.08, "#222222")
+        shown = min(n, 5)
+        for i in range(shown):
+            y = y_top_edge + r + 2 * r * i if top else y_bottom_edge - r - 2 * r * i
+            label = str(n) if (i == shown - 1 and n > 1) else None
+            _piece(s, x, y, r, owner, label)
+
+    # Waiting pieces on the bar, on the side of the quarter they enter.
+    upper = [w for w in p.waiting if w[2] in (3, 4)]
+    lower = [w for w in p.waiting if w[2] in (1, 2)]
+    for group, sign in ((upper, -1), (lower, 1)):
+        for i, (owner, n, q) in enumerate(sorted(group, key=lambda w: (w[2], w[0]))):
+            y = mid_y + sign * (gap / 2 + r + i * 2.7 * r)
+            _piece(s, bar_x + bar_w / 2, y, r, owner, str(n))
+            arrow = "\u2190" if q in (2, 3) else "\u2192"
+            s.text(bar_x + bar_w / 2, y + sign * (r + 0.32 * c) + (0.1 * c if sign < 0 else 0.12 * c),
+                   f"{arrow}Q{q}" if q in (2, 3) else f"Q{q}{arrow}", size=c * 0.3, fill="#fff4d6")
+
+    # The tray of borne-off pieces: B above, A below.
+    s.rect(tray_x, top_y, tray_w, board_h, FRAME, stroke="#3f2912", stroke_width=2, radius=c * 0.15)
+    inner_x, inner_w = tray_x + 0.15 * c, tray_w - 0.3 * c
+    s.rect(inner_x, y_top_edge, inner_w, play_h, FELT)
+    slab = min(point_len / 15, c * 0.3)
+    for owner, top in (("B", True), ("A", False)):
+        n = min(p.off.get(owner, 0), 15)
+        fill, edge, _ = COLORS[owner]
+        for i in range(n):
+            y = y_top_edge + 0.1 * c + i * slab if top else y_bottom_edge - 0.1 * c - (i + 1) * slab
+            s.rect(inner_x + 0.06 * c, y, inner_w - 0.12 * c, slab - 1, fill, stroke=edge, stroke_width=1)
+        label_y = top_y - 0.2 * c if top else top_y + board_h + 0.5 * c
+        s.text(tray_x + tray_w / 2, label_y, f"{owner} off {p.off.get(owner, 0)}", size=c * 0.3, fill=INK)
+
+    # The panel: whose turn, the dice, the directions.
+    y = top_y + 0.55 * c
+    s.text(panel_x, y, "Seys dos e as" if game == "seys_dos_e_as" else "Backgammon", size=c * 0.42,
+           fill=INK, anchor="start")
+    y += 0.9 * c
+    if p.turn in ("A", "B"):
+        _piece(s, panel_x + r, y, r * 0.8, p.turn)
+        verb = "to throw" if p.dice == "-" else "to play"
+        s.text(panel_x + 2.3 * r, y + 0.13 * c, f"{p.turn} {verb}", size=c * 0.4, fill=INK, anchor="start")
+        y += 0.8 * c
+        if p.dice != "-":
+            size = c * 0.95
+            for j, ch in enumerate(p.dice[:4]):
+                _die(s, panel_x + j * size * 1.18, y, size, int(ch) if ch.isdigit() else 0)
+            y += size + 0.4 * c
+            s.text(panel_x, y, "dice still to use", size=c * 0.28, fill=DIM, anchor="start")
+    else:
+        s.text(panel_x, y + 0.13 * c, status(p), size=c * 0.34, fill=INK, anchor="start")
+    y += 0.8 * c
+    s.text(panel_x, y, f"turns completed: {p.turns}", size=c * 0.3, fill=DIM, anchor="start")
+    y += 0.9 * c
+    dirs = DIRECTIONS.get(game, DIRECTIONS["seys_dos_e_as"])
+    for owner in ("A", "B"):
+        _piece(s, panel_x + r * 0.6, y - 0.1 * c, r * 0.55, owner)
+        s.text(panel_x + 1.5 * r, y, f"{owner} moves {dirs[owner]}", size=c * 0.32, fill=INK, anchor="start")
+        y += 0.7 * c
+    if p.waiting:
+        y += 0.2 * c
+        s.text(panel_x, y, "waiting: " + ", ".join(f"{w}{n} for Q{q}" for w, n, q in p.waiting),
+               size=c * 0.28, fill=INK, anchor="start")
     return s
