@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""Backgammon speed: racegames beside OpenSpiel's ``backgammon`` (and pgx's
+when it is installed), in one process.
+
+Every rate is in TURNS per second. A turn is everything one player does
+between the opponent's moves, dice included: it begins with a throw (the
+opening roll for the first turn), so the State-API loops count the chance
+outcomes they apply. A player who cannot move still has a turn (OpenSpiel
+asks for its ``Pass``; racegames passes by itself). racegames plays one die
+per action and OpenSpiel two, so actions are not comparable; turns are.
+
+Runners (median of ``--repeats`` runs of ``--seconds`` each):
+
+- ``openspiel state-api``: the random-play driver loop below (chance
+  sampled by its probabilities with ``random.choices``, a uniformly random
+  legal action at each decision) over OpenSpiel's state API;
+- ``racegames state-api``: the very same loop over racegames' state API;
+- ``racegames native-playout``: ``State.play_random`` (the whole game in
+  Rust; turns from the notation's turn counter);
+- ``racegames VectorEnv(N)``: ``racegames.vector.VectorEnv("backgammon", N,
+  opponent=None)`` (self-play), actions from ``random_actions()``, masks and
+  observations written every step; turns are read from the turn counters
+  (the final one of each episode that ends, via its notation);
+- ``pgx backgammon (batch N, CPU)``: ``pgx.make("backgammon")`` under
+  ``jax.jit(jax.vmap(...))`` on CPU with uniformly random legal actions,
+  turns counted as changes of the player to move (only when ``pgx`` is
+  importable).
+
+    python py/bench/bench_tables.py [--game backgammon] [--repeats 5] [--seconds 2]
+
+``--game seys_dos_e_as`` runs the racegames rows for Seys dos e as (no peer
+implements it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from typing import Any, Callable, List, Optional, Tuple
+
+import numpy as np
+
+import racegames
+
+Runner = Callable[[float], Tuple[int, float]]
+
+
+def driver(new_state: Callable[[], Any], rng: random.Random, seconds: float) -> Tuple[int, float]:
+    """The random-play loop shared by both libraries: returns (turns, elapsed)."""
+    turns = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = new_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(actions, probs)[0])
+                turns += 1  # every turn starts with its throw
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+    return turns, time.perf_counter() - start
+
+
+def racegames_loop(game_name: str) -> Runner:
+    game = racegames.make_game(game_name)
+    rng = random.Random(0)
+    return lambda seconds: driver(game.new_initial_state, rng, seconds)
+
+
+def openspiel_loop(game_name: str) -> Optional[Runner]:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    if game_name not in pyspiel.registered_names():
+        return None
+    game = pyspiel.load_game(game_name)
+    rng = random.Random(0)
+    return lambda seconds: driver(game.new_initial_state, rng, seconds)
+
+
+def native_playout(game_name: str) -> Runner:
+    game = racegames.make_game(game_name)
+
+    def run(seconds: float) -> Tuple[int, float]:
+        turns, seed = 0, 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            state = game.new_initial_state()
+            state.play_random(seed)
+            turns += state.turn_count()
+            seed += 1
+        return turns, time.perf_counter() - start
+
+    return run
+
+
+def _turn_counter(notation: str) -> int:
+    return int(notation.rsplit(" ", 1)[1])
+
+
+def vector_env(game_name: str, num_envs: int, threads: int = 1) -> Optional[Runner]:
+    try:
+        from racegames.vector import VectorEnv
+    except ImportError:
+        return None
+    env = VectorEnv(game_name, num_envs, seed=0, opponent=None, copy=False, threads=threads)
+    env.reset(seed=0)
+    core = env.core
+
+    def run(seconds: float) -> Tuple[int, float]:
+        # Turns = the counters' growth: final counters of the episodes that
+        # end, plus the counters at the end, minus those at the start.
+        before = sum(_turn_counter(core.notation(i)) for i in range(num_envs))
+        finished = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            _, _, term, trunc, _ = env.step(env.random_actions())
+            for i in np.flatnonzero(term | trunc):
+                finished += _turn_counter(core.notation(int(i)))
+        elapsed = time.perf_counter() - start
+        after = sum(_turn_counter(core.notation(i)) for i in range(num_envs))
+        # An episode that ended in the last step is counted in `finished` and
+        # still shows its final counter in `after`.
+        _, _, term, trunc, _ = env.step(env.random_actions())
+        return finished + after - before, elapsed
+
+    return run
+
+
+def pgx_runner(num_envs: int) -> Optional[Runner]:
+    try:
+        import jax  # type: ignore[import-not-found]
+        import jax.numpy as jnp  # type: ignore[import-not-found]
+        import pgx  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    jax.config.update("jax_platform_name", "cpu")
+    env = pgx.make("backgammon")
+    init = jax.jit(jax.vmap(env.init))
+    step = jax.jit(jax.vmap(env.step))
+
+    @jax.jit
+    def act(state: Any, key: Any) -> Any:
+        logits = jnp.where(state.legal_action_mask, 0.0, -jnp.inf)
+        keys = jax.random.split(key, num_envs)
+        action = jax.vmap(jax.random.categorical)(keys, logits)
+        stepped = step(state, action, keys)
+        # Finished games start afresh.
+        fresh = init(jax.random.split(jax.random.fold_in(key, 1), num_envs))
+        done = stepped.terminated | stepped.truncated
+        new = jax.tree_util.tree_map(
+            lambda a, b: jnp.where(done.reshape((-1,) + (1,) * (a.ndim - 1)), b, a), stepped, fresh
+        )
+        changed = (new.current_player != state.current_player) | done
+        return new, changed.sum()
+
+    key = jax.random.PRNGKey(0)
+    state = init(jax.random.split(key, num_envs))
+    state, n = act(state, key)
+    n.block_until_ready()
+    holder = [state, key]
+
+    def run(seconds: float) -> Tuple[int, float]:
+        state, key = holder
+        turns = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            key, sub = jax.random.split(key)
+            state, n = act(state, sub)
+            turns += int(n)
+        holder[:] = [state, key]
+        return turns, time.perf_counter() - start
+
+    return run
+
+
+def measure(run: Runner, repeats: int, seconds: float) -> float:
+    run(seconds / 4)  # warm-up
+    rates = []
+    for _ in range(repeats):
+        turns, elapsed = run(seconds)
+        rates.append(turns / elapsed)
+    return statistics.median(rates)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Tables games: turns per second")
+    parser.add_argument("--game", default="backgammon", choices=["backgammon", "seys_dos_e_as"])
+    parser.add_argument("--sizes", nargs="*", type=int, default=[1024])
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=2.0)
+    args = parser.parse_args()
+    print(f"racegames {racegames.__version__}; {args.game}; turns/s, median of {args.repeats} runs of {args.seconds}s")
+    rows: List[Tuple[str, Optional[Runner]]] = [
+        ("openspiel state-api", openspiel_loop(args.game)),
+        ("racegames state-api", racegames_loop(args.game)),
+        ("racegames native-playout", native_playout(args.game)),
+    ]
+    for n in args.sizes:
+        rows.append((f"racegames VectorEnv({n})", vector_env(args.game, n)))
+    if args.game == "backgammon":
+        for n in args.sizes:
+            rows.append((f"pgx backgammon (batch {n}, CPU)", pgx_runner(n)))
+    print(f"  {'runner':<36} {'turns/s':>13} {'us/turn':>9} {'vs openspiel':>13}")
+    base: Optional[float] = None
+    for label, run in rows:
+        if run is None:
+            print(f"  {label:<36} {'(not available)':>13}")
+            continue
+        rate = measure(run, args.repeats, args.seconds)
+        if base is None and label.startswith("openspiel"):
+            base = rate
+        ratio = f"{rate / base:>12.2f}x" if base else f"{'-':>13}"
+        print(f"  {label:<36} {rate:>13,.0f} {1e6 / rate:>9.2f} {ratio}")
+
+
+if __name__ == "__main__":
+    main()
