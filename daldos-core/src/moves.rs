@@ -172,7 +172,7 @@ impl Daldos {
                         (lo, hi)
                     }
                 };
-                let step = self.single_step(pos, player, from, d1)?;
+                let step = self.single_step(pos, player, from, d1).ok()?;
                 let step = self.extend(pos, player, step, d2)?;
                 Some(apply_step(pos, player, step))
             }
@@ -182,7 +182,7 @@ impl Daldos {
                     Die::Low if lo != 0 && !double => lo,
                     Die::Low => return None,
                 };
-                let step = self.single_step(pos, player, from, d)?;
+                let step = self.single_step(pos, player, from, d).ok()?;
                 Some(apply_step(pos, player, step))
             }
         }
@@ -224,35 +224,46 @@ impl Daldos {
     }
 
     /// One die on one piece, without building the position: where it lands,
-    /// the holes it passes or lands on, and the enemy piece it removes.
+    /// the holes it passes or lands on, and the enemy piece it removes; or,
+    /// when it cannot go, what blocks it.
     #[inline]
-    fn single_step(&self, pos: &Position, player: Player, from: Hole, d: u8) -> Option<Step> {
+    fn single_step(
+        &self,
+        pos: &Position,
+        player: Player,
+        from: Hole,
+        d: u8,
+    ) -> Result<Step, Blocked> {
         let me = pos.pieces[player.index()];
         let them = pos.pieces[1 - player.index()];
         if me & from.bit() == 0 {
-            return None;
+            return Err(Blocked::NEVER);
         }
-        let undalled = pos.dalled & from.bit() == 0;
-        if undalled
-            && (d != 1
-                || (self.options.dalling == Dalling::SternOnly
-                    && (me & !pos.dalled).trailing_zeros() != u32::from(from.0)))
-        {
-            return None;
+        let mut kind = BlockKind::Path;
+        if pos.dalled & from.bit() == 0 {
+            if d != 1 {
+                return Err(Blocked::NEVER);
+            }
+            if self.options.dalling == Dalling::SternOnly
+                && (me & !pos.dalled).trailing_zeros() != u32::from(from.0)
+            {
+                kind = BlockKind::Stern;
+            }
         }
         let board = self.options.board;
         let mut hole = from;
         let mut path = 0u64;
+        let mut blocked = kind == BlockKind::Stern;
         for s in 1..=d {
             hole = board.next(player, hole);
             path |= hole.bit();
-            if me & hole.bit() != 0
-                || (s < d && them & hole.bit() != 0 && self.options.jumping == Jumping::Forbidden)
-            {
-                return None;
-            }
+            blocked |= me & hole.bit() != 0
+                || (s < d && them & hole.bit() != 0 && self.options.jumping == Jumping::Forbidden);
         }
-        Some(Step {
+        if blocked {
+            return Err(Blocked { path, kind });
+        }
+        Ok(Step {
             from,
             to: hole,
             path,
@@ -274,9 +285,12 @@ impl Daldos {
         if lo != 0 {
             let double = hi == lo;
             let mut pieces = [Hole(0); 16];
-            let mut by_high = [None; 16];
-            let mut by_low = [None; 16];
+            let mut by_high = [Err(Blocked::NEVER); 16];
+            let mut by_low = [Err(Blocked::NEVER); 16];
             let mut count = 0;
+            // Bit i: the piece pieces[i] can use the die (`ok_*`), or is
+            // blocked in a way another piece's move could clear (`fix_*`).
+            let (mut ok_high, mut ok_low, mut fix_high, mut fix_low) = (0u32, 0u32, 0u32, 0u32);
             for x in bits(mine).take(16) {
                 pieces[count] = x;
                 by_high[count] = self.single_step(pos, player, x, hi);
@@ -285,31 +299,60 @@ impl Daldos {
                 } else {
                     self.single_step(pos, player, x, lo)
                 };
+                let bit = 1u32 << count;
+                match by_high[count] {
+                    Ok(_) => ok_high |= bit,
+                    Err(b) if b.kind != BlockKind::Never => fix_high |= bit,
+                    Err(_) => {}
+                }
+                match by_low[count] {
+                    Ok(_) => ok_low |= bit,
+                    Err(b) if b.kind != BlockKind::Never => fix_low |= bit,
+                    Err(_) => {}
+                }
                 count += 1;
             }
             for i in 0..count {
                 let x = pieces[i];
-                for j in 0..count {
-                    let y = pieces[j];
-                    if i == j {
+                let bit = 1u32 << i;
+                // The pieces that may take the lower die with this one: a
+                // pair needs one half to work as things stand.
+                let mut partners = if ok_high & bit != 0 {
+                    ok_low | fix_low
+                } else if fix_high & bit != 0 {
+                    ok_low
+                } else {
+                    0
+                };
+                partners &= !bit;
+                if double {
+                    partners &= !(bit | (bit - 1));
+                }
+                let added = ok_high & bit != 0;
+                let mut row = partners | if added { bit } else { 0 };
+                while row != 0 {
+                    let j = row.trailing_zeros() as usize;
+                    row &= row - 1;
+                    if j == i {
+                        // The first die of an added move goes where that die
+                        // alone could go (or passes an enemy there).
                         let mv = Move::Added {
                             from: x,
                             first: Die::High,
                         };
-                        // The first die of an added move goes where that die
-                        // alone could go (or passes an enemy there).
-                        if let Some(step) =
-                            by_high[i].and_then(|st| self.extend(pos, player, st, lo))
+                        if let Some(step) = by_high[i]
+                            .ok()
+                            .and_then(|st| self.extend(pos, player, st, lo))
                         {
                             any_two = true;
                             f(mv, &apply_step(pos, player, step));
                         }
                         continue;
                     }
-                    if double && i > j {
-                        continue;
-                    }
-                    let mv = Move::Pair { high: x, low: y };
+                    let mv = Move::Pair {
+                        high: x,
+                        low: pieces[j],
+                    };
                     if let Some(r) = self.pair_result(pos, player, mv, by_high[i], by_low[j]) {
                         any_two = true;
                         f(mv, &r);
@@ -327,7 +370,10 @@ impl Daldos {
                         from: x,
                         first: Die::Low,
                     };
-                    if let Some(step) = by_low[i].and_then(|st| self.extend(pos, player, st, hi)) {
+                    if let Some(step) = by_low[i]
+                        .ok()
+                        .and_then(|st| self.extend(pos, player, st, hi))
+                    {
                         any_two = true;
                         f(mv, &apply_step(pos, player, step));
                     }
@@ -339,7 +385,7 @@ impl Daldos {
         }
         let double = lo == 0 || hi == lo;
         for x in bits(mine) {
-            if let Some(step) = self.single_step(pos, player, x, hi) {
+            if let Ok(step) = self.single_step(pos, player, x, hi) {
                 f(
                     Move::Single {
                         from: x,
@@ -349,7 +395,7 @@ impl Daldos {
                 );
             }
             if !double {
-                if let Some(step) = self.single_step(pos, player, x, lo) {
+                if let Ok(step) = self.single_step(pos, player, x, lo) {
                     f(
                         Move::Single {
                             from: x,
@@ -381,7 +427,7 @@ impl Daldos {
             && bits(pos.pieces[player.index()]).any(|x| {
                 pos.dice()
                     .iter()
-                    .any(|&d| self.single_step(pos, player, x, d).is_some())
+                    .any(|&d| self.single_step(pos, player, x, d).is_ok())
             })
     }
 
@@ -463,67 +509,79 @@ impl Daldos {
         pos: &Position,
         player: Player,
         mv: Move,
-        sx: Option<Step>,
-        sy: Option<Step>,
+        sx: Result<Step, Blocked>,
+        sy: Result<Step, Blocked>,
     ) -> Option<Position> {
         let Move::Pair { high, low } = mv else {
             return None;
         };
         match (sx, sy) {
-            (Some(sx), Some(sy)) => (sx.to != sy.to
+            (Ok(sx), Ok(sy)) => (sx.to != sy.to
                 && (sy.path & sx.to.bit() == 0 || sx.path & sy.to.bit() == 0))
                 .then(|| combine(pos, player, sx, sy)),
-            (None, None) => None,
-            (Some(sx), None) => self.after(pos, player, sx, low, pos.dice[1]),
-            (None, Some(sy)) => self.after(pos, player, sy, high, pos.dice[0]),
+            (Err(_), Err(_)) => None,
+            (Ok(sx), Err(by)) => self.after(pos, player, sx, by, low, pos.dice[1]),
+            (Err(bx), Ok(sy)) => self.after(pos, player, sy, bx, high, pos.dice[0]),
         }
     }
 
     /// The position after `first`, then the piece in `second` moving `d`:
-    /// for a piece that could not move before `first` cleared its way.
+    /// for a piece that could not move (blocked as `blocked` says) before
+    /// `first` cleared its way, by leaving a hole on its way, by removing an
+    /// enemy it could not jump, or by dalling the piece that `stern_only` put
+    /// ahead of it.
     #[inline]
     fn after(
         &self,
         pos: &Position,
         player: Player,
         first: Step,
+        blocked: Blocked,
         second: Hole,
         d: u8,
     ) -> Option<Position> {
-        if !self.may_unblock(pos, player, second, d, first) {
+        let may_unblock = match blocked.kind {
+            BlockKind::Never => false,
+            BlockKind::Stern => pos.dalled & first.from.bit() == 0,
+            BlockKind::Path => {
+                blocked.path & first.from.bit() != 0
+                    || (self.options.jumping == Jumping::Forbidden
+                        && blocked.path & first.captured != 0)
+            }
+        };
+        if !may_unblock || first.from == second {
             return None;
         }
         let mid = apply_step(pos, player, first);
-        let step = self.single_step(&mid, player, second, d)?;
+        let step = self.single_step(&mid, player, second, d).ok()?;
         Some(apply_step(&mid, player, step))
     }
+}
 
-    /// Whether `first` can free the blocked move of `from` by `d`: by leaving
-    /// a hole on its way, by removing an enemy it could not jump, or by
-    /// dalling the piece that `stern_only` put ahead of it.
-    fn may_unblock(&self, pos: &Position, player: Player, from: Hole, d: u8, first: Step) -> bool {
-        let me = pos.pieces[player.index()];
-        if me & from.bit() == 0 || first.from == from {
-            return false;
-        }
-        if pos.dalled & from.bit() == 0 {
-            if d != 1 {
-                return false;
-            }
-            if self.options.dalling == Dalling::SternOnly && pos.dalled & first.from.bit() == 0 {
-                return true;
-            }
-        }
-        let board = self.options.board;
-        let mut hole = from;
-        let mut path = 0u64;
-        for _ in 0..d {
-            hole = board.next(player, hole);
-            path |= hole.bit();
-        }
-        path & first.from.bit() != 0
-            || (self.options.jumping == Jumping::Forbidden && path & first.captured != 0)
-    }
+/// Why a single-die move cannot be made.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum BlockKind {
+    /// Nothing another move of this throw does can help (not the player's
+    /// piece, or an undalled piece and no 1).
+    Never,
+    /// A friendly piece on the way, or an enemy that may not be jumped.
+    Path,
+    /// `stern_only`: another undalled piece is nearer the stern.
+    Stern,
+}
+
+/// A blocked single-die move: the holes it would pass or land on.
+#[derive(Clone, Copy)]
+struct Blocked {
+    path: u64,
+    kind: BlockKind,
+}
+
+impl Blocked {
+    const NEVER: Blocked = Blocked {
+        path: 0,
+        kind: BlockKind::Never,
+    };
 }
 
 /// One piece's move applied.

@@ -96,11 +96,6 @@ def test_illegal_actions_leave_the_state_unchanged(game: racegames.Game, action:
     assert not state.is_legal(action)
 
 
-@pytest.mark.xfail(
-    reason="daldos-core: apply() accepts some two-piece moves that legal_actions() omits "
-    "(e.g. 'm0-m4 b0-m0' at 'bbbbbbbbbbbbbbbb/................./aaaaaaaaaaaaaaaa B 41 1'); reported",
-    strict=False,
-)
 def test_every_illegal_action_is_refused(game: racegames.Game) -> None:
     state = decision_state(game)
     before = state.notation()
