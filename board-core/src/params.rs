@@ -55,6 +55,19 @@ pub enum ParamError {
         /// The names it knows, comma-separated.
         known: &'static str,
     },
+    /// The value has the wrong type for the option (a number for a word, a
+    /// word for an on/off switch).
+    #[error("parameter {name} of {game} got {value}, of the wrong type; expected {expected}")]
+    WrongType {
+        /// The game.
+        game: &'static str,
+        /// The option.
+        name: &'static str,
+        /// The value given, as text.
+        value: Quoted,
+        /// What it takes.
+        expected: &'static str,
+    },
     /// The option does not take this value.
     #[error("parameter {name} of {game} got {value}; expected {expected}")]
     BadValue {
@@ -76,6 +89,24 @@ impl ParamError {
             game,
             name: quote(name),
             known,
+        }
+    }
+
+    /// A wrong-type error.
+    pub fn wrong_type(
+        game: &'static str,
+        name: &'static str,
+        value: ParamValue<'_>,
+        expected: &'static str,
+    ) -> ParamError {
+        match ParamError::bad_value(game, name, value, expected) {
+            ParamError::BadValue { value, .. } => ParamError::WrongType {
+                game,
+                name,
+                value,
+                expected,
+            },
+            other => other,
         }
     }
 
@@ -119,7 +150,7 @@ pub fn expect_bool(
 ) -> Result<bool, ParamError> {
     match value {
         ParamValue::Bool(b) => Ok(b),
-        other => Err(ParamError::bad_value(game, name, other, "true or false")),
+        other => Err(ParamError::wrong_type(game, name, other, "true or false")),
     }
 }
 
@@ -133,7 +164,8 @@ pub fn expect_count(
 ) -> Result<u32, ParamError> {
     match value {
         ParamValue::Int(i) if (0..=i64::from(max)).contains(&i) => Ok(i as u32),
-        other => Err(ParamError::bad_value(game, name, other, expected)),
+        ParamValue::Int(_) => Err(ParamError::bad_value(game, name, value, expected)),
+        other => Err(ParamError::wrong_type(game, name, other, expected)),
     }
 }
 
@@ -144,6 +176,11 @@ pub fn expect_count(
 /// let words = ["danish", "norwegian"];
 /// assert_eq!(expect_word("daldos", "board", ParamValue::Str("norwegian"), &words, "danish or norwegian"), Ok(1));
 /// assert!(expect_word("daldos", "board", ParamValue::Str("swedish"), &words, "danish or norwegian").is_err());
+/// // A number where a word is wanted is a type error (TypeError in Python).
+/// assert!(matches!(
+///     expect_word("daldos", "board", ParamValue::Int(3), &words, "danish or norwegian"),
+///     Err(board_core::ParamError::WrongType { .. })
+/// ));
 /// ```
 pub fn expect_word(
     game: &'static str,
@@ -157,7 +194,7 @@ pub fn expect_word(
             .iter()
             .position(|w| *w == s)
             .ok_or(ParamError::bad_value(game, name, value, expected)),
-        other => Err(ParamError::bad_value(game, name, other, expected)),
+        other => Err(ParamError::wrong_type(game, name, other, expected)),
     }
 }
 

@@ -139,7 +139,7 @@ fn options_unknown_names_are_errors_and_values_are_checked() {
     let r = ChineseCheckers::from_params("chinese_checkers", &[("wing_rule", ParamValue::Int(1))]);
     assert!(matches!(
         r,
-        Err(ParamError::BadValue {
+        Err(ParamError::WrongType {
             name: "wing_rule",
             ..
         })

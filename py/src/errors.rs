@@ -52,9 +52,43 @@ pub fn notation(what: &str, e: ParseError) -> PyErr {
     NotationError::new_err(format!("bad {what}: {e}"))
 }
 
-/// `ParameterError` for a bad option.
+/// `ParameterError` for a bad option; `TypeError` for a value of the wrong
+/// type.
 pub fn param(e: ParamError) -> PyErr {
-    ParameterError::new_err(e.to_string())
+    match e {
+        ParamError::WrongType { .. } => Python::attach(|py| {
+            let message = e.to_string();
+            // `ParameterTypeError` is both a `ParameterError` and a
+            // `TypeError`, so either `except` catches it.
+            py.import("racegames._core")
+                .and_then(|m| m.getattr("ParameterTypeError"))
+                .and_then(|cls| cls.call1((message.clone(),)))
+                .map(PyErr::from_value)
+                .unwrap_or_else(|_| pyo3::exceptions::PyTypeError::new_err(message))
+        }),
+        _ => ParameterError::new_err(e.to_string()),
+    }
+}
+
+/// Makes `ParameterTypeError`, a subclass of both `ParameterError` and
+/// `TypeError`, for an option given a value of the wrong type.
+pub fn add_parameter_type_error(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    let bases = (
+        py.get_type::<ParameterError>(),
+        py.get_type::<pyo3::exceptions::PyTypeError>(),
+    );
+    let namespace = pyo3::types::PyDict::new(py);
+    namespace.set_item(
+        "__doc__",
+        "A game parameter given a value of the wrong type: a ParameterError and a TypeError.",
+    )?;
+    namespace.set_item("__module__", "racegames")?;
+    let cls =
+        py.import("builtins")?
+            .getattr("type")?
+            .call1(("ParameterTypeError", bases, namespace))?;
+    m.add("ParameterTypeError", cls)
 }
 
 /// `ValueError` for a bad observer.

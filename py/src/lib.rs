@@ -68,6 +68,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
         py.get_type::<errors::UnknownGameError>(),
     )?;
     m.add("ParameterError", py.get_type::<errors::ParameterError>())?;
+    errors::add_parameter_type_error(m)?;
     m.add("InternalError", py.get_type::<errors::InternalError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

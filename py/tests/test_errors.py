@@ -51,6 +51,16 @@ def test_bad_parameters(params: dict) -> None:
         racegames.make_game("daldos", **params)
 
 
+@pytest.mark.parametrize("params", [{"board": 3}, {"lose_at_one": "yes"}, {"dalling": True}])
+def test_parameter_values_of_the_wrong_type_are_type_errors(params: dict) -> None:
+    # Both a ParameterError (a ValueError) and a TypeError.
+    with pytest.raises(TypeError):
+        racegames.make_game("daldos", **params)
+    with pytest.raises(racegames.ParameterTypeError):
+        racegames.make_game("daldos", **params)
+    assert issubclass(racegames.ParameterTypeError, racegames.ParameterError)
+
+
 def test_parameters_of_a_wrong_type() -> None:
     with pytest.raises(TypeError):
         racegames.make_game("daldos", board=["danish"])
