@@ -84,6 +84,79 @@ pub(crate) fn jump_reach<G: Geometry>(from: usize, occ: G::Bits, long: bool) -> 
     visited.minus(G::Bits::single(from))
 }
 
+/// The occupied holes as one byte per hole: the flood fill of the jumps
+/// looks holes up many times, and a byte load is cheaper than a bit test
+/// of a wide set. Built once per move generation and shared by the pieces.
+pub(crate) struct ByteBoard {
+    cell: [u8; 256],
+}
+
+impl ByteBoard {
+    /// The board of the occupied holes `occ` (holes are below 256).
+    #[inline]
+    pub(crate) fn new<G: Geometry>(occ: G::Bits) -> ByteBoard {
+        let mut cell = [0u8; 256];
+        occ.for_each(|h| cell[h & 0xff] = 1);
+        ByteBoard { cell }
+    }
+
+    /// The holes one (short) jump from `x` lands on.
+    #[inline]
+    fn jumps_from<G: Geometry>(&self, x: usize) -> G::Bits {
+        let mut out = G::Bits::EMPTY;
+        let nb = &G::NEIGHBOURS[x];
+        let land = &G::LANDING[x];
+        for (&o, &l) in nb[..G::DIRECTIONS].iter().zip(&land[..G::DIRECTIONS]) {
+            // A landing hole implies a neighbour: both are below 256 then.
+            if l != NONE
+                && self.cell[usize::from(o) & 0xff] != 0
+                && self.cell[usize::from(l) & 0xff] == 0
+            {
+                out.insert(usize::from(l));
+            }
+        }
+        out
+    }
+
+    /// The empty neighbours of `from`: [`steps_from`] on this board.
+    #[inline]
+    pub(crate) fn steps_from<G: Geometry>(&self, from: usize) -> G::Bits {
+        let mut out = G::Bits::EMPTY;
+        for &n in &G::NEIGHBOURS[from][..G::DIRECTIONS] {
+            if n != NONE && self.cell[usize::from(n) & 0xff] == 0 {
+                out.insert(usize::from(n));
+            }
+        }
+        out
+    }
+
+    /// Every hole the piece on `from` can reach by a chain of one or more
+    /// jumps: [`jump_reach`] on this board (the piece is lifted meanwhile).
+    #[inline]
+    pub(crate) fn jump_reach<G: Geometry>(
+        &mut self,
+        from: usize,
+        occ: G::Bits,
+        long: bool,
+    ) -> G::Bits {
+        if long {
+            return jump_reach::<G>(from, occ, long);
+        }
+        let slot = from & 0xff;
+        let saved = self.cell[slot];
+        self.cell[slot] = 0;
+        let mut visited = G::Bits::single(from);
+        let mut frontier = visited;
+        while let Some(x) = frontier.pop_first() {
+            let new = self.jumps_from::<G>(x).minus(visited);
+            visited = visited.or(new);
+            frontier = frontier.or(new);
+        }
+        self.cell[slot] = saved;
+        visited.minus(G::Bits::single(from))
+    }
+}
+
 /// Every hole the piece on `from` can end a move on, before the wing and
 /// vacate rules.
 #[inline]
@@ -155,16 +228,24 @@ impl<G: Geometry> Halma<G> {
         let occ = pos.occupied();
         let camp = usize::from(self.camp[seat]);
         let allowed = self.allowed_ends(seat);
+        // Steps first (cheap, and usually enough), then jump chains.
+        let mut board = ByteBoard::new::<G>(occ);
         let mut mine = pos.pieces(seat);
         while let Some(from) = mine.pop_first() {
             let p = G::progress(camp, from);
-            let mut steps = steps_from::<G>(from, occ).and(allowed);
+            let mut steps = board.steps_from::<G>(from).and(allowed);
             while let Some(to) = steps.pop_first() {
                 if G::progress(camp, to) > p {
                     return true;
                 }
             }
-            let mut jumps = jump_reach::<G>(from, occ, self.rules.long_jumps).and(allowed);
+        }
+        let mut mine = pos.pieces(seat);
+        while let Some(from) = mine.pop_first() {
+            let p = G::progress(camp, from);
+            let mut jumps = board
+                .jump_reach::<G>(from, occ, self.rules.long_jumps)
+                .and(allowed);
             while let Some(to) = jumps.pop_first() {
                 if G::progress(camp, to) > p {
                     return true;
@@ -226,8 +307,13 @@ impl<G: Geometry> Halma<G> {
         if forced {
             mine = mine.and(start);
         }
+        let mut board = ByteBoard::new::<G>(occ);
+        let long = self.rules.long_jumps;
         while let Some(from) = mine.pop_first() {
-            let mut ends = destinations::<G>(from, occ, self.rules.long_jumps).and(allowed);
+            let mut ends = board
+                .steps_from::<G>(from)
+                .or(board.jump_reach::<G>(from, occ, long))
+                .and(allowed);
             if forced {
                 ends = ends.minus(start);
             }
@@ -264,9 +350,11 @@ impl<G: Geometry> Halma<G> {
                 return true;
             }
         }
+        let mut board = ByteBoard::new::<G>(occ);
         let mut mine = pos.pieces(seat);
         while let Some(from) = mine.pop_first() {
-            if !jump_reach::<G>(from, occ, self.rules.long_jumps)
+            if !board
+                .jump_reach::<G>(from, occ, self.rules.long_jumps)
                 .and(allowed)
                 .is_empty()
             {
