@@ -42,32 +42,38 @@ pub(crate) fn observe<G: Geometry>(
             found: out.len(),
         });
     }
-    out.fill(0.0);
+    // Each plane is written once (the batch environments write many
+    // observations per step, so memory traffic matters).
     let me = player.index();
     let camp = game.camp_of(player);
     let cell = |hole: usize| usize::from(G::GRID_CELL[G::rotate_to_first(camp, hole)]);
-    let fill = |out: &mut [f32], p: usize, v: f32| out[p * plane..(p + 1) * plane].fill(v);
+    let mut fill = |p: usize, v: f32| out[p * plane..(p + 1) * plane].fill(v);
+    let to_move = pos.to_move().map(Player::index);
     for i in 0..n {
         let seat = (me + i) % n;
+        fill(i, 0.0);
+        fill(n + i, if to_move == Some(seat) { 1.0 } else { 0.0 });
+        fill(2 * n + i, if pos.has_finished(seat) { 1.0 } else { 0.0 });
+    }
+    let max = game.rules.max_turns;
+    fill(3 * n, 0.0);
+    fill(
+        3 * n + 1,
+        if max > 0 {
+            pos.turns as f32 / max as f32
+        } else {
+            0.0
+        },
+    );
+    fill(3 * n + 2, if game.must_vacate(pos) { 1.0 } else { 0.0 });
+    for i in 0..n {
         let base = i * plane;
-        pos.pieces(seat).for_each(|h| out[base + cell(h)] = 1.0);
-        if pos.to_move().map(Player::index) == Some(seat) {
-            fill(out, n + i, 1.0);
-        }
-        if pos.has_finished(seat) {
-            fill(out, 2 * n + i, 1.0);
-        }
+        pos.pieces((me + i) % n)
+            .for_each(|h| out[base + cell(h)] = 1.0);
     }
     let base = 3 * n * plane;
     for h in 0..G::HOLES {
         out[base + cell(h)] = 1.0;
-    }
-    let max = game.rules.max_turns;
-    if max > 0 {
-        fill(out, 3 * n + 1, pos.turns as f32 / max as f32);
-    }
-    if game.must_vacate(pos) {
-        fill(out, 3 * n + 2, 1.0);
     }
     Ok(())
 }

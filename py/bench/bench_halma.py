@@ -6,7 +6,9 @@ turn is one player's whole move. racegames plays a whole move per action;
 OpenSpiel plays a jump chain hop by hop (then ``Pass`` or an automatic end),
 so its turns are counted as the changes of the player to move.
 
-Runners (median of ``--repeats`` runs of ``--seconds`` each):
+Runners (median of ``--repeats`` rounds of ``--seconds`` each; within a round
+the runners take turns, and each ratio is the median of the per-round
+ratios, which keeps the comparison fair on a busy machine):
 
 - ``openspiel state-api``: the random-play driver loop below over OpenSpiel's
   state API (a uniformly random legal action at each decision);
@@ -28,7 +30,7 @@ import argparse
 import random
 import statistics
 import time
-from typing import Any, Callable, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 
@@ -112,13 +114,17 @@ def vector_env(players: int, num_envs: int, threads: int = 1) -> Optional[Runner
     return run
 
 
-def measure(run: Runner, repeats: int, seconds: float) -> float:
-    run(seconds / 4)  # warm-up
-    rates = []
+def measure(rows: List[Tuple[str, Runner]], repeats: int, seconds: float) -> Dict[str, List[float]]:
+    """Turns/s of each runner over ``repeats`` rounds; the runners take turns
+    within a round, so a busy machine slows them alike."""
+    for _, run in rows:
+        run(seconds / 4)  # warm-up
+    rates: Dict[str, List[float]] = {label: [] for label, _ in rows}
     for _ in range(repeats):
-        turns, elapsed = run(seconds)
-        rates.append(turns / elapsed)
-    return statistics.median(rates)
+        for label, run in rows:
+            turns, elapsed = run(seconds)
+            rates[label].append(turns / elapsed)
+    return rates
 
 
 def main() -> None:
@@ -128,7 +134,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=1.0)
     args = parser.parse_args()
-    print(f"racegames {racegames.__version__}; turns/s, median of {args.repeats} runs of {args.seconds}s")
+    print(f"racegames {racegames.__version__}; turns/s, median of {args.repeats} rounds of {args.seconds}s per runner")
     for players in args.players:
         rows: List[Tuple[str, Optional[Runner]]] = [
             ("openspiel state-api", openspiel_loop(players)),
@@ -140,15 +146,18 @@ def main() -> None:
             rows.append((f"racegames VectorEnv({n})", vector_env(players, n)))
         print(f"\nchinese_checkers, {players} players")
         print(f"  {'runner':<42} {'turns/s':>13} {'us/turn':>9} {'vs openspiel':>13}")
-        base: Optional[float] = None
+        present = [(label, run) for label, run in rows if run is not None]
         for label, run in rows:
             if run is None:
                 print(f"  {label:<42} {'(not available)':>13}")
-                continue
-            rate = measure(run, args.repeats, args.seconds)
-            if base is None and label.startswith("openspiel"):
-                base = rate
-            ratio = f"{rate / base:>12.2f}x" if base else f"{'-':>13}"
+        rates = measure(present, args.repeats, args.seconds)  # type: ignore[arg-type]
+        base = rates.get("openspiel state-api")
+        for label, _ in present:
+            rate = statistics.median(rates[label])
+            # The ratio is the median of the per-round ratios.
+            ratio = (
+                f"{statistics.median(r / b for r, b in zip(rates[label], base)):>12.2f}x" if base else f"{'-':>13}"
+            )
             print(f"  {label:<42} {rate:>13,.0f} {1e6 / rate:>9.2f} {ratio}")
 
 
