@@ -21,10 +21,11 @@ Runners (median of ``--repeats`` runs of ``--seconds`` each):
   opponent=None)`` (self-play), actions from ``random_actions()``, masks and
   observations written every step; turns are read from the turn counters
   (the final one of each episode that ends, via its notation);
-- ``pgx backgammon (batch N, CPU)``: ``pgx.make("backgammon")`` under
-  ``jax.jit(jax.vmap(...))`` on CPU with uniformly random legal actions,
-  turns counted as changes of the player to move (only when ``pgx`` is
-  importable).
+- ``pgx backgammon (batch N, CPU)``: ``pgx.make("backgammon")`` stepped
+  under ``jax.jit(jax.vmap(auto_reset(...)))`` on CPU with
+  ``pgx.experimental.act_randomly``; turns counted as changes of the player
+  to move, and ends of games (only when ``pgx`` is importable; the jit
+  compilation is outside the timing).
 
     python py/bench/bench_tables.py [--game backgammon] [--repeats 5] [--seconds 2]
 
@@ -134,28 +135,22 @@ def vector_env(game_name: str, num_envs: int, threads: int = 1) -> Optional[Runn
 def pgx_runner(num_envs: int) -> Optional[Runner]:
     try:
         import jax  # type: ignore[import-not-found]
-        import jax.numpy as jnp  # type: ignore[import-not-found]
         import pgx  # type: ignore[import-not-found]
     except ImportError:
         return None
     jax.config.update("jax_platform_name", "cpu")
+    from pgx.experimental import act_randomly, auto_reset  # type: ignore[import-not-found]
+
     env = pgx.make("backgammon")
     init = jax.jit(jax.vmap(env.init))
-    step = jax.jit(jax.vmap(env.step))
+    step = jax.vmap(auto_reset(env.step, env.init))
 
     @jax.jit
     def act(state: Any, key: Any) -> Any:
-        logits = jnp.where(state.legal_action_mask, 0.0, -jnp.inf)
-        keys = jax.random.split(key, num_envs)
-        action = jax.vmap(jax.random.categorical)(keys, logits)
-        stepped = step(state, action, keys)
-        # Finished games start afresh.
-        fresh = init(jax.random.split(jax.random.fold_in(key, 1), num_envs))
-        done = stepped.terminated | stepped.truncated
-        new = jax.tree_util.tree_map(
-            lambda a, b: jnp.where(done.reshape((-1,) + (1,) * (a.ndim - 1)), b, a), stepped, fresh
-        )
-        changed = (new.current_player != state.current_player) | done
+        k1, k2 = jax.random.split(key)
+        action = act_randomly(k1, state.legal_action_mask)
+        new = step(state, action, jax.random.split(k2, num_envs))
+        changed = (new.current_player != state.current_player) | new.terminated | new.truncated
         return new, changed.sum()
 
     key = jax.random.PRNGKey(0)
