@@ -216,16 +216,21 @@ def scene(notation: str, game: str = "seys_dos_e_as", cell: int = 36) -> Scene:
             label = str(n) if (i == shown - 1 and n > 1) else None
             _piece(s, x, y, r, owner, label)
 
-    # Waiting pieces on the bar, on the side of the quarter they enter.
-    upper = [w for w in p.waiting if w[2] in (3, 4)]
-    lower = [w for w in p.waiting if w[2] in (1, 2)]
+    # Waiting pieces on the bar, on the side of the quarter they enter, each
+    # with its count on it and the quarter under it.
+    rw = c * 0.36
+    step = 2 * rw + 0.42 * c
+    upper = sorted((w for w in p.waiting if w[2] in (3, 4)), key=lambda w: (w[2], w[0]))
+    lower = sorted((w for w in p.waiting if w[2] in (1, 2)), key=lambda w: (w[2], w[0]))
     for group, sign in ((upper, -1), (lower, 1)):
-        for i, (owner, n, q) in enumerate(sorted(group, key=lambda w: (w[2], w[0]))):
-            y = mid_y + sign * (gap / 2 + r + i * 2.7 * r)
-            _piece(s, bar_x + bar_w / 2, y, r, owner, str(n))
-            arrow = "\u2190" if q in (2, 3) else "\u2192"
-            s.text(bar_x + bar_w / 2, y + sign * (r + 0.32 * c) + (0.1 * c if sign < 0 else 0.12 * c),
-                   f"{arrow}Q{q}" if q in (2, 3) else f"Q{q}{arrow}", size=c * 0.3, fill="#fff4d6")
+        for i, (owner, n, q) in enumerate(group):
+            if sign < 0:
+                y = mid_y - gap / 2 - 0.2 * c - rw - i * step
+            else:
+                y = mid_y + gap / 2 + rw + i * step
+            _piece(s, bar_x + bar_w / 2, y, rw, owner, str(n))
+            label = f"\u2190Q{q}" if q in (2, 3) else f"Q{q}\u2192"
+            s.text(bar_x + bar_w / 2, y + rw + 0.3 * c, label, size=c * 0.28, fill="#fff4d6")
 
     # The tray of borne-off pieces: B above, A below.
     s.rect(tray_x, top_y, tray_w, board_h, FRAME, stroke="#3f2912", stroke_width=2, radius=c * 0.15)
@@ -269,6 +274,8 @@ def scene(notation: str, game: str = "seys_dos_e_as", cell: int = 36) -> Scene:
         y += 0.7 * c
     if p.waiting:
         y += 0.2 * c
-        s.text(panel_x, y, "waiting: " + ", ".join(f"{w}{n} for Q{q}" for w, n, q in p.waiting),
-               size=c * 0.28, fill=INK, anchor="start")
+        s.text(panel_x, y, "waiting to enter:", size=c * 0.28, fill=INK, anchor="start")
+        for w, n, q in p.waiting:
+            y += 0.42 * c
+            s.text(panel_x + 0.3 * c, y, f"{w}{n} for Q{q}", size=c * 0.28, fill=INK, anchor="start")
     return s
