@@ -275,7 +275,7 @@ def scene(notation: str, game: str = "seys_dos_e_as", cell: int = 36) -> Scene:
     if p.waiting:
         y += 0.2 * c
         s.text(panel_x, y, "waiting to enter:", size=c * 0.28, fill=INK, anchor="start")
-        for w, n, q in p.waiting:
+        for who, count, quarter in p.waiting:
             y += 0.42 * c
-            s.text(panel_x + 0.3 * c, y, f"{w}{n} for Q{q}", size=c * 0.28, fill=INK, anchor="start")
+            s.text(panel_x + 0.3 * c, y, f"{who}{count} for Q{quarter}", size=c * 0.28, fill=INK, anchor="start")
     return s
