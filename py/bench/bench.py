@@ -29,7 +29,7 @@ import argparse
 import random
 import statistics
 import time
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 
@@ -48,8 +48,9 @@ GYM_IDS = {
 }
 
 
-def state_api(name: str) -> Runner:
-    game = racegames.make_game(name)
+def random_play(game: Any) -> Runner:
+    """The random-play driver loop over OpenSpiel's state API, the same for
+    racegames and for peers: chance by probability, decisions uniformly."""
     rng = random.Random(0)
 
     def run(seconds: float) -> Tuple[int, float]:
@@ -68,6 +69,10 @@ def state_api(name: str) -> Runner:
         return steps, time.perf_counter() - start
 
     return run
+
+
+def state_api(name: str) -> Runner:
+    return random_play(racegames.make_game(name))
 
 
 def native_playout(name: str) -> Runner:
@@ -139,25 +144,7 @@ def openspiel_peer(name: str) -> Optional[Runner]:
     names = {"backgammon": "backgammon", "chinese_checkers": "chinese_checkers"}
     if name not in names:
         return None
-    game = pyspiel.load_game(names[name])
-    rng = random.Random(0)
-
-    def run(seconds: float) -> Tuple[int, float]:
-        steps = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    actions, probs = zip(*state.chance_outcomes())
-                    state.apply_action(rng.choices(actions, probs)[0])
-                else:
-                    legal = state.legal_actions()
-                    state.apply_action(legal[rng.randrange(len(legal))])
-                    steps += 1
-        return steps, time.perf_counter() - start
-
-    return run
+    return random_play(pyspiel.load_game(names[name]))
 
 
 #: Peer runners: (label, factory). A factory returns None when the peer is
