@@ -447,7 +447,7 @@ impl<G: Geometry> Game for Halma<G> {
         let (Some(p), Some((from, to))) = (state.to_move(), Self::decode(action)) else {
             return false;
         };
-        self.ends_from(state, p.index(), from).has(to)
+        self.is_legal_move(state, p.index(), from, to)
     }
 
     fn apply(&self, state: &mut Position<G>, action: Action) -> Result<(), IllegalAction> {
@@ -461,7 +461,7 @@ impl<G: Geometry> Game for Halma<G> {
             });
         };
         let seat = p.index();
-        if !self.ends_from(state, seat, from).has(to) {
+        if !self.is_legal_move(state, seat, from, to) {
             return Err(IllegalAction::NotLegal { action });
         }
         state.move_piece(seat, from, to);

@@ -12,6 +12,7 @@ use arrayvec::ArrayVec;
 
 use crate::bits::BitSet;
 use crate::geometry::{Geometry, NONE};
+use crate::grid::Grid;
 use crate::position::Position;
 use crate::Halma;
 
@@ -84,84 +85,33 @@ pub(crate) fn jump_reach<G: Geometry>(from: usize, occ: G::Bits, long: bool) -> 
     visited.minus(G::Bits::single(from))
 }
 
-/// The occupied holes as one byte per hole: the flood fill of the jumps
-/// looks holes up many times, and a byte load is cheaper than a bit test
-/// of a wide set. Built once per move generation and shared by the pieces.
-pub(crate) struct ByteBoard {
-    cell: [u8; 256],
-}
-
-impl ByteBoard {
-    /// The board of the occupied holes `occ` (holes are below 256).
-    #[inline]
-    pub(crate) fn new<G: Geometry>(occ: G::Bits) -> ByteBoard {
-        let mut cell = [0u8; 256];
-        occ.for_each(|h| cell[h & 0xff] = 1);
-        ByteBoard { cell }
-    }
-
-    /// The holes one (short) jump from `x` lands on.
-    #[inline]
-    fn jumps_from<G: Geometry>(&self, x: usize) -> G::Bits {
-        let mut out = G::Bits::EMPTY;
-        let nb = &G::NEIGHBOURS[x];
-        let land = &G::LANDING[x];
-        for (&o, &l) in nb[..G::DIRECTIONS].iter().zip(&land[..G::DIRECTIONS]) {
-            // A landing hole implies a neighbour: both are below 256 then.
-            if l != NONE
-                && self.cell[usize::from(o) & 0xff] != 0
-                && self.cell[usize::from(l) & 0xff] == 0
-            {
-                out.insert(usize::from(l));
-            }
-        }
-        out
-    }
-
-    /// The empty neighbours of `from`: [`steps_from`] on this board.
-    #[inline]
-    pub(crate) fn steps_from<G: Geometry>(&self, from: usize) -> G::Bits {
-        let mut out = G::Bits::EMPTY;
-        for &n in &G::NEIGHBOURS[from][..G::DIRECTIONS] {
-            if n != NONE && self.cell[usize::from(n) & 0xff] == 0 {
-                out.insert(usize::from(n));
-            }
-        }
-        out
-    }
-
-    /// Every hole the piece on `from` can reach by a chain of one or more
-    /// jumps: [`jump_reach`] on this board (the piece is lifted meanwhile).
-    #[inline]
-    pub(crate) fn jump_reach<G: Geometry>(
-        &mut self,
-        from: usize,
-        occ: G::Bits,
-        long: bool,
-    ) -> G::Bits {
-        if long {
-            return jump_reach::<G>(from, occ, long);
-        }
-        let slot = from & 0xff;
-        let saved = self.cell[slot];
-        self.cell[slot] = 0;
-        let mut visited = G::Bits::single(from);
-        let mut frontier = visited;
-        while let Some(x) = frontier.pop_first() {
-            let new = self.jumps_from::<G>(x).minus(visited);
-            visited = visited.or(new);
-            frontier = frontier.or(new);
-        }
-        self.cell[slot] = saved;
-        visited.minus(G::Bits::single(from))
+/// The holes a piece on `from` reaches by jump chains, on `grid` (the
+/// occupancy `occ`): the padded-grid flood fill for single jumps, the
+/// bitboard one for long jumps.
+#[inline]
+pub(crate) fn reach<G: Geometry>(
+    grid: &mut Grid<G>,
+    from: usize,
+    occ: G::Bits,
+    long: bool,
+) -> G::Bits {
+    if long {
+        jump_reach::<G>(from, occ, long)
+    } else {
+        grid.jump_reach(from)
     }
 }
 
 /// Every hole the piece on `from` can end a move on, before the wing and
 /// vacate rules.
 #[inline]
-pub(crate) fn destinations<G: Geometry>(from: usize, occ: G::Bits, long: bool) -> G::Bits {
-    steps_from::<G>(from, occ).or(jump_reach::<G>(from, occ, long))
+pub(crate) fn destinations<G: Geometry>(
+    grid: &mut Grid<G>,
+    from: usize,
+    occ: G::Bits,
+    long: bool,
+) -> G::Bits {
+    grid.steps_from(from).or(reach(grid, from, occ, long))
 }
 
 /// The longest hop path kept for a move string.
@@ -223,17 +173,16 @@ impl<G: Geometry> Halma<G> {
     }
 
     /// True when some move of `seat` increases the progress of the piece it
-    /// moves (movement and wing rules only).
-    pub(crate) fn can_progress(&self, pos: &Position<G>, seat: usize) -> bool {
+    /// moves (movement and wing rules only); `grid` holds `pos`.
+    pub(crate) fn can_progress(&self, pos: &Position<G>, seat: usize, grid: &mut Grid<G>) -> bool {
         let occ = pos.occupied();
         let camp = usize::from(self.camp[seat]);
         let allowed = self.allowed_ends(seat);
         // Steps first (cheap, and usually enough), then jump chains.
-        let mut board = ByteBoard::new::<G>(occ);
         let mut mine = pos.pieces(seat);
         while let Some(from) = mine.pop_first() {
             let p = G::progress(camp, from);
-            let mut steps = board.steps_from::<G>(from).and(allowed);
+            let mut steps = grid.steps_from(from).and(allowed);
             while let Some(to) = steps.pop_first() {
                 if G::progress(camp, to) > p {
                     return true;
@@ -243,9 +192,7 @@ impl<G: Geometry> Halma<G> {
         let mut mine = pos.pieces(seat);
         while let Some(from) = mine.pop_first() {
             let p = G::progress(camp, from);
-            let mut jumps = board
-                .jump_reach::<G>(from, occ, self.rules.long_jumps)
-                .and(allowed);
+            let mut jumps = reach(grid, from, occ, self.rules.long_jumps).and(allowed);
             while let Some(to) = jumps.pop_first() {
                 if G::progress(camp, to) > p {
                     return true;
@@ -259,6 +206,11 @@ impl<G: Geometry> Halma<G> {
     /// outside its target camp, `seat` still has a piece in its start camp,
     /// and it can move one of those pieces out. Such a move is then required.
     pub(crate) fn vacate_forced(&self, pos: &Position<G>, seat: usize) -> bool {
+        self.vacate_forced_on(pos, seat, &mut Grid::new(pos.occupied()))
+    }
+
+    /// [`Halma::vacate_forced`] with the grid of `pos` at hand.
+    fn vacate_forced_on(&self, pos: &Position<G>, seat: usize, grid: &mut Grid<G>) -> bool {
         if !self.rules.vacate_rule {
             return false;
         }
@@ -272,7 +224,7 @@ impl<G: Geometry> Halma<G> {
         if home.is_empty()
             || pos.has_finished(rival)
             || pos.pieces(rival).is_subset(self.target[rival])
-            || self.can_progress(pos, rival)
+            || self.can_progress(pos, rival, grid)
         {
             return false;
         }
@@ -280,7 +232,7 @@ impl<G: Geometry> Halma<G> {
         let allowed = self.allowed_ends(seat).minus(start);
         let mut home = home;
         while let Some(from) = home.pop_first() {
-            if !destinations::<G>(from, occ, self.rules.long_jumps)
+            if !destinations(grid, from, occ, self.rules.long_jumps)
                 .and(allowed)
                 .is_empty()
             {
@@ -300,20 +252,17 @@ impl<G: Geometry> Halma<G> {
         mut f: impl FnMut(usize, G::Bits),
     ) {
         let occ = pos.occupied();
-        let forced = self.vacate_forced(pos, seat);
+        let mut grid = Grid::<G>::new(occ);
+        let forced = self.vacate_forced_on(pos, seat, &mut grid);
         let start = self.start[seat];
         let allowed = self.allowed_ends(seat);
         let mut mine = pos.pieces(seat);
         if forced {
             mine = mine.and(start);
         }
-        let mut board = ByteBoard::new::<G>(occ);
         let long = self.rules.long_jumps;
         while let Some(from) = mine.pop_first() {
-            let mut ends = board
-                .steps_from::<G>(from)
-                .or(board.jump_reach::<G>(from, occ, long))
-                .and(allowed);
+            let mut ends = destinations(&mut grid, from, occ, long).and(allowed);
             if forced {
                 ends = ends.minus(start);
             }
@@ -323,20 +272,33 @@ impl<G: Geometry> Halma<G> {
         }
     }
 
-    /// The legal end holes of the piece on `from` for the seat to move.
-    pub(crate) fn ends_from(&self, pos: &Position<G>, seat: usize, from: usize) -> G::Bits {
-        if from >= G::HOLES || !pos.pieces(seat).has(from) {
-            return G::Bits::EMPTY;
+    /// True when moving the piece on `from` to `to` is legal for `seat`, the
+    /// seat to move. The vacate rule is consulted only when the move does not
+    /// already leave the start camp.
+    pub(crate) fn is_legal_move(
+        &self,
+        pos: &Position<G>,
+        seat: usize,
+        from: usize,
+        to: usize,
+    ) -> bool {
+        let occ = pos.occupied();
+        if from >= G::HOLES
+            || to >= G::HOLES
+            || !pos.pieces(seat).has(from)
+            || occ.has(to)
+            || !self.allowed_ends(seat).has(to)
+        {
+            return false;
         }
-        let mut ends = destinations::<G>(from, pos.occupied(), self.rules.long_jumps)
-            .and(self.allowed_ends(seat));
-        if self.vacate_forced(pos, seat) {
-            if !self.start[seat].has(from) {
-                return G::Bits::EMPTY;
-            }
-            ends = ends.minus(self.start[seat]);
+        let mut grid = Grid::<G>::new(occ);
+        if !grid.steps_from(from).has(to)
+            && !reach(&mut grid, from, occ, self.rules.long_jumps).has(to)
+        {
+            return false;
         }
-        ends
+        let start = self.start[seat];
+        (start.has(from) && !start.has(to)) || !self.vacate_forced_on(pos, seat, &mut grid)
     }
 
     /// True when `seat` has any legal move (the vacate rule never removes
@@ -344,17 +306,16 @@ impl<G: Geometry> Halma<G> {
     pub(crate) fn has_any_move(&self, pos: &Position<G>, seat: usize) -> bool {
         let occ = pos.occupied();
         let allowed = self.allowed_ends(seat);
+        let mut grid = Grid::<G>::new(occ);
         let mut mine = pos.pieces(seat);
         while let Some(from) = mine.pop_first() {
-            if !steps_from::<G>(from, occ).and(allowed).is_empty() {
+            if !grid.steps_from(from).and(allowed).is_empty() {
                 return true;
             }
         }
-        let mut board = ByteBoard::new::<G>(occ);
         let mut mine = pos.pieces(seat);
         while let Some(from) = mine.pop_first() {
-            if !board
-                .jump_reach::<G>(from, occ, self.rules.long_jumps)
+            if !reach(&mut grid, from, occ, self.rules.long_jumps)
                 .and(allowed)
                 .is_empty()
             {

@@ -64,6 +64,17 @@ pub trait Geometry:
     const GRID: (usize, usize);
     /// `GRID_CELL[h]`: the cell of hole `h` in the observation grid (row-major).
     const GRID_CELL: &'static [u16];
+    /// `PADDED_CELL[h]`: the cell of hole `h` in the padded grid that move
+    /// generation uses: the board's grid with a border two cells wide, so
+    /// that a step or a jump from any hole stays inside the grid.
+    const PADDED_CELL: &'static [u16];
+    /// `PADDED_HOLE[c]`: the hole at padded cell `c`, or [`NONE`].
+    const PADDED_HOLE: &'static [u16; PADDED_CELLS];
+    /// The padded grid of the empty board: 0 on holes, 2 elsewhere.
+    const PADDED_EMPTY: &'static [u8; PADDED_CELLS];
+    /// `PADDED_STEP[d]`: the padded-cell offset of direction `d` (the
+    /// directions of [`Geometry::NEIGHBOURS`]).
+    const PADDED_STEP: [isize; 8];
 
     /// The camp seat `seat` starts in, at a table of `players`.
     fn seat_camp(players: usize, seat: usize) -> usize;
@@ -86,6 +97,35 @@ pub trait Geometry:
     fn rotate_to_first(camp: usize, hole: usize) -> usize;
     /// True when the piece counts per seat are allowed with `players`.
     fn valid_setup(players: usize, pieces: usize) -> bool;
+}
+
+/// The size of the padded grid (both boards fit: the star's 21 x 21 and
+/// the square's 20 x 20), a power of two so that masked indices need no
+/// bounds check.
+pub const PADDED_CELLS: usize = 512;
+
+/// The inverse of a hole-to-padded-cell table.
+pub(crate) const fn padded_holes(cell_of: &[u16]) -> [u16; PADDED_CELLS] {
+    let mut t = [NONE; PADDED_CELLS];
+    let mut h = 0;
+    while h < cell_of.len() {
+        t[cell_of[h] as usize] = h as u16;
+        h += 1;
+    }
+    t
+}
+
+/// The padded grid of the empty board, from [`padded_holes`].
+pub(crate) const fn padded_empty(hole_at: &[u16; PADDED_CELLS]) -> [u8; PADDED_CELLS] {
+    let mut t = [crate::grid::OFF_BOARD; PADDED_CELLS];
+    let mut c = 0;
+    while c < PADDED_CELLS {
+        if hole_at[c] != NONE {
+            t[c] = crate::grid::EMPTY;
+        }
+        c += 1;
+    }
+    t
 }
 
 /// Row and position in row (both from 0) of `hole`.

@@ -1,7 +1,7 @@
 //! The 16x16 Halma board: hole `16 * row + column`, eight directions, four
 //! corner camps (0 top-left, 1 top-right, 2 bottom-right, 3 bottom-left).
 
-use super::{landing_table, Geometry, NONE};
+use super::{landing_table, padded_empty, padded_holes, Geometry, NONE, PADDED_CELLS};
 use crate::bits::Bits256;
 
 /// The eight directions as `(drow, dcol)`: E, W, S, N, SE, NW, SW, NE
@@ -76,6 +76,21 @@ const GRID_CELL: [u16; 256] = {
     t
 };
 
+/// The padded grid: the 16 x 16 board with a border of two cells.
+const PADDED_WIDTH: isize = 20;
+const PADDED_CELL: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut h = 0;
+    while h < 256 {
+        let (r, c) = ((h / 16) as isize, (h % 16) as isize);
+        t[h] = ((r + 2) * PADDED_WIDTH + c + 2) as u16;
+        h += 1;
+    }
+    t
+};
+const PADDED_HOLE: [u16; PADDED_CELLS] = padded_holes(&PADDED_CELL);
+const PADDED_EMPTY: [u8; PADDED_CELLS] = padded_empty(&PADDED_HOLE);
+
 /// The rows of a camp counted from its corner: 19 pieces (2 players) or
 /// 13 pieces (4 players).
 const CAMP_ROWS_19: [usize; 5] = [5, 5, 4, 3, 2];
@@ -142,6 +157,18 @@ impl Geometry for Square {
     const ALL: Bits256 = Bits256([u64::MAX; 4]);
     const GRID: (usize, usize) = (16, 16);
     const GRID_CELL: &'static [u16] = &GRID_CELL;
+    const PADDED_CELL: &'static [u16] = &PADDED_CELL;
+    const PADDED_HOLE: &'static [u16; PADDED_CELLS] = &PADDED_HOLE;
+    const PADDED_EMPTY: &'static [u8; PADDED_CELLS] = &PADDED_EMPTY;
+    const PADDED_STEP: [isize; 8] = {
+        let mut t = [0isize; 8];
+        let mut d = 0;
+        while d < 8 {
+            t[d] = DIRS[d].1 as isize + PADDED_WIDTH * DIRS[d].0 as isize;
+            d += 1;
+        }
+        t
+    };
 
     fn jump_class(hole: usize) -> usize {
         (((hole / 16) & 1) << 1) | (hole & 1)
