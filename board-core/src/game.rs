@@ -130,6 +130,17 @@ pub trait Game {
     /// Applies a legal action or a chance outcome. On error the state is
     /// unchanged.
     fn apply(&self, state: &mut Self::State, action: Action) -> Result<(), IllegalAction>;
+    /// Applies an action the caller knows to be legal: one that
+    /// [`Game::legal_actions`] listed for this very `state`, or a chance
+    /// outcome of it. Games may skip the legality check that
+    /// [`Game::apply`] makes; the default calls `apply`.
+    ///
+    /// Passing anything else is a logic error: the state may then break the
+    /// rules, but nothing panics and nothing is unsafe.
+    #[inline]
+    fn apply_legal(&self, state: &mut Self::State, action: Action) {
+        let _ = self.apply(state, action);
+    }
     /// Writes each player's return into `out` (which holds
     /// [`Game::num_players`] values): the final result at a terminal state,
     /// zeros before.

@@ -64,7 +64,8 @@ pub fn random_step<G: Game>(
             *buf.get(rng.below(buf.len().max(1)))?
         }
     };
-    game.apply(state, action).ok()?;
+    // The action was just listed (or drawn) for this state.
+    game.apply_legal(state, action);
     Some(action)
 }
 

@@ -470,6 +470,16 @@ impl<G: Geometry> Game for Halma<G> {
         Ok(())
     }
 
+    fn apply_legal(&self, state: &mut Position<G>, action: Action) {
+        let (Some(p), Some((from, to))) = (state.to_move(), Self::decode(action)) else {
+            return;
+        };
+        let seat = p.index();
+        state.move_piece(seat, from, to);
+        state.turns = state.turns.saturating_add(1);
+        self.after_move(state, seat);
+    }
+
     fn returns(&self, state: &Position<G>, out: &mut [f64]) {
         let n = self.players();
         for v in out.iter_mut() {

@@ -55,6 +55,9 @@ fn check_state<G: Geometry>(game: &Halma<G>, s: &halma_core::Position<G>, rng: &
                 assert!(game.is_legal(s, a));
                 let mut t = *s;
                 game.apply(&mut t, a).expect("every legal move applies");
+                let mut u = *s;
+                game.apply_legal(&mut u, a);
+                assert_eq!(u, t, "apply_legal agrees with apply");
                 let text = action_string(game, s, a);
                 assert_eq!(game.parse_action(s, &text), Ok(a), "{text}");
             }
