@@ -126,7 +126,7 @@ pub mod bits;
 pub mod diagram;
 mod game;
 pub mod geometry;
-mod grid;
+mod lattice;
 mod movegen;
 pub mod notation;
 pub mod observation;

@@ -12,7 +12,7 @@ use arrayvec::ArrayVec;
 
 use crate::bits::BitSet;
 use crate::geometry::{Geometry, NONE};
-use crate::grid::Grid;
+use crate::lattice::Lattice;
 use crate::position::Position;
 use crate::Halma;
 
@@ -85,12 +85,12 @@ pub(crate) fn jump_reach<G: Geometry>(from: usize, occ: G::Bits, long: bool) -> 
     visited.minus(G::Bits::single(from))
 }
 
-/// The holes a piece on `from` reaches by jump chains, on `grid` (the
-/// occupancy `occ`): the padded-grid flood fill for single jumps, the
+/// The holes a piece on `from` reaches by jump chains, on `lattice` (the
+/// occupancy `occ`): the jump-lattice flood fill for single jumps, the
 /// bitboard one for long jumps.
 #[inline]
 pub(crate) fn reach<G: Geometry>(
-    grid: &mut Grid<G>,
+    lattice: &mut Lattice<G>,
     from: usize,
     occ: G::Bits,
     long: bool,
@@ -98,7 +98,7 @@ pub(crate) fn reach<G: Geometry>(
     if long {
         jump_reach::<G>(from, occ, long)
     } else {
-        grid.jump_reach(from)
+        lattice.jump_reach(from)
     }
 }
 
@@ -106,12 +106,12 @@ pub(crate) fn reach<G: Geometry>(
 /// vacate rules.
 #[inline]
 pub(crate) fn destinations<G: Geometry>(
-    grid: &mut Grid<G>,
+    lattice: &mut Lattice<G>,
     from: usize,
     occ: G::Bits,
     long: bool,
 ) -> G::Bits {
-    grid.steps_from(from).or(reach(grid, from, occ, long))
+    lattice.steps_from(from).or(reach(lattice, from, occ, long))
 }
 
 /// The longest hop path kept for a move string.
@@ -173,8 +173,13 @@ impl<G: Geometry> Halma<G> {
     }
 
     /// True when some move of `seat` increases the progress of the piece it
-    /// moves (movement and wing rules only); `grid` holds `pos`.
-    pub(crate) fn can_progress(&self, pos: &Position<G>, seat: usize, grid: &mut Grid<G>) -> bool {
+    /// moves (movement and wing rules only); `lattice` holds `pos`.
+    pub(crate) fn can_progress(
+        &self,
+        pos: &Position<G>,
+        seat: usize,
+        lattice: &mut Lattice<G>,
+    ) -> bool {
         let occ = pos.occupied();
         let camp = usize::from(self.camp[seat]);
         let allowed = self.allowed_ends(seat);
@@ -182,7 +187,7 @@ impl<G: Geometry> Halma<G> {
         let mut mine = pos.pieces(seat);
         while let Some(from) = mine.pop_first() {
             let p = G::progress(camp, from);
-            let mut steps = grid.steps_from(from).and(allowed);
+            let mut steps = lattice.steps_from(from).and(allowed);
             while let Some(to) = steps.pop_first() {
                 if G::progress(camp, to) > p {
                     return true;
@@ -192,7 +197,7 @@ impl<G: Geometry> Halma<G> {
         let mut mine = pos.pieces(seat);
         while let Some(from) = mine.pop_first() {
             let p = G::progress(camp, from);
-            let mut jumps = reach(grid, from, occ, self.rules.long_jumps).and(allowed);
+            let mut jumps = reach(lattice, from, occ, self.rules.long_jumps).and(allowed);
             while let Some(to) = jumps.pop_first() {
                 if G::progress(camp, to) > p {
                     return true;
@@ -206,11 +211,11 @@ impl<G: Geometry> Halma<G> {
     /// outside its target camp, `seat` still has a piece in its start camp,
     /// and it can move one of those pieces out. Such a move is then required.
     pub(crate) fn vacate_forced(&self, pos: &Position<G>, seat: usize) -> bool {
-        self.vacate_forced_on(pos, seat, &mut Grid::new(pos.occupied()))
+        self.vacate_forced_on(pos, seat, &mut Lattice::new(pos.occupied()))
     }
 
-    /// [`Halma::vacate_forced`] with the grid of `pos` at hand.
-    fn vacate_forced_on(&self, pos: &Position<G>, seat: usize, grid: &mut Grid<G>) -> bool {
+    /// [`Halma::vacate_forced`] with the lattice of `pos` at hand.
+    fn vacate_forced_on(&self, pos: &Position<G>, seat: usize, lattice: &mut Lattice<G>) -> bool {
         if !self.rules.vacate_rule {
             return false;
         }
@@ -224,7 +229,7 @@ impl<G: Geometry> Halma<G> {
         if home.is_empty()
             || pos.has_finished(rival)
             || pos.pieces(rival).is_subset(self.target[rival])
-            || self.can_progress(pos, rival, grid)
+            || self.can_progress(pos, rival, lattice)
         {
             return false;
         }
@@ -232,7 +237,7 @@ impl<G: Geometry> Halma<G> {
         let allowed = self.allowed_ends(seat).minus(start);
         let mut home = home;
         while let Some(from) = home.pop_first() {
-            if !destinations(grid, from, occ, self.rules.long_jumps)
+            if !destinations(lattice, from, occ, self.rules.long_jumps)
                 .and(allowed)
                 .is_empty()
             {
@@ -252,8 +257,8 @@ impl<G: Geometry> Halma<G> {
         mut f: impl FnMut(usize, G::Bits),
     ) {
         let occ = pos.occupied();
-        let mut grid = Grid::<G>::new(occ);
-        let forced = self.vacate_forced_on(pos, seat, &mut grid);
+        let mut lattice = Lattice::<G>::new(occ);
+        let forced = self.vacate_forced_on(pos, seat, &mut lattice);
         let start = self.start[seat];
         let allowed = self.allowed_ends(seat);
         let mut mine = pos.pieces(seat);
@@ -262,7 +267,7 @@ impl<G: Geometry> Halma<G> {
         }
         let long = self.rules.long_jumps;
         while let Some(from) = mine.pop_first() {
-            let mut ends = destinations(&mut grid, from, occ, long).and(allowed);
+            let mut ends = destinations(&mut lattice, from, occ, long).and(allowed);
             if forced {
                 ends = ends.minus(start);
             }
@@ -291,14 +296,14 @@ impl<G: Geometry> Halma<G> {
         {
             return false;
         }
-        let mut grid = Grid::<G>::new(occ);
-        if !grid.steps_from(from).has(to)
-            && !reach(&mut grid, from, occ, self.rules.long_jumps).has(to)
+        let mut lattice = Lattice::<G>::new(occ);
+        if !lattice.steps_from(from).has(to)
+            && !reach(&mut lattice, from, occ, self.rules.long_jumps).has(to)
         {
             return false;
         }
         let start = self.start[seat];
-        (start.has(from) && !start.has(to)) || !self.vacate_forced_on(pos, seat, &mut grid)
+        (start.has(from) && !start.has(to)) || !self.vacate_forced_on(pos, seat, &mut lattice)
     }
 
     /// True when `seat` has any legal move (the vacate rule never removes
@@ -306,16 +311,16 @@ impl<G: Geometry> Halma<G> {
     pub(crate) fn has_any_move(&self, pos: &Position<G>, seat: usize) -> bool {
         let occ = pos.occupied();
         let allowed = self.allowed_ends(seat);
-        let mut grid = Grid::<G>::new(occ);
+        let mut lattice = Lattice::<G>::new(occ);
         let mut mine = pos.pieces(seat);
         while let Some(from) = mine.pop_first() {
-            if !grid.steps_from(from).and(allowed).is_empty() {
+            if !lattice.steps_from(from).and(allowed).is_empty() {
                 return true;
             }
         }
         let mut mine = pos.pieces(seat);
         while let Some(from) = mine.pop_first() {
-            if !reach(&mut grid, from, occ, self.rules.long_jumps)
+            if !reach(&mut lattice, from, occ, self.rules.long_jumps)
                 .and(allowed)
                 .is_empty()
             {

@@ -64,17 +64,10 @@ pub trait Geometry:
     const GRID: (usize, usize);
     /// `GRID_CELL[h]`: the cell of hole `h` in the observation grid (row-major).
     const GRID_CELL: &'static [u16];
-    /// `PADDED_CELL[h]`: the cell of hole `h` in the padded grid that move
-    /// generation uses: the board's grid with a border two cells wide, so
-    /// that a step or a jump from any hole stays inside the grid.
-    const PADDED_CELL: &'static [u16];
-    /// `PADDED_HOLE[c]`: the hole at padded cell `c`, or [`NONE`].
-    const PADDED_HOLE: &'static [u16; PADDED_CELLS];
-    /// The padded grid of the empty board: 0 on holes, 2 elsewhere.
-    const PADDED_EMPTY: &'static [u8; PADDED_CELLS];
-    /// `PADDED_STEP[d]`: the padded-cell offset of direction `d` (the
-    /// directions of [`Geometry::NEIGHBOURS`]).
-    const PADDED_STEP: [isize; 8];
+    /// `NEIGHBOUR_SETS[h]`: the holes next to `h`.
+    const NEIGHBOUR_SETS: &'static [Self::Bits];
+    /// The jump lattices of the board, for move generation.
+    const LATTICE: &'static JumpLattice;
 
     /// The camp seat `seat` starts in, at a table of `players`.
     fn seat_camp(players: usize, seat: usize) -> usize;
@@ -99,31 +92,98 @@ pub trait Geometry:
     fn valid_setup(players: usize, pieces: usize) -> bool;
 }
 
-/// The size of the padded grid (both boards fit: the star's 21 x 21 and
-/// the square's 20 x 20), a power of two so that masked indices need no
-/// bounds check.
-pub const PADDED_CELLS: usize = 512;
+/// The cells of one jump lattice: a `u128`, one bit per cell.
+pub const LATTICE_CELLS: usize = 128;
 
-/// The inverse of a hole-to-padded-cell table.
-pub(crate) const fn padded_holes(cell_of: &[u16]) -> [u16; PADDED_CELLS] {
-    let mut t = [NONE; PADDED_CELLS];
+/// The board split into its four jump classes, each laid out as a small
+/// grid of its own in a `u128`, so that jump chains are flood-filled a
+/// whole frontier at a time.
+///
+/// A single jump moves two steps along a direction, so it keeps the class
+/// of a hole (see [`Geometry::jump_class`]), and within a class it is a
+/// step of a coarser lattice of the same shape: a constant bit shift. The
+/// hole jumped over lies in another class, at a constant offset too. Each
+/// class grid has a spare column, so shifts never wrap onto a hole.
+#[derive(Debug)]
+pub struct JumpLattice {
+    /// `class[h]`: the jump class of hole `h`.
+    pub class: [u8; 256],
+    /// `cell[h]`: the cell of hole `h` in its class's grid.
+    pub cell: [u8; 256],
+    /// `hole[c][x]`: the hole at cell `x` of class `c`'s grid, or [`NONE`].
+    pub hole: [[u16; LATTICE_CELLS]; 4],
+    /// `valid[c]`: the cells of class `c`'s grid that are holes.
+    pub valid: [u128; 4],
+    /// `step[d]`: the cell offset of a single jump in direction `d`.
+    pub step: [i32; 8],
+    /// `over_class[c][d]`: the class of the hole a piece of class `c`
+    /// jumps over in direction `d`.
+    pub over_class: [[u8; 8]; 4],
+    /// `over_step[c][d]`: the offset from the jumping piece's cell to the
+    /// cell of the hole it jumps over, in that hole's class grid.
+    pub over_step: [[i32; 8]; 4],
+}
+
+/// Builds the jump lattice from each hole's class and cell and the
+/// neighbour and landing tables; the offsets are read off the first hole
+/// that has each kind of neighbour (tests check they fit every hole).
+pub(crate) const fn jump_lattice<const N: usize>(
+    class: &[u8; N],
+    cell: &[u8; N],
+    nb: &[[u16; 8]; N],
+    land: &[[u16; 8]; N],
+) -> JumpLattice {
+    let mut t = JumpLattice {
+        class: [0; 256],
+        cell: [0; 256],
+        hole: [[NONE; LATTICE_CELLS]; 4],
+        valid: [0; 4],
+        step: [0; 8],
+        over_class: [[0; 8]; 4],
+        over_step: [[0; 8]; 4],
+    };
+    let mut found_step = [false; 8];
+    let mut found_over = [[false; 8]; 4];
     let mut h = 0;
-    while h < cell_of.len() {
-        t[cell_of[h] as usize] = h as u16;
+    while h < N {
+        let (c, x) = (class[h] as usize, cell[h] as usize);
+        t.class[h] = c as u8;
+        t.cell[h] = x as u8;
+        t.hole[c][x] = h as u16;
+        t.valid[c] |= 1 << x;
+        let mut d = 0;
+        while d < 8 {
+            let o = nb[h][d];
+            if o != NONE && !found_over[c][d] {
+                found_over[c][d] = true;
+                t.over_class[c][d] = class[o as usize];
+                t.over_step[c][d] = cell[o as usize] as i32 - x as i32;
+            }
+            let l = land[h][d];
+            if l != NONE && !found_step[d] {
+                found_step[d] = true;
+                t.step[d] = cell[l as usize] as i32 - x as i32;
+            }
+            d += 1;
+        }
         h += 1;
     }
     t
 }
 
-/// The padded grid of the empty board, from [`padded_holes`].
-pub(crate) const fn padded_empty(hole_at: &[u16; PADDED_CELLS]) -> [u8; PADDED_CELLS] {
-    let mut t = [crate::grid::OFF_BOARD; PADDED_CELLS];
-    let mut c = 0;
-    while c < PADDED_CELLS {
-        if hole_at[c] != NONE {
-            t[c] = crate::grid::EMPTY;
+/// The neighbour sets of a neighbour table, with `insert` setting a bit.
+pub(crate) const fn neighbour_sets_u128<const N: usize>(nb: &[[u16; 8]; N]) -> [u128; N] {
+    let mut t = [0u128; N];
+    let mut h = 0;
+    while h < N {
+        let mut d = 0;
+        while d < 8 {
+            if nb[h][d] != NONE {
+                t[h] |= 1 << nb[h][d];
+            }
+            d += 1;
         }
-        c += 1;
+        h += 1;
     }
     t
 }

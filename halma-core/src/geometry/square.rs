@@ -1,7 +1,7 @@
 //! The 16x16 Halma board: hole `16 * row + column`, eight directions, four
 //! corner camps (0 top-left, 1 top-right, 2 bottom-right, 3 bottom-left).
 
-use super::{landing_table, padded_empty, padded_holes, Geometry, NONE, PADDED_CELLS};
+use super::{jump_lattice, landing_table, Geometry, JumpLattice, NONE};
 use crate::bits::Bits256;
 
 /// The eight directions as `(drow, dcol)`: E, W, S, N, SE, NW, SW, NE
@@ -76,20 +76,38 @@ const GRID_CELL: [u16; 256] = {
     t
 };
 
-/// The padded grid: the 16 x 16 board with a border of two cells.
-const PADDED_WIDTH: isize = 20;
-const PADDED_CELL: [u16; 256] = {
-    let mut t = [0u16; 256];
+const NEIGHBOUR_SETS: [Bits256; 256] = {
+    let mut t = [Bits256([0; 4]); 256];
     let mut h = 0;
     while h < 256 {
-        let (r, c) = ((h / 16) as isize, (h % 16) as isize);
-        t[h] = ((r + 2) * PADDED_WIDTH + c + 2) as u16;
+        let mut d = 0;
+        while d < 8 {
+            let n = NEIGHBOURS[h][d];
+            if n != NONE {
+                t[h].0[(n / 64) as usize] |= 1 << (n % 64);
+            }
+            d += 1;
+        }
         h += 1;
     }
     t
 };
-const PADDED_HOLE: [u16; PADDED_CELLS] = padded_holes(&PADDED_CELL);
-const PADDED_EMPTY: [u8; PADDED_CELLS] = padded_empty(&PADDED_HOLE);
+
+/// Jump classes `(row mod 2, column mod 2)`; in its class, hole
+/// `(row, column)` sits at `(row >> 1, column >> 1)`, on a grid of rows 9
+/// cells wide (the ninth is the spare column).
+const LATTICE: JumpLattice = {
+    let mut class = [0u8; 256];
+    let mut cell = [0u8; 256];
+    let mut h = 0;
+    while h < 256 {
+        let (r, c) = (h / 16, h % 16);
+        class[h] = (((r & 1) << 1) | (c & 1)) as u8;
+        cell[h] = ((r >> 1) * 9 + (c >> 1)) as u8;
+        h += 1;
+    }
+    jump_lattice(&class, &cell, &NEIGHBOURS, &LANDING)
+};
 
 /// The rows of a camp counted from its corner: 19 pieces (2 players) or
 /// 13 pieces (4 players).
@@ -157,21 +175,11 @@ impl Geometry for Square {
     const ALL: Bits256 = Bits256([u64::MAX; 4]);
     const GRID: (usize, usize) = (16, 16);
     const GRID_CELL: &'static [u16] = &GRID_CELL;
-    const PADDED_CELL: &'static [u16] = &PADDED_CELL;
-    const PADDED_HOLE: &'static [u16; PADDED_CELLS] = &PADDED_HOLE;
-    const PADDED_EMPTY: &'static [u8; PADDED_CELLS] = &PADDED_EMPTY;
-    const PADDED_STEP: [isize; 8] = {
-        let mut t = [0isize; 8];
-        let mut d = 0;
-        while d < 8 {
-            t[d] = DIRS[d].1 as isize + PADDED_WIDTH * DIRS[d].0 as isize;
-            d += 1;
-        }
-        t
-    };
+    const NEIGHBOUR_SETS: &'static [Bits256] = &NEIGHBOUR_SETS;
+    const LATTICE: &'static JumpLattice = &LATTICE;
 
     fn jump_class(hole: usize) -> usize {
-        (((hole / 16) & 1) << 1) | (hole & 1)
+        usize::from(LATTICE.class[hole & 0xff])
     }
 
     fn seat_camp(players: usize, seat: usize) -> usize {

@@ -7,7 +7,7 @@
 //! row is read by increasing `q`. The camps, clockwise from the top, are
 //! `r <= -5`, `q >= 5`, `s <= -5`, `r >= 5`, `q <= -5` and `s >= 5`.
 
-use super::{landing_table, padded_empty, padded_holes, Geometry, NONE, PADDED_CELLS};
+use super::{jump_lattice, landing_table, neighbour_sets_u128, Geometry, JumpLattice, NONE};
 
 /// The six directions as `(dq, dr)`: E, W, NE, SW, NW, SE (opposites paired).
 const DIRS: [(i32, i32); 6] = [(1, 0), (-1, 0), (1, -1), (-1, 1), (0, -1), (0, 1)];
@@ -93,20 +93,23 @@ const ROW_STARTS: [u16; 17] = TABLES.row_starts;
 const ROT: [[u8; 121]; 6] = TABLES.rot;
 const GRID_CELL: [u16; 121] = TABLES.grid_cell;
 
-/// The padded grid: the 17 x 17 axial grid with a border of two cells.
-const PADDED_WIDTH: isize = 21;
-const PADDED_CELL: [u16; 121] = {
-    let mut t = [0u16; 121];
+const NEIGHBOUR_SETS: [u128; 121] = neighbour_sets_u128(&NEIGHBOURS);
+
+/// Jump classes `(q mod 2, r mod 2)`; in its class, hole `(q, r)` sits at
+/// `(q >> 1, r >> 1)`, both in -4..=4, on a grid of rows 10 cells wide
+/// (the tenth is the spare column).
+const LATTICE: JumpLattice = {
+    let mut class = [0u8; 121];
+    let mut cell = [0u8; 121];
     let mut h = 0;
     while h < 121 {
-        let (q, r) = (TABLES.coords[h].0 as isize, TABLES.coords[h].1 as isize);
-        t[h] = ((r + 10) * PADDED_WIDTH + q + 10) as u16;
+        let (q, r) = (TABLES.coords[h].0 as i32, TABLES.coords[h].1 as i32);
+        class[h] = (((q & 1) << 1) | (r & 1)) as u8;
+        cell[h] = (((r >> 1) + 4) * 10 + (q >> 1) + 4) as u8;
         h += 1;
     }
-    t
+    jump_lattice(&class, &cell, &NEIGHBOURS, &LANDING)
 };
-const PADDED_HOLE: [u16; PADDED_CELLS] = padded_holes(&PADDED_CELL);
-const PADDED_EMPTY: [u8; PADDED_CELLS] = padded_empty(&PADDED_HOLE);
 
 /// `PROGRESS[c][h]`: rows from the apex of camp `c` to hole `h`.
 const PROGRESS: [[u8; 121]; 6] = {
@@ -203,22 +206,11 @@ impl Geometry for Star {
     const ALL: u128 = (1u128 << 121) - 1;
     const GRID: (usize, usize) = (17, 17);
     const GRID_CELL: &'static [u16] = &GRID_CELL;
-    const PADDED_CELL: &'static [u16] = &PADDED_CELL;
-    const PADDED_HOLE: &'static [u16; PADDED_CELLS] = &PADDED_HOLE;
-    const PADDED_EMPTY: &'static [u8; PADDED_CELLS] = &PADDED_EMPTY;
-    const PADDED_STEP: [isize; 8] = {
-        let mut t = [0isize; 8];
-        let mut d = 0;
-        while d < 6 {
-            t[d] = DIRS[d].0 as isize + PADDED_WIDTH * DIRS[d].1 as isize;
-            d += 1;
-        }
-        t
-    };
+    const NEIGHBOUR_SETS: &'static [u128] = &NEIGHBOUR_SETS;
+    const LATTICE: &'static JumpLattice = &LATTICE;
 
     fn jump_class(hole: usize) -> usize {
-        let (q, r) = TABLES.coords[hole];
-        (((q & 1) as usize) << 1) | (r & 1) as usize
+        usize::from(LATTICE.class[hole & 0xff])
     }
 
     fn seat_camp(players: usize, seat: usize) -> usize {

@@ -1,0 +1,163 @@
+//! Steps and jump chains of one position, on the jump lattices of
+//! [`JumpLattice`].
+//!
+//! For each jump class the position gives, per direction, the cells a
+//! single jump can start from (the hole beyond is occupied, the one after
+//! it empty). A piece's chains are then a flood fill that advances its
+//! whole frontier with one shift per direction, with no branch on which
+//! jumps exist. The moving piece is lifted during its chain, but a chain
+//! stays in the piece's class and never jumps over a hole of that class,
+//! so lifting only frees the origin, which the fill has already reached.
+
+use core::marker::PhantomData;
+
+use crate::bits::BitSet;
+use crate::geometry::{Geometry, JumpLattice};
+
+/// `x` moved by `by` cells (bits shifted out are off the board).
+#[inline(always)]
+const fn shift(x: u128, by: i32) -> u128 {
+    if by >= 0 {
+        x << (by as u32 & 127)
+    } else {
+        x >> (by.unsigned_abs() & 127)
+    }
+}
+
+/// The occupancy of one position, with the jump starts of each class
+/// worked out when first needed.
+pub(crate) struct Lattice<G: Geometry> {
+    occ: G::Bits,
+    class_occ: [u128; 4],
+    /// `starts[c][d]`: the cells of class `c` with a single jump in direction `d`.
+    starts: [[u128; 8]; 4],
+    ready: [bool; 4],
+    _board: PhantomData<G>,
+}
+
+impl<G: Geometry> Lattice<G> {
+    const L: &'static JumpLattice = G::LATTICE;
+
+    /// The lattices of the occupied holes `occ`.
+    #[inline]
+    pub(crate) fn new(occ: G::Bits) -> Lattice<G> {
+        let mut class_occ = [0u128; 4];
+        occ.for_each(|h| {
+            let h = h & 0xff;
+            class_occ[usize::from(Self::L.class[h] & 3)] |= 1u128 << (Self::L.cell[h] & 127);
+        });
+        Lattice {
+            occ,
+            class_occ,
+            starts: [[0; 8]; 4],
+            ready: [false; 4],
+            _board: PhantomData,
+        }
+    }
+
+    /// The empty neighbours of `from`.
+    #[inline]
+    pub(crate) fn steps_from(&self, from: usize) -> G::Bits {
+        G::NEIGHBOUR_SETS[from % G::HOLES].minus(self.occ)
+    }
+
+    #[inline]
+    fn starts_of(&mut self, class: usize) -> [u128; 8] {
+        let c = class & 3;
+        if !self.ready[c] {
+            let empty = Self::L.valid[c] & !self.class_occ[c];
+            for d in 0..G::DIRECTIONS {
+                let over = self.class_occ[usize::from(Self::L.over_class[c][d] & 3)];
+                // Bit x: the hole jumped over from x is occupied, and the
+                // landing hole is empty.
+                self.starts[c][d] =
+                    shift(over, -Self::L.over_step[c][d]) & shift(empty, -Self::L.step[d]);
+            }
+            self.ready[c] = true;
+        }
+        self.starts[c]
+    }
+
+    /// Every hole the piece on `from` can reach by a chain of one or more
+    /// single jumps.
+    #[inline]
+    pub(crate) fn jump_reach(&mut self, from: usize) -> G::Bits {
+        let h = from & 0xff;
+        let c = usize::from(Self::L.class[h] & 3);
+        let starts = self.starts_of(c);
+        let origin = 1u128 << (Self::L.cell[h] & 127);
+        let mut reached = origin;
+        let mut frontier = origin;
+        loop {
+            let mut next = 0u128;
+            for d in 0..G::DIRECTIONS {
+                next |= shift(frontier & starts[d], Self::L.step[d]);
+            }
+            next &= !reached;
+            if next == 0 {
+                break;
+            }
+            reached |= next;
+            frontier = next;
+        }
+        let mut cells = reached & !origin;
+        let mut out = G::Bits::EMPTY;
+        while cells != 0 {
+            let x = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            out.insert(usize::from(Self::L.hole[c][x & 127]));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{Square, Star, LATTICE_CELLS, NONE};
+
+    /// Every hole's neighbours and landings sit at the lattice's offsets,
+    /// and where a hole has none, the offset cell is not a hole.
+    fn lattice_fits<G: Geometry>() {
+        let l = G::LATTICE;
+        let at = |class: usize, cell: i32| -> u16 {
+            if (0..LATTICE_CELLS as i32).contains(&cell) {
+                l.hole[class][cell as usize]
+            } else {
+                NONE
+            }
+        };
+        for h in 0..G::HOLES {
+            let (c, x) = (usize::from(l.class[h]), i32::from(l.cell[h]));
+            assert_eq!(G::jump_class(h), c);
+            assert_eq!(usize::from(l.hole[c][x as usize]), h);
+            for d in 0..G::DIRECTIONS {
+                let oc = usize::from(l.over_class[c][d]);
+                assert_eq!(
+                    at(oc, x + l.over_step[c][d]),
+                    G::NEIGHBOURS[h][d],
+                    "hole {h} dir {d}"
+                );
+                if G::NEIGHBOURS[h][d] != NONE {
+                    assert_eq!(at(c, x + l.step[d]), G::LANDING[h][d], "hole {h} dir {d}");
+                }
+                let set = G::NEIGHBOUR_SETS[h];
+                let n = G::NEIGHBOURS[h][d];
+                assert!(n == NONE || set.has(usize::from(n)));
+            }
+            assert_eq!(
+                G::NEIGHBOUR_SETS[h].count() as usize,
+                G::NEIGHBOURS[h][..G::DIRECTIONS]
+                    .iter()
+                    .filter(|&&n| n != NONE)
+                    .count()
+            );
+        }
+    }
+
+    #[test]
+    fn the_lattices_match_the_neighbour_tables() {
+        lattice_fits::<Star>();
+        lattice_fits::<Square>();
+    }
+}
