@@ -24,14 +24,16 @@ const fn shift(x: u128, by: i32) -> u128 {
     }
 }
 
-/// The occupancy of one position, with the jump starts of each class
-/// worked out when first needed.
+/// The occupancy of one position, with the jump starts worked out when
+/// first needed.
 pub(crate) struct Lattice<G: Geometry> {
     occ: G::Bits,
     class_occ: [u128; 4],
     /// `starts[c][d]`: the cells of class `c` with a single jump in direction `d`.
     starts: [[u128; 8]; 4],
-    ready: [bool; 4],
+    /// `any_start[c]`: the cells of class `c` with some single jump.
+    any_start: [u128; 4],
+    ready: bool,
     _board: PhantomData<G>,
 }
 
@@ -50,7 +52,8 @@ impl<G: Geometry> Lattice<G> {
             occ,
             class_occ,
             starts: [[0; 8]; 4],
-            ready: [false; 4],
+            any_start: [0; 4],
+            ready: false,
             _board: PhantomData,
         }
     }
@@ -61,21 +64,21 @@ impl<G: Geometry> Lattice<G> {
         G::NEIGHBOUR_SETS[from % G::HOLES].minus(self.occ)
     }
 
+    /// Works out the jump starts of every class (with constant indices, so
+    /// that every shift is by a constant).
     #[inline]
-    fn starts_of(&mut self, class: usize) -> [u128; 8] {
-        let c = class & 3;
-        if !self.ready[c] {
+    fn find_starts(&mut self) {
+        for c in 0..4 {
             let empty = Self::L.valid[c] & !self.class_occ[c];
-            for d in 0..G::DIRECTIONS {
+            for (d, starts) in self.starts[c][..G::DIRECTIONS].iter_mut().enumerate() {
                 let over = self.class_occ[usize::from(Self::L.over_class[c][d] & 3)];
                 // Bit x: the hole jumped over from x is occupied, and the
                 // landing hole is empty.
-                self.starts[c][d] =
-                    shift(over, -Self::L.over_step[c][d]) & shift(empty, -Self::L.step[d]);
+                *starts = shift(over, -Self::L.over_step[c][d]) & shift(empty, -Self::L.step[d]);
+                self.any_start[c] |= *starts;
             }
-            self.ready[c] = true;
         }
-        self.starts[c]
+        self.ready = true;
     }
 
     /// Every hole the piece on `from` can reach by a chain of one or more
@@ -84,14 +87,20 @@ impl<G: Geometry> Lattice<G> {
     pub(crate) fn jump_reach(&mut self, from: usize) -> G::Bits {
         let h = from & 0xff;
         let c = usize::from(Self::L.class[h] & 3);
-        let starts = self.starts_of(c);
+        if !self.ready {
+            self.find_starts();
+        }
         let origin = 1u128 << (Self::L.cell[h] & 127);
+        if self.any_start[c] & origin == 0 {
+            return G::Bits::EMPTY;
+        }
+        let starts = &self.starts[c];
         let mut reached = origin;
         let mut frontier = origin;
         loop {
             let mut next = 0u128;
-            for d in 0..G::DIRECTIONS {
-                next |= shift(frontier & starts[d], Self::L.step[d]);
+            for (d, &start) in starts[..G::DIRECTIONS].iter().enumerate() {
+                next |= shift(frontier & start, Self::L.step[d]);
             }
             next &= !reached;
             if next == 0 {
