@@ -23,7 +23,11 @@
 //! Holes are numbered in reading order (rows top to bottom, each left to
 //! right) from 0: 121 holes on the star, stored in a `u128`; 256 on the
 //! square board, stored in a [`bits::Bits256`]. Neighbour and jump tables
-//! are built at compile time by `const fn`s. On the star, camps are numbered
+//! are built at compile time by `const fn`s. Move generation allocates
+//! nothing: steps come from neighbour sets, and jump chains from a flood
+//! fill on the four [jump lattices](geometry::JumpLattice), where one
+//! `u128` shift advances every chain of a piece by one jump in one
+//! direction. On the star, camps are numbered
 //! clockwise from the top (0 top, 1 upper-right, 2 lower-right, 3 bottom,
 //! 4 lower-left, 5 upper-left) and seats take them as RULES.md says (2
 //! players: top, bottom; 3: top, lower-right, lower-left; 4: top,
