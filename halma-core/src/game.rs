@@ -543,3 +543,40 @@ impl<G: Geometry> Game for Halma<G> {
         crate::diagram::write(self, state, out)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// With the wing rule, pieces packed into the three back rows of the
+    /// neutral camps can neither step nor jump to an allowed hole. No
+    /// legal play reaches such a position, so the ending is checked on
+    /// the rules' last step directly.
+    #[test]
+    fn when_no_seat_can_move_the_game_ends_with_returns_zero() {
+        let game = ChineseCheckers::default();
+        let mut back_rows = [0usize; 24];
+        let mut n = 0;
+        for camp in [1, 2, 4, 5] {
+            Star::zone(camp, 10).for_each(|h| {
+                if Star::progress(camp, h) <= 2 {
+                    back_rows[n] = h;
+                    n += 1;
+                }
+            });
+        }
+        assert_eq!(n, 24);
+        let mut pos = Position::<Star>::empty();
+        for (i, &h) in back_rows[..20].iter().enumerate() {
+            pos.seat_mut(i % 2).insert(h);
+        }
+        assert!(!game.has_any_move(&pos, 0) && !game.has_any_move(&pos, 1));
+        pos.turns = 7;
+        game.after_move(&mut pos, 0);
+        assert_eq!(game.node(&pos), Node::Terminal);
+        assert!(!game.is_truncated(&pos));
+        let mut returns = [1.0; 2];
+        game.returns(&pos, &mut returns);
+        assert_eq!(returns, [0.0, 0.0]);
+    }
+}
