@@ -19,9 +19,10 @@ ratios, which keeps the comparison fair on a busy machine):
 - ``racegames VectorEnv(N)``: ``racegames.vector.VectorEnv("chinese_checkers",
   N, opponent=None)`` (self-play: each step is one turn in every environment
   except those auto-resetting), actions from ``random_actions()``, masks
-  written sparsely, observations encoded every step.
+  written sparsely, observations encoded every step; once on one thread and
+  once split over two (``--threads``).
 
-    python py/bench/bench_halma.py [--players 2] [--repeats 5] [--seconds 1]
+    python py/bench/bench_halma.py [--players 2] [--repeats 5] [--seconds 1] [--threads 1 2]
 """
 
 from __future__ import annotations
@@ -131,6 +132,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Chinese checkers turns per second")
     parser.add_argument("--players", nargs="*", type=int, default=[2])
     parser.add_argument("--sizes", nargs="*", type=int, default=[1024])
+    parser.add_argument("--threads", nargs="*", type=int, default=[1, 2], help="VectorEnv thread counts")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=1.0)
     args = parser.parse_args()
@@ -143,7 +145,9 @@ def main() -> None:
             ("racegames native-playout", native_playout(players)),
         ]
         for n in args.sizes:
-            rows.append((f"racegames VectorEnv({n})", vector_env(players, n)))
+            for threads in args.threads:
+                suffix = "" if threads == 1 else f", {threads} threads"
+                rows.append((f"racegames VectorEnv({n}{suffix})", vector_env(players, n, threads)))
         print(f"\nchinese_checkers, {players} players")
         print(f"  {'runner':<42} {'turns/s':>13} {'us/turn':>9} {'vs openspiel':>13}")
         present = [(label, run) for label, run in rows if run is not None]
