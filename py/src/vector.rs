@@ -162,10 +162,14 @@ impl<G: Game> Shard<G> {
         let state = &mut self.states[env];
         let rng = &mut self.rngs[env];
         loop {
-            let action = match game.node(state) {
+            match game.node(state) {
                 Node::Terminal => return Stop::Terminal,
                 Node::Chance => match game.sample_chance(state, rng.next_f64()) {
-                    Some(a) => a,
+                    Some(a) => {
+                        if game.apply(state, a).is_err() {
+                            return Stop::Broken;
+                        }
+                    }
                     None => return Stop::Broken,
                 },
                 Node::Decision(p) => {
@@ -174,15 +178,24 @@ impl<G: Game> Shard<G> {
                     }
                     game.legal_actions_into(state, &mut self.buf);
                     match self.buf.get(rng.below(self.buf.len().max(1))) {
-                        Some(&a) => a,
+                        // Just listed for this state: no need to check it.
+                        Some(&a) => game.apply_legal(state, a),
                         None => return Stop::Broken,
                     }
                 }
-            };
-            if game.apply(state, action).is_err() {
-                return Stop::Broken;
             }
         }
+    }
+
+    /// True when `action` is among the legal actions last listed for `env`
+    /// (the mask entries set, sorted), which hold for its current state
+    /// until that state changes.
+    fn was_listed(&self, env: usize, action: Action) -> bool {
+        let len = self.prev_len[env];
+        len != u32::MAX
+            && self.prev[env * self.stride..env * self.stride + len as usize]
+                .binary_search(&action)
+                .is_ok()
     }
 
     fn clear_mask(&mut self, env: usize, mask: &mut [i8]) {
@@ -338,6 +351,10 @@ impl<G: Game> Shard<G> {
                 }
             };
             let applied = match Action::try_from(actions.get(env).copied().unwrap_or(-1)) {
+                Ok(a) if self.was_listed(env, a) => {
+                    self.game.apply_legal(&mut self.states[env], a);
+                    true
+                }
                 Ok(a) => self.game.apply(&mut self.states[env], a).is_ok(),
                 Err(_) => false,
             };
