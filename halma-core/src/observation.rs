@@ -53,12 +53,14 @@ fn cell<G: Geometry>(camp: usize, hole: usize) -> usize {
 }
 
 /// The value of each uniform plane, indexed by plane: `n + i` (to move) and
-/// `2n + i` (finished) for each relative seat `i`, `3n + 1` and `3n + 2`.
-/// The other entries (the piece planes and the board shape) are unused.
+/// `2n + i` (finished) for each relative seat `i`, `3n + 1` and `3n + 2`
+/// (`vacate`, given because it costs a move generation). The other entries
+/// (the piece planes and the board shape) are unused.
 fn uniform_values<G: Geometry>(
     game: &Halma<G>,
     pos: &Position<G>,
     player: Player,
+    vacate: bool,
 ) -> [f32; crate::game::plane_count(6)] {
     let n = game.num_players();
     let me = player.index();
@@ -76,7 +78,7 @@ fn uniform_values<G: Geometry>(
     } else {
         0.0
     };
-    values[3 * n + 2] = flag(game.must_vacate(pos));
+    values[3 * n + 2] = flag(vacate);
     values
 }
 
@@ -105,7 +107,7 @@ pub(crate) fn observe<G: Geometry>(
     let n = game.num_players();
     // Each plane is written once (the batch environments write many
     // observations per step, so memory traffic matters).
-    let values = uniform_values(game, pos, player);
+    let values = uniform_values(game, pos, player, game.must_vacate(pos));
     for (p, chunk) in out.chunks_exact_mut(plane).enumerate() {
         let uniform = p >= n && p != 3 * n;
         chunk.fill(if uniform { values[p] } else { 0.0 });
@@ -121,9 +123,10 @@ pub(crate) fn observe<G: Geometry>(
 }
 
 /// [`board_core::Game::observe_update`]: rewrites the uniform planes whose
-/// value changed (the old value is read from `out`), clears the piece cells
-/// of `before` as `before_player` saw them and sets those of `state`. The
-/// board shape is the same for every observer, so it stays.
+/// value changed, and the piece cells that changed: for the same observer
+/// those of the pieces that moved, else all of `before`'s (cleared) and
+/// `state`'s (set). The board shape is the same for every observer, so it
+/// stays.
 pub(crate) fn observe_update<G: Geometry>(
     game: &Halma<G>,
     before: &Position<G>,
@@ -133,21 +136,39 @@ pub(crate) fn observe_update<G: Geometry>(
     out: &mut [f32],
 ) -> Result<(), ObservationError> {
     let plane = check(game, player, out)?;
-    if before_player.index() >= game.num_players() {
+    let n = game.num_players();
+    if before_player.index() >= n {
         // Not an observation this game writes: start afresh.
         return observe(game, state, player, out);
     }
-    let n = game.num_players();
-    let values = uniform_values(game, state, player);
+    // The old vacate value is read back rather than recomputed (that needs
+    // a move generation); the other old values are cheap to compute, and
+    // reading them would cost a cache miss each.
+    let shown_vacate = out[(3 * n + 2) * plane] != 0.0;
+    let old = uniform_values(game, before, before_player, shown_vacate);
+    let new = uniform_values(game, state, player, game.must_vacate(state));
     for (p, chunk) in out.chunks_exact_mut(plane).enumerate() {
         let uniform = p >= n && p != 3 * n;
-        if uniform && chunk[0] != values[p] {
-            chunk.fill(values[p]);
+        if uniform && old[p] != new[p] {
+            chunk.fill(new[p]);
         }
     }
-    for_each_piece_cell(game, before, before_player, |i, c| {
-        out[i * plane + c] = 0.0;
-    });
-    for_each_piece_cell(game, state, player, |i, c| out[i * plane + c] = 1.0);
+    if before_player == player {
+        let camp = game.camp_of(player);
+        for i in 0..n {
+            let seat = (player.index() + i) % n;
+            let (was, is) = (before.pieces(seat), state.pieces(seat));
+            let base = i * plane;
+            was.minus(is)
+                .for_each(|h| out[base + cell::<G>(camp, h)] = 0.0);
+            is.minus(was)
+                .for_each(|h| out[base + cell::<G>(camp, h)] = 1.0);
+        }
+    } else {
+        for_each_piece_cell(game, before, before_player, |i, c| {
+            out[i * plane + c] = 0.0;
+        });
+        for_each_piece_cell(game, state, player, |i, c| out[i * plane + c] = 1.0);
+    }
     Ok(())
 }
