@@ -153,6 +153,27 @@ pub trait Game {
         player: Player,
         out: &mut [f32],
     ) -> Result<(), ObservationError>;
+    /// Rewrites an observation in place: `out` holds `before`'s observation
+    /// by `before_player` (as written by [`Game::observe`] or
+    /// `observe_update`); afterwards it holds `state`'s observation by
+    /// `player`, exactly as [`Game::observe`] writes it. Games that know how
+    /// write only what differs (batched environments rewrite observations
+    /// every step, and their memory traffic matters); the default calls
+    /// [`Game::observe`].
+    ///
+    /// If `out` holds anything else, what is written is unspecified (but
+    /// nothing panics). Errors are [`Game::observe`]'s.
+    fn observe_update(
+        &self,
+        before: &Self::State,
+        before_player: Player,
+        state: &Self::State,
+        player: Player,
+        out: &mut [f32],
+    ) -> Result<(), ObservationError> {
+        let _ = (before, before_player);
+        self.observe(state, player, out)
+    }
 
     /// Writes a readable string for `action` in `state` (a move at a decision
     /// node, a throw at a chance node). Actions that do not apply still get a

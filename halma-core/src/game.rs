@@ -518,6 +518,17 @@ impl<G: Geometry> Game for Halma<G> {
         crate::observation::observe(self, state, player, out)
     }
 
+    fn observe_update(
+        &self,
+        before: &Position<G>,
+        before_player: Player,
+        state: &Position<G>,
+        player: Player,
+        out: &mut [f32],
+    ) -> Result<(), ObservationError> {
+        crate::observation::observe_update(self, before, before_player, state, player, out)
+    }
+
     fn write_action(
         &self,
         state: &Position<G>,

@@ -12,7 +12,7 @@ use crate::pygame::PyState;
 
 fn daldos_state(state: &PyState) -> PyResult<&Held<Daldos>> {
     state
-        .inner
+        .inner()
         .as_any()
         .downcast_ref::<Held<Daldos>>()
         .ok_or_else(|| PyValueError::new_err("this is not a Daldøs state"))

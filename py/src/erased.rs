@@ -65,12 +65,19 @@ pub trait DynState: Send + Sync + 'static {
     fn chance_outcomes(&self) -> Vec<(Action, f64)>;
     /// Legal actions, in increasing order.
     fn legal_actions(&self) -> Vec<Action>;
+    /// Replaces `out` with the legal actions, in increasing order (reuses
+    /// its allocation).
+    fn legal_actions_into(&self, out: &mut Vec<Action>);
     /// Sets `out[a] = 1` for each legal action `a` (`out` is zeroed by the caller).
     fn write_legal_mask(&self, out: &mut [i8]);
     /// Whether `action` applies.
     fn is_legal(&self, action: Action) -> bool;
     /// Applies an action; unchanged on error.
     fn apply(&mut self, action: Action) -> Result<(), IllegalAction>;
+    /// Applies an action that [`DynState::legal_actions`] listed for this
+    /// very state, which games may then skip checking
+    /// ([`Game::apply_legal`]).
+    fn apply_legal(&mut self, action: Action);
     /// Each player's return.
     fn returns(&self) -> Vec<f64>;
     /// The observation of `player`.
@@ -177,8 +184,12 @@ where
     }
     fn legal_actions(&self) -> Vec<Action> {
         let mut out = Vec::new();
-        self.game.legal_actions(&self.state, |a| out.push(a));
+        self.legal_actions_into(&mut out);
         out
+    }
+    fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        self.game.legal_actions(&self.state, |a| out.push(a));
     }
     fn write_legal_mask(&self, out: &mut [i8]) {
         self.game.legal_actions(&self.state, |a| {
@@ -195,6 +206,12 @@ where
         self.game.apply(&mut next, action)?;
         self.state = next;
         Ok(())
+    }
+    fn apply_legal(&mut self, action: Action) {
+        // On a copy, so that a panic (a bug) leaves the state as it was.
+        let mut next = self.state;
+        self.game.apply_legal(&mut next, action);
+        self.state = next;
     }
     fn returns(&self) -> Vec<f64> {
         let mut out = vec![0.0; self.game.num_players()];
@@ -292,6 +309,39 @@ mod tests {
         u.play_random(&mut rng, 3);
         assert!(t.eq_dyn(&*s));
         assert!(!u.eq_dyn(&*t));
+    }
+
+    /// `apply_legal` of a listed action does what `apply` does, for a game
+    /// with the default (Race) and one that skips the check (Chinese
+    /// checkers); `legal_actions_into` lists what `legal_actions` lists.
+    #[test]
+    fn apply_legal_agrees_with_apply_over_random_play() {
+        let cc = crate::registry::find("chinese_checkers").unwrap()("chinese_checkers", &[]);
+        let games: [Arc<dyn DynGame>; 2] = [Arc::new(Race), cc.unwrap()];
+        let mut rng = SplitMix64::new(11);
+        let mut legal = vec![99];
+        for game in games {
+            for _ in 0..5 {
+                let mut s = Arc::clone(&game).new_initial_state();
+                while s.node() != Node::Terminal && s.turn_count() < 300 {
+                    let a = match s.node() {
+                        Node::Chance => {
+                            let outcomes = s.chance_outcomes();
+                            outcomes[rng.below(outcomes.len())].0
+                        }
+                        _ => {
+                            s.legal_actions_into(&mut legal);
+                            assert_eq!(legal, s.legal_actions());
+                            legal[rng.below(legal.len())]
+                        }
+                    };
+                    let mut checked = s.clone_box();
+                    checked.apply(a).unwrap();
+                    s.apply_legal(a);
+                    assert!(s.eq_dyn(&*checked));
+                }
+            }
+        }
     }
 
     #[test]

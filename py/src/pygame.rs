@@ -6,7 +6,8 @@ use board_core::{Action, Node, ParamValue, Player};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyInt, PyString, PyTuple};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
 
 use crate::erased::{DynGame, DynState};
 use crate::errors::{self, guard, IllegalActionError, UnknownGameError};
@@ -54,12 +55,19 @@ fn read_params(params: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, Owne
     Ok(out)
 }
 
+/// The largest action space whose Python ints are kept (a table of 1<<17
+/// ints is about 4 MB); larger ones make a new int per action.
+const MAX_CACHED_ACTION_INTS: usize = 1 << 17;
+
 /// A game's rules with their options fixed; made by `racegames.make_game`.
 #[pyclass(name = "Game", module = "racegames", frozen)]
 pub struct PyGame {
     pub(crate) inner: Arc<dyn DynGame>,
     pub(crate) name: String,
     pub(crate) params: Py<PyDict>,
+    /// The Python ints `0..num_distinct_actions`, made on first use, so that
+    /// `legal_actions()` only increfs (Python caches only the ints below 257).
+    action_ints: PyOnceLock<Vec<Py<PyInt>>>,
 }
 
 /// Builds a game by name (see `racegames.make_game`).
@@ -100,16 +108,46 @@ pub fn make_game(
         inner,
         name,
         params: copy.unbind(),
+        action_ints: PyOnceLock::new(),
     })
 }
 
 impl PyGame {
     fn state(&self, py: Python<'_>, slf: &Bound<'_, PyGame>, inner: Box<dyn DynState>) -> PyState {
         let _ = py;
-        PyState {
-            game: slf.clone().unbind(),
-            inner,
+        PyState::new(slf.clone().unbind(), inner)
+    }
+
+    /// The list of Python ints for `actions`, taken from the table of
+    /// action ints where it exists.
+    fn action_list<'py>(
+        &self,
+        py: Python<'py>,
+        actions: &[Action],
+    ) -> PyResult<Bound<'py, PyList>> {
+        let size = self.inner.num_distinct_actions();
+        if size > MAX_CACHED_ACTION_INTS {
+            return PyList::new(py, actions);
         }
+        let ints = self.action_ints.get_or_init(py, || {
+            (0..size as Action)
+                .map(|a| {
+                    let Ok(int) = a.into_pyobject(py);
+                    int.unbind()
+                })
+                .collect()
+        });
+        PyList::new(
+            py,
+            actions.iter().map(|&a| match ints.get(a as usize) {
+                Some(int) => int.bind(py).clone(),
+                // Chance outcomes may lie beyond the decision action space.
+                None => {
+                    let Ok(int) = a.into_pyobject(py);
+                    int
+                }
+            }),
+        )
     }
 
     fn repr_params(&self, py: Python<'_>) -> PyResult<String> {
@@ -236,7 +274,14 @@ impl PyGame {
 #[pyclass(name = "State", module = "racegames")]
 pub struct PyState {
     pub(crate) game: Py<PyGame>,
-    pub(crate) inner: Box<dyn DynState>,
+    /// Private so that every change of the position goes through a method
+    /// here, which invalidates `listed`.
+    inner: Box<dyn DynState>,
+    /// The legal actions of the last `legal_actions()` call at a decision
+    /// node of the current position, kept so that `apply_action` of one of
+    /// them can skip the legality check; valid only while `listed_valid`.
+    listed: Vec<Action>,
+    listed_valid: bool,
 }
 
 /// Reads an action: an `int` (or anything with `__index__`), else `TypeError`;
@@ -277,6 +322,21 @@ fn read_player(p: &Bound<'_, PyAny>, num_players: usize) -> PyResult<Player> {
 }
 
 impl PyState {
+    /// A state of `game` at the position `inner`.
+    pub(crate) fn new(game: Py<PyGame>, inner: Box<dyn DynState>) -> PyState {
+        PyState {
+            game,
+            inner,
+            listed: Vec::new(),
+            listed_valid: false,
+        }
+    }
+
+    /// The position, for reading only.
+    pub(crate) fn inner(&self) -> &dyn DynState {
+        &*self.inner
+    }
+
     pub(crate) fn current_player_index(&self) -> i32 {
         match self.inner.node() {
             Node::Chance => CHANCE,
@@ -286,10 +346,7 @@ impl PyState {
     }
 
     fn with_inner(&self, py: Python<'_>, inner: Box<dyn DynState>) -> PyState {
-        PyState {
-            game: self.game.clone_ref(py),
-            inner,
-        }
+        PyState::new(self.game.clone_ref(py), inner)
     }
 
     fn drawing<'py>(&self, py: Python<'py>, function: &str) -> PyResult<Bound<'py, PyAny>> {
@@ -353,22 +410,34 @@ impl PyState {
     /// in OpenSpiel; empty at the end). With `player`, empty unless that
     /// player is to act.
     #[pyo3(signature = (player = None))]
-    fn legal_actions(&self, player: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Action>> {
+    fn legal_actions<'py>(
+        &mut self,
+        py: Python<'py>,
+        player: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Bound<'py, PyList>> {
         if let Some(p) = player {
             let p = read_player(p, self.inner.game().num_players())?;
             if self.current_player_index() != p.index() as i32 {
-                return Ok(Vec::new());
+                return Ok(PyList::empty(py));
             }
         }
-        guard(|| match self.inner.node() {
-            Node::Chance => self
-                .inner
-                .chance_outcomes()
-                .into_iter()
-                .map(|(a, _)| a)
-                .collect(),
-            _ => self.inner.legal_actions(),
-        })
+        let game = self.game.get();
+        match self.inner.node() {
+            Node::Chance => {
+                let outcomes = guard(|| self.inner.chance_outcomes())?;
+                let actions: Vec<Action> = outcomes.into_iter().map(|(a, _)| a).collect();
+                game.action_list(py, &actions)
+            }
+            Node::Decision(_) => {
+                if !self.listed_valid {
+                    let (inner, listed) = (&self.inner, &mut self.listed);
+                    guard(|| inner.legal_actions_into(listed))?;
+                    self.listed_valid = true;
+                }
+                game.action_list(py, &self.listed)
+            }
+            Node::Terminal => Ok(PyList::empty(py)),
+        }
     }
 
     /// A numpy int8 array of length `num_distinct_actions`: 1 for each legal
@@ -394,7 +463,16 @@ impl PyState {
     /// `IllegalActionError` (a `ValueError`) and leaves the state unchanged.
     fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
         let a = read_action(action)?;
-        guard(|| self.inner.apply(a))?.map_err(errors::illegal)
+        let inner = &mut self.inner;
+        if self.listed_valid && self.listed.binary_search(&a).is_ok() {
+            // Listed for this very position: no need to check it again.
+            self.listed_valid = false;
+            return guard(|| inner.apply_legal(a));
+        }
+        guard(|| inner.apply(a))?.map_err(errors::illegal)?;
+        // Only a successful apply changes the position.
+        self.listed_valid = false;
+        Ok(())
     }
 
     /// The readable string of an action (OpenSpiel also accepts
@@ -462,6 +540,7 @@ impl PyState {
     /// `max_steps`; returns the number of steps.
     #[pyo3(signature = (seed, max_steps = u64::MAX))]
     fn play_random(&mut self, py: Python<'_>, seed: u64, max_steps: u64) -> PyResult<u64> {
+        self.listed_valid = false;
         let inner = &mut self.inner;
         py.detach(|| {
             guard(|| {

@@ -17,7 +17,9 @@ use crate::vector::{DynVector, Outputs, SeatChoice, VectorConfig};
 ///
 /// The arrays (`observations`, `action_masks`, `rewards`, `terminated`,
 /// `truncated`, `current_player`, `returns`, `ended`) are allocated once and
-/// rewritten in place by every `reset` and `step`.
+/// rewritten in place by every `reset` and `step`. They must not be written
+/// to: masks and observations are updated from what they hold (`reset`
+/// rewrites them in full).
 #[pyclass(name = "VectorCore", module = "racegames._core")]
 pub struct VectorCore {
     game: Py<PyGame>,

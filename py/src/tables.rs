@@ -14,7 +14,7 @@ use crate::pygame::PyState;
 
 fn tables_state(state: &PyState) -> PyResult<&Held<Tables>> {
     state
-        .inner
+        .inner()
         .as_any()
         .downcast_ref::<Held<Tables>>()
         .ok_or_else(|| PyValueError::new_err("this is not a tables game state"))
@@ -44,10 +44,7 @@ pub fn py_turn_ends(py: Python<'_>, state: PyRef<'_, PyState>) -> PyResult<Vec<P
                 state: p,
             });
             let key = inner.notation();
-            let s = PyState {
-                game: state.game.clone_ref(py),
-                inner,
-            };
+            let s = PyState::new(state.game.clone_ref(py), inner);
             (key, s)
         })
         .collect();

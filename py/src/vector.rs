@@ -8,7 +8,9 @@
 //! step (Gymnasium's `NEXT_STEP` autoreset), and observations and masks are
 //! written into the caller's contiguous buffers. Masks are written sparsely:
 //! the entries set at the previous step are cleared and the new legal ones
-//! set, so a large action space costs little.
+//! set, so a large action space costs little. Observations are updated in
+//! place with [`Game::observe_update`] from the state and viewer they were
+//! last written for, so the buffers must hold what the last call wrote.
 
 use std::sync::Arc;
 
@@ -103,6 +105,9 @@ struct Shard<G: Game> {
     prev: Vec<Action>,
     /// How many of them; `u32::MAX` when they overflowed (clear the row).
     prev_len: Vec<u32>,
+    /// The state and viewer each observation row was last written for;
+    /// `None` when unknown (then it is written in full).
+    shown: Vec<Option<(G::State, Player)>>,
     buf: Box<ActionBuffer>,
 }
 
@@ -135,6 +140,7 @@ impl<G: Game> Shard<G> {
             done: vec![true; n],
             prev: vec![0; n * stride],
             prev_len: vec![u32::MAX; n],
+            shown: vec![None; n],
             buf: Box::new(ActionBuffer::new()),
             game,
             config,
@@ -162,10 +168,14 @@ impl<G: Game> Shard<G> {
         let state = &mut self.states[env];
         let rng = &mut self.rngs[env];
         loop {
-            let action = match game.node(state) {
+            match game.node(state) {
                 Node::Terminal => return Stop::Terminal,
                 Node::Chance => match game.sample_chance(state, rng.next_f64()) {
-                    Some(a) => a,
+                    Some(a) => {
+                        if game.apply(state, a).is_err() {
+                            return Stop::Broken;
+                        }
+                    }
                     None => return Stop::Broken,
                 },
                 Node::Decision(p) => {
@@ -174,15 +184,24 @@ impl<G: Game> Shard<G> {
                     }
                     game.legal_actions_into(state, &mut self.buf);
                     match self.buf.get(rng.below(self.buf.len().max(1))) {
-                        Some(&a) => a,
+                        // Just listed for this state: no need to check it.
+                        Some(&a) => game.apply_legal(state, a),
                         None => return Stop::Broken,
                     }
                 }
-            };
-            if game.apply(state, action).is_err() {
-                return Stop::Broken;
             }
         }
+    }
+
+    /// True when `action` is among the legal actions last listed for `env`
+    /// (the mask entries set, sorted), which hold for its current state
+    /// until that state changes.
+    fn was_listed(&self, env: usize, action: Action) -> bool {
+        let len = self.prev_len[env];
+        len != u32::MAX
+            && self.prev[env * self.stride..env * self.stride + len as usize]
+                .binary_search(&action)
+                .is_ok()
     }
 
     fn clear_mask(&mut self, env: usize, mask: &mut [i8]) {
@@ -216,11 +235,25 @@ impl<G: Game> Shard<G> {
         self.prev_len[env] = if overflow { u32::MAX } else { len as u32 };
     }
 
-    fn observe(&self, env: usize, viewer: Player, obs: &mut [f32]) {
+    /// Writes the observation of `env` by `viewer`, updating the row from
+    /// what it last showed when that is known.
+    fn observe(&mut self, env: usize, viewer: Player, obs: &mut [f32]) {
         let row = &mut obs[env * self.obs_len..(env + 1) * self.obs_len];
-        if self.game.observe(&self.states[env], viewer, row).is_err() {
-            row.fill(0.0);
-        }
+        let state = &self.states[env];
+        let written = match &self.shown[env] {
+            Some((before, before_viewer)) => {
+                self.game
+                    .observe_update(before, *before_viewer, state, viewer, row)
+            }
+            None => self.game.observe(state, viewer, row),
+        };
+        self.shown[env] = match written {
+            Ok(()) => Some((*state, viewer)),
+            Err(_) => {
+                row.fill(0.0);
+                None
+            }
+        };
     }
 
     /// Ends an episode: returns, flags, empty mask.
@@ -314,6 +347,9 @@ impl<G: Game> Shard<G> {
 
 impl<G: Game> Shard<G> {
     fn reset(&mut self, mut out: Outputs<'_>) {
+        // A full rewrite on reset, so that a reset repairs buffers changed
+        // from outside.
+        self.shown.fill(None);
         for env in 0..self.len() {
             self.zero_returns(env, &mut out);
             self.reset_env(env, &mut out);
@@ -338,6 +374,10 @@ impl<G: Game> Shard<G> {
                 }
             };
             let applied = match Action::try_from(actions.get(env).copied().unwrap_or(-1)) {
+                Ok(a) if self.was_listed(env, a) => {
+                    self.game.apply_legal(&mut self.states[env], a);
+                    true
+                }
                 Ok(a) => self.game.apply(&mut self.states[env], a).is_ok(),
                 Err(_) => false,
             };
@@ -589,14 +629,17 @@ mod tests {
 
     impl Buffers {
         fn new(n: usize) -> Buffers {
+            Buffers::for_game(&Race, n)
+        }
+        fn for_game<G: Game>(game: &G, n: usize) -> Buffers {
             Buffers {
-                obs: vec![0.0; n * 3],
-                mask: vec![0; n * 2],
+                obs: vec![0.0; n * game.observation_len()],
+                mask: vec![0; n * game.num_distinct_actions()],
                 reward: vec![0.0; n],
                 terminated: vec![false; n],
                 truncated: vec![false; n],
                 current: vec![0; n],
-                returns: vec![0.0; n * 2],
+                returns: vec![0.0; n * game.num_players()],
                 ended: vec![false; n],
             }
         }
@@ -728,5 +771,58 @@ mod tests {
             }
         }
         assert!(ends > 0);
+    }
+
+    /// Observations updated in place (Chinese checkers writes only what
+    /// changed) equal fresh ones, across auto-resets and viewer changes.
+    #[test]
+    fn updated_observations_equal_fresh_ones() {
+        use halma_core::ChineseCheckers;
+        for (players, random_opponent) in [(2, false), (3, true), (6, false)] {
+            let params = [("players", board_core::ParamValue::Int(players))];
+            let game = Arc::new(
+                <ChineseCheckers as board_core::FromParams>::from_params(
+                    "chinese_checkers",
+                    &params,
+                )
+                .unwrap(),
+            );
+            let n = 6;
+            let mut c = VecCore::new(
+                Arc::clone(&game),
+                VectorConfig {
+                    num_envs: n,
+                    seed: 3,
+                    random_opponent,
+                    seat: SeatChoice::Random,
+                    threads: 1,
+                },
+            );
+            let mut b = Buffers::for_game(&*game, n);
+            c.reset(None, b.out());
+            let len = game.observation_len();
+            let mut fresh = vec![0.0f32; len];
+            let mut actions = vec![0i64; n];
+            for step in 0..1500 {
+                c.random_actions(&mut actions);
+                if step % 97 == 0 {
+                    actions[step % n] = -1; // an illegal action ends an episode
+                }
+                c.step(&actions, b.out());
+                let shard = &c.shards[0];
+                for env in 0..n {
+                    let (state, viewer) = shard.shown[env].expect("written");
+                    assert_eq!(state, shard.states[env]);
+                    if b.current[env] >= 0 {
+                        assert_eq!(viewer.index() as i32, b.current[env]);
+                    }
+                    game.observe(&state, viewer, &mut fresh).unwrap();
+                    assert!(
+                        b.obs[env * len..(env + 1) * len] == fresh[..],
+                        "step {step} env {env}"
+                    );
+                }
+            }
+        }
     }
 }

@@ -170,3 +170,42 @@ def test_reset_seeds() -> None:
     np.testing.assert_array_equal(oa["observation"], ob["observation"])
     with pytest.raises(TypeError):
         a.reset(seed="7")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["chinese_checkers", "halma"])
+@pytest.mark.parametrize("opponent", ["random", None])
+def test_observations_updated_in_place_equal_fresh_ones(name: str, opponent: object) -> None:
+    # Halma games rewrite only what changed in the native buffers (copy=False):
+    # across turns, viewer changes, episode ends and auto-resets, every row
+    # must equal a fresh observation_tensor of its environment.
+    n = 5
+    env = VectorEnv(name, n, seed=4, copy=False, opponent=opponent, seat="random", players=2)
+    obs, info = env.reset()
+    acted = info["current_player"].copy()
+    ends = 0
+    for step in range(250):
+        actions = env.random_actions().copy()
+        if step % 41 == 40:
+            actions[step % n] = -1  # an illegal action ends that episode
+        obs, rew, term, trunc, info = env.step(actions)
+        for i in range(n):
+            state = env.state(i)
+            player = info["current_player"][i]
+            if player == racegames.TERMINAL:
+                ends += 1
+                # The episode's last observation, for the caller's seat (or the actor).
+                viewer = env.core.seat(i) if opponent == "random" else acted[i]
+            else:
+                viewer = player
+            np.testing.assert_array_equal(obs["observation"][i], state.observation_tensor(viewer))
+        acted = info["current_player"].copy()
+    assert ends > 0
+
+
+def test_reset_rewrites_observations_in_full() -> None:
+    env = VectorEnv("chinese_checkers", 3, seed=1, copy=False)
+    obs, _ = env.reset(seed=2)
+    first = obs["observation"].copy()
+    obs["observation"][...] = 7.0  # not allowed, but reset repairs it
+    obs, _ = env.reset(seed=2)
+    np.testing.assert_array_equal(obs["observation"], first)

@@ -113,9 +113,11 @@ class VectorCore:
     @property
     def num_envs(self) -> int: ...
     @property
-    def observations(self) -> npt.NDArray[np.float32]: ...
+    def observations(self) -> npt.NDArray[np.float32]:
+        """The native buffer, updated in place by each step: do not write to it."""
     @property
-    def action_masks(self) -> npt.NDArray[np.int8]: ...
+    def action_masks(self) -> npt.NDArray[np.int8]:
+        """The native buffer, updated sparsely by each step: do not write to it."""
     @property
     def rewards(self) -> npt.NDArray[np.float64]: ...
     @property

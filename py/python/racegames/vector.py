@@ -19,9 +19,12 @@ buffers, with the GIL released; one Python call steps every environment.
   the others.
 - Observations are ``{"observation": (num_envs, *shape) float32,
   "action_mask": (num_envs, num_actions) int8}``; masks are written
-  sparsely. With ``copy=False`` the arrays returned are the native buffers,
-  overwritten by the next call (fastest); with ``copy=True`` (default, as in
-  Gymnasium) they are copies.
+  sparsely, and observations are updated in place where the game knows how
+  (only what changed since the last step is rewritten). With ``copy=False``
+  the arrays returned are the native buffers, overwritten by the next call
+  (fastest): they are the environment's own and must not be written to,
+  since the next steps build on what they hold (``reset()`` rewrites them in
+  full). With ``copy=True`` (default, as in Gymnasium) they are copies.
 - ``threads`` (default 1) bounds the native threads of a step; a batch is
   split only when each thread gets 128 environments or more. More threads
   pay off only on otherwise idle cores (results are identical whatever the
@@ -50,7 +53,12 @@ except ImportError:  # pragma: no cover
 
 
 class VectorEnv(gymnasium.vector.VectorEnv):
-    """``num_envs`` environments of game ``name`` stepped natively."""
+    """``num_envs`` environments of game ``name`` stepped natively.
+
+    With ``copy=False``, the arrays that ``reset`` and ``step`` return are the
+    environment's own buffers: read them, never write to them (observations
+    are updated in place from what the buffers hold).
+    """
 
     metadata = {"autoreset_mode": _NEXT_STEP, "render_modes": ["ansi"]}
 
