@@ -24,8 +24,8 @@ const fn shift(x: u128, by: i32) -> u128 {
     }
 }
 
-/// The occupancy of one position, with the jump starts worked out when
-/// first needed.
+/// The occupancy of one position; its split into classes and the jump
+/// starts are worked out when a jump is first asked for.
 pub(crate) struct Lattice<G: Geometry> {
     occ: G::Bits,
     class_occ: [u128; 4],
@@ -43,14 +43,9 @@ impl<G: Geometry> Lattice<G> {
     /// The lattices of the occupied holes `occ`.
     #[inline]
     pub(crate) fn new(occ: G::Bits) -> Lattice<G> {
-        let mut class_occ = [0u128; 4];
-        occ.for_each(|h| {
-            let h = h & 0xff;
-            class_occ[usize::from(Self::L.class[h] & 3)] |= 1u128 << (Self::L.cell[h] & 127);
-        });
         Lattice {
             occ,
-            class_occ,
+            class_occ: [0; 4],
             starts: [[0; 8]; 4],
             any_start: [0; 4],
             ready: false,
@@ -68,6 +63,10 @@ impl<G: Geometry> Lattice<G> {
     /// that every shift is by a constant).
     #[inline]
     fn find_starts(&mut self) {
+        self.occ.for_each(|h| {
+            let h = h & 0xff;
+            self.class_occ[usize::from(Self::L.class[h] & 3)] |= 1u128 << (Self::L.cell[h] & 127);
+        });
         for c in 0..4 {
             let empty = Self::L.valid[c] & !self.class_occ[c];
             for (d, starts) in self.starts[c][..G::DIRECTIONS].iter_mut().enumerate() {
