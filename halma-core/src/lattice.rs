@@ -24,16 +24,47 @@ const fn shift(x: u128, by: i32) -> u128 {
     }
 }
 
-/// The occupancy of one position; its split into classes and the jump
-/// starts are worked out when a jump is first asked for.
+/// The jump starts of one position, class by class.
+struct Starts {
+    /// `by_direction[c][d]`: the cells of class `c` with a single jump in
+    /// direction `d`.
+    by_direction: [[u128; 8]; 4],
+    /// `any[c]`: the cells of class `c` with some single jump.
+    any: [u128; 4],
+}
+
+impl Starts {
+    /// The jump starts of the occupied holes `occ` (with constant indices,
+    /// so that every shift is by a constant).
+    #[inline]
+    fn new<G: Geometry>(occ: G::Bits) -> Starts {
+        let l = G::LATTICE;
+        let mut class_occ = [0u128; 4];
+        occ.for_each(|h| {
+            let h = h & 0xff;
+            class_occ[usize::from(l.class[h] & 3)] |= 1u128 << (l.cell[h] & 127);
+        });
+        let mut by_direction = [[0u128; 8]; 4];
+        let mut any = [0u128; 4];
+        for c in 0..4 {
+            let empty = l.valid[c] & !class_occ[c];
+            for (d, starts) in by_direction[c][..G::DIRECTIONS].iter_mut().enumerate() {
+                let over = class_occ[usize::from(l.over_class[c][d] & 3)];
+                // Bit x: the hole jumped over from x is occupied, and the
+                // landing hole is empty.
+                *starts = shift(over, -l.over_step[c][d]) & shift(empty, -l.step[d]);
+                any[c] |= *starts;
+            }
+        }
+        Starts { by_direction, any }
+    }
+}
+
+/// The occupancy of one position; the jump starts are worked out when a
+/// jump is first asked for (steps need none).
 pub(crate) struct Lattice<G: Geometry> {
     occ: G::Bits,
-    class_occ: [u128; 4],
-    /// `starts[c][d]`: the cells of class `c` with a single jump in direction `d`.
-    starts: [[u128; 8]; 4],
-    /// `any_start[c]`: the cells of class `c` with some single jump.
-    any_start: [u128; 4],
-    ready: bool,
+    starts: Option<Starts>,
     _board: PhantomData<G>,
 }
 
@@ -45,10 +76,7 @@ impl<G: Geometry> Lattice<G> {
     pub(crate) fn new(occ: G::Bits) -> Lattice<G> {
         Lattice {
             occ,
-            class_occ: [0; 4],
-            starts: [[0; 8]; 4],
-            any_start: [0; 4],
-            ready: false,
+            starts: None,
             _board: PhantomData,
         }
     }
@@ -59,41 +87,19 @@ impl<G: Geometry> Lattice<G> {
         G::NEIGHBOUR_SETS[from % G::HOLES].minus(self.occ)
     }
 
-    /// Works out the jump starts of every class (with constant indices, so
-    /// that every shift is by a constant).
-    #[inline]
-    fn find_starts(&mut self) {
-        self.occ.for_each(|h| {
-            let h = h & 0xff;
-            self.class_occ[usize::from(Self::L.class[h] & 3)] |= 1u128 << (Self::L.cell[h] & 127);
-        });
-        for c in 0..4 {
-            let empty = Self::L.valid[c] & !self.class_occ[c];
-            for (d, starts) in self.starts[c][..G::DIRECTIONS].iter_mut().enumerate() {
-                let over = self.class_occ[usize::from(Self::L.over_class[c][d] & 3)];
-                // Bit x: the hole jumped over from x is occupied, and the
-                // landing hole is empty.
-                *starts = shift(over, -Self::L.over_step[c][d]) & shift(empty, -Self::L.step[d]);
-                self.any_start[c] |= *starts;
-            }
-        }
-        self.ready = true;
-    }
-
     /// Every hole the piece on `from` can reach by a chain of one or more
     /// single jumps.
     #[inline]
     pub(crate) fn jump_reach(&mut self, from: usize) -> G::Bits {
         let h = from & 0xff;
         let c = usize::from(Self::L.class[h] & 3);
-        if !self.ready {
-            self.find_starts();
-        }
+        let occ = self.occ;
+        let all = self.starts.get_or_insert_with(|| Starts::new::<G>(occ));
         let origin = 1u128 << (Self::L.cell[h] & 127);
-        if self.any_start[c] & origin == 0 {
+        if all.any[c] & origin == 0 {
             return G::Bits::EMPTY;
         }
-        let starts = &self.starts[c];
+        let starts = &all.by_direction[c];
         let mut reached = origin;
         let mut frontier = origin;
         loop {
