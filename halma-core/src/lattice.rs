@@ -99,6 +99,7 @@ impl<G: Geometry> Lattice<G> {
         if all.any[c] & origin == 0 {
             return G::Bits::EMPTY;
         }
+        let any = all.any[c];
         let starts = &all.by_direction[c];
         let mut reached = origin;
         let mut frontier = origin;
@@ -108,10 +109,12 @@ impl<G: Geometry> Lattice<G> {
                 next |= shift(frontier & start, Self::L.step[d]);
             }
             next &= !reached;
-            if next == 0 {
+            reached |= next;
+            // Stop as soon as no new cell can jump on (usually one round
+            // before the frontier would come out empty).
+            if next & any == 0 {
                 break;
             }
-            reached |= next;
             frontier = next;
         }
         let mut cells = reached & !origin;
