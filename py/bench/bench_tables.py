@@ -36,10 +36,15 @@ implements it).
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
 from typing import Any, Callable, List, Optional, Tuple
+
+# Nothing here uses BLAS; keep its worker threads from competing with the
+# measured ones on a small machine.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np
 
