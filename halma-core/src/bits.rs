@@ -104,6 +104,24 @@ impl BitSet for u128 {
         *self &= *self - 1;
         Some(h)
     }
+    #[inline]
+    fn for_each(self, f: impl FnMut(usize)) {
+        // Word by word: a 64-bit scan is a single instruction.
+        for_each_in_words(&[self as u64, (self >> 64) as u64], f);
+    }
+}
+
+/// Calls `f` for each set bit of `words` (bit `b` of word `i` is `64 i + b`),
+/// lowest first.
+#[inline]
+fn for_each_in_words(words: &[u64], mut f: impl FnMut(usize)) {
+    for (i, &word) in words.iter().enumerate() {
+        let mut w = word;
+        while w != 0 {
+            f(i * 64 + w.trailing_zeros() as usize);
+            w &= w - 1;
+        }
+    }
 }
 
 /// A set of up to 256 holes, as four 64-bit words (hole `h` is bit `h % 64`
@@ -163,6 +181,10 @@ impl BitSet for Bits256 {
             }
         }
         None
+    }
+    #[inline]
+    fn for_each(self, f: impl FnMut(usize)) {
+        for_each_in_words(&self.0, f);
     }
     #[inline]
     fn pop_first(&mut self) -> Option<usize> {

@@ -117,13 +117,8 @@ impl<G: Geometry> Lattice<G> {
             }
             frontier = next;
         }
-        let mut cells = reached & !origin;
         let mut out = G::Bits::EMPTY;
-        while cells != 0 {
-            let x = cells.trailing_zeros() as usize;
-            cells &= cells - 1;
-            out.insert(usize::from(Self::L.hole[c][x & 127]));
-        }
+        (reached & !origin).for_each(|x| out.insert(usize::from(Self::L.hole[c][x & 127])));
         out
     }
 }
