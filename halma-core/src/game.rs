@@ -287,6 +287,48 @@ fn read_finish(game: &'static str, v: ParamValue<'_>) -> Result<Finish, ParamErr
     Ok(if i == 0 { Finish::First } else { Finish::All })
 }
 
+/// The seat count, read before the other options because their defaults
+/// depend on it.
+fn read_players(
+    game: &'static str,
+    params: &[(&str, ParamValue<'_>)],
+    max: u32,
+    expected: &'static str,
+) -> Result<u8, ParamError> {
+    let mut players = 2;
+    for (k, v) in params {
+        if *k == "players" {
+            players = expect_count(game, "players", *v, max, expected)? as u8;
+        }
+    }
+    Ok(players)
+}
+
+/// Reads an option both boards have into `rules`; `false` for any other
+/// name (`players` counts as read: [`read_players`] took it).
+fn read_shared_option(
+    game: &'static str,
+    rules: &mut Rules,
+    key: &str,
+    v: ParamValue<'_>,
+) -> Result<bool, ParamError> {
+    match key {
+        "players" => {}
+        "finish" => rules.finish = read_finish(game, v)?,
+        "max_turns" => {
+            rules.max_turns = expect_count(
+                game,
+                "max_turns",
+                v,
+                MAX_TURNS_LIMIT,
+                "a count, 0 for no limit",
+            )?
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
 impl FromParams for Halma<Star> {
     const NAMES: &'static [&'static str] = &["chinese_checkers"];
 
@@ -299,32 +341,17 @@ impl FromParams for Halma<Star> {
                 "the game name chinese_checkers",
             ));
         }
-        let mut players = 2;
-        for (k, v) in params {
-            if *k == "players" {
-                players = expect_count(G, "players", *v, 6, "2, 3, 4 or 6")? as u8;
+        let mut rules = Rules::chinese_checkers(read_players(G, params, 6, "2, 3, 4 or 6")?);
+        for &(k, v) in params {
+            if read_shared_option(G, &mut rules, k, v)? {
+                continue;
             }
-        }
-        let mut rules = Rules::chinese_checkers(players);
-        for (k, v) in params {
-            let v = *v;
-            match *k {
-                "players" => {}
+            match k {
                 "pieces" => rules.pieces = expect_count(G, "pieces", v, 15, "10 or 15")? as u8,
                 "long_jumps" => rules.long_jumps = expect_bool(G, "long_jumps", v)?,
                 "wing_rule" => rules.wing_rule = expect_bool(G, "wing_rule", v)?,
                 "vacate_rule" => rules.vacate_rule = expect_bool(G, "vacate_rule", v)?,
                 "spoiling_win" => rules.spoiling_win = expect_bool(G, "spoiling_win", v)?,
-                "finish" => rules.finish = read_finish(G, v)?,
-                "max_turns" => {
-                    rules.max_turns = expect_count(
-                        G,
-                        "max_turns",
-                        v,
-                        MAX_TURNS_LIMIT,
-                        "a count, 0 for no limit",
-                    )?
-                }
                 other => return Err(ParamError::unknown(G, other, CC_KNOWN)),
             }
         }
@@ -340,28 +367,10 @@ impl FromParams for Halma<Square> {
         if name != G {
             return Err(ParamError::unknown(G, name, "the game name halma"));
         }
-        let mut players = 2;
-        for (k, v) in params {
-            if *k == "players" {
-                players = expect_count(G, "players", *v, 4, "2 or 4")? as u8;
-            }
-        }
-        let mut rules = Rules::halma(players);
-        for (k, v) in params {
-            let v = *v;
-            match *k {
-                "players" => {}
-                "finish" => rules.finish = read_finish(G, v)?,
-                "max_turns" => {
-                    rules.max_turns = expect_count(
-                        G,
-                        "max_turns",
-                        v,
-                        MAX_TURNS_LIMIT,
-                        "a count, 0 for no limit",
-                    )?
-                }
-                other => return Err(ParamError::unknown(G, other, HALMA_KNOWN)),
+        let mut rules = Rules::halma(read_players(G, params, 4, "2 or 4")?);
+        for &(k, v) in params {
+            if !read_shared_option(G, &mut rules, k, v)? {
+                return Err(ParamError::unknown(G, k, HALMA_KNOWN));
             }
         }
         Halma::new(rules)
