@@ -3,10 +3,13 @@
 
 Prints, for each game and each runner, the median over several repeats of
 the steps per second (a step is one decision: an action of the player to
-move; chance outcomes are drawn inside it) and the cost per step:
+move; chance outcomes are drawn inside it), the cost per step and the ratio
+to ``state-api`` (within a repeat the runners take turns, and each ratio is
+the median of the per-repeat ratios, which keeps the comparison fair on a
+busy machine):
 
 - ``state-api``:  a plain Python loop over ``State`` (chance by probability,
-  decisions uniformly random);
+  decisions uniformly random: the random-play driver loop of common.py);
 - ``native-playout``: ``State.play_random`` (the whole game in Rust; counts
   every applied action, chance included);
 - ``gym``: ``gymnasium.make("racegames/<Game>-v0")`` against the random
@@ -27,10 +30,8 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
-import statistics
 import time
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Callable, List, Optional, Tuple
 
 # Nothing here uses BLAS; keep its worker threads from competing with the
 # measured ones on a small machine.
@@ -39,9 +40,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import numpy as np
 
 import racegames
-
-#: A runner does work for about ``seconds`` and returns (steps, elapsed).
-Runner = Callable[[float], Tuple[int, float]]
+from common import Runner, Table, native_playout, print_table, random_play
 
 #: The Gymnasium id of each game.
 GYM_IDS = {
@@ -53,45 +52,8 @@ GYM_IDS = {
 }
 
 
-def random_play(game: Any) -> Runner:
-    """The random-play driver loop over OpenSpiel's state API, the same for
-    racegames and for peers: chance by probability, decisions uniformly."""
-    rng = random.Random(0)
-
-    def run(seconds: float) -> Tuple[int, float]:
-        steps = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    actions, probs = zip(*state.chance_outcomes())
-                    state.apply_action(rng.choices(actions, probs)[0])
-                else:
-                    legal = state.legal_actions()
-                    state.apply_action(legal[rng.randrange(len(legal))])
-                    steps += 1
-        return steps, time.perf_counter() - start
-
-    return run
-
-
 def state_api(name: str) -> Runner:
-    return random_play(racegames.make_game(name))
-
-
-def native_playout(name: str) -> Runner:
-    game = racegames.make_game(name)
-
-    def run(seconds: float) -> Tuple[int, float]:
-        steps, seed = 0, 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            steps += game.new_initial_state().play_random(seed)
-            seed += 1
-        return steps, time.perf_counter() - start
-
-    return run
+    return random_play(racegames.make_game(name).new_initial_state)
 
 
 def gym_env(name: str) -> Optional[Runner]:
@@ -149,7 +111,7 @@ def openspiel_peer(name: str) -> Optional[Runner]:
     names = {"backgammon": "backgammon", "chinese_checkers": "chinese_checkers"}
     if name not in names:
         return None
-    return random_play(pyspiel.load_game(names[name]))
+    return random_play(pyspiel.load_game(names[name]).new_initial_state)
 
 
 #: Peer runners: (label, factory). A factory returns None when the peer is
@@ -162,7 +124,7 @@ PEERS: List[Tuple[str, Callable[[str], Optional[Runner]]]] = [
 def runners(name: str, sizes: List[int]) -> List[Tuple[str, Optional[Runner]]]:
     rows: List[Tuple[str, Optional[Runner]]] = [
         ("state-api", state_api(name)),
-        ("native-playout", native_playout(name)),
+        ("native-playout", native_playout(racegames.make_game(name))),
         ("gym", gym_env(name)),
     ]
     for n in sizes:
@@ -178,13 +140,11 @@ def runners(name: str, sizes: List[int]) -> List[Tuple[str, Optional[Runner]]]:
     return rows
 
 
-def measure(run: Runner, repeats: int, seconds: float) -> float:
-    run(seconds / 4)  # warm-up
-    rates = []
-    for _ in range(repeats):
-        steps, elapsed = run(seconds)
-        rates.append(steps / elapsed)
-    return statistics.median(rates)
+#: The printed table: steps, ratios to the state-api row.
+TABLE = Table(
+    unit="step", base="state-api", versus="state-api", label_width=30, rate_width=14, per_width=10, per_digits=3,
+    ratio_digits=1,
+)
 
 
 def main() -> None:
@@ -201,16 +161,7 @@ def main() -> None:
             print(f"{name}: not in this build")
             continue
         print(f"\n{name}")
-        print(f"  {'runner':<30} {'steps/s':>14} {'us/step':>10} {'vs state-api':>13}")
-        results: Dict[str, float] = {}
-        for label, run in runners(name, args.sizes):
-            if run is None:
-                print(f"  {label:<30} {'(not available)':>14}")
-                continue
-            rate = measure(run, args.repeats, args.seconds)
-            results[label] = rate
-            base = results.get("state-api", rate)
-            print(f"  {label:<30} {rate:>14,.0f} {1e6 / rate:>10.3f} {rate / base:>12.1f}x")
+        print_table(TABLE, runners(name, args.sizes), args.repeats, args.seconds)
 
 
 if __name__ == "__main__":

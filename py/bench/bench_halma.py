@@ -10,12 +10,14 @@ Runners (median of ``--repeats`` rounds of ``--seconds`` each; within a round
 the runners take turns, and each ratio is the median of the per-round
 ratios, which keeps the comparison fair on a busy machine):
 
-- ``openspiel state-api``: the random-play driver loop below over OpenSpiel's
-  state API (a uniformly random legal action at each decision);
+- ``openspiel state-api``: the random-play driver loop of common.py over
+  OpenSpiel's state API (a uniformly random legal action at each decision;
+  turns counted as changes of the player to move);
 - ``racegames state-api``: the same loop over racegames' state API, with the
   default options and with the OpenSpiel-equivalent ones
   (``wing_rule=False, vacate_rule=False``);
-- ``racegames native-playout``: ``State.play_random`` (the game in Rust);
+- ``racegames native-playout``: ``State.play_random`` (the game in Rust;
+  turns from the state's turn counter);
 - ``racegames VectorEnv(N)``: ``racegames.vector.VectorEnv("chinese_checkers",
   N, opponent=None)`` (self-play: each step is one turn in every environment
   except those auto-resetting), actions from ``random_actions()``, masks
@@ -29,10 +31,8 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
-import statistics
 import time
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 # Nothing here uses BLAS; keep its worker threads from competing with the
 # measured ones on a small machine.
@@ -41,32 +41,17 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import numpy as np
 
 import racegames
+from common import Runner, Table, native_playout, print_table, random_play
 
-Runner = Callable[[float], Tuple[int, float]]
 OPENSPIEL_EQUIVALENT = {"wing_rule": False, "vacate_rule": False}
 
-
-def driver(new_state: Callable[[], Any], rng: random.Random, seconds: float) -> Tuple[int, float]:
-    """The random-play loop shared by both libraries: returns (turns, elapsed)."""
-    turns = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = new_state()
-        player = state.current_player()
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            state.apply_action(legal[rng.randrange(len(legal))])
-            now = state.current_player()
-            if now != player:  # the turn passed (or the game ended)
-                turns += 1
-                player = now
-    return turns, time.perf_counter() - start
+#: The printed table: turns, ratios to OpenSpiel's row.
+TABLE = Table(unit="turn", base="openspiel state-api", versus="openspiel", label_width=42)
 
 
 def racegames_loop(players: int, **params: Any) -> Runner:
     game = racegames.make_game("chinese_checkers", players=players, **params)
-    rng = random.Random(0)
-    return lambda seconds: driver(game.new_initial_state, rng, seconds)
+    return random_play(game.new_initial_state, count="turns")
 
 
 def openspiel_loop(players: int) -> Optional[Runner]:
@@ -77,24 +62,7 @@ def openspiel_loop(players: int) -> Optional[Runner]:
     if "chinese_checkers" not in pyspiel.registered_names():
         return None
     game = pyspiel.load_game("chinese_checkers", {"players": players})
-    rng = random.Random(0)
-    return lambda seconds: driver(game.new_initial_state, rng, seconds)
-
-
-def native_playout(players: int) -> Runner:
-    game = racegames.make_game("chinese_checkers", players=players)
-
-    def run(seconds: float) -> Tuple[int, float]:
-        turns, seed = 0, 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            state = game.new_initial_state()
-            state.play_random(seed)
-            turns += int(state.notation().split()[-1])
-            seed += 1
-        return turns, time.perf_counter() - start
-
-    return run
+    return random_play(game.new_initial_state, count="turns")
 
 
 def vector_env(players: int, num_envs: int, threads: int = 1) -> Optional[Runner]:
@@ -120,19 +88,6 @@ def vector_env(players: int, num_envs: int, threads: int = 1) -> Optional[Runner
     return run
 
 
-def measure(rows: List[Tuple[str, Runner]], repeats: int, seconds: float) -> Dict[str, List[float]]:
-    """Turns/s of each runner over ``repeats`` rounds; the runners take turns
-    within a round, so a busy machine slows them alike."""
-    for _, run in rows:
-        run(seconds / 4)  # warm-up
-    rates: Dict[str, List[float]] = {label: [] for label, _ in rows}
-    for _ in range(repeats):
-        for label, run in rows:
-            turns, elapsed = run(seconds)
-            rates[label].append(turns / elapsed)
-    return rates
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description="Chinese checkers turns per second")
     parser.add_argument("--players", nargs="*", type=int, default=[2])
@@ -143,31 +98,19 @@ def main() -> None:
     args = parser.parse_args()
     print(f"racegames {racegames.__version__}; turns/s, median of {args.repeats} rounds of {args.seconds}s per runner")
     for players in args.players:
+        game = racegames.make_game("chinese_checkers", players=players)
         rows: List[Tuple[str, Optional[Runner]]] = [
             ("openspiel state-api", openspiel_loop(players)),
             ("racegames state-api (defaults)", racegames_loop(players)),
             ("racegames state-api (OpenSpiel options)", racegames_loop(players, **OPENSPIEL_EQUIVALENT)),
-            ("racegames native-playout", native_playout(players)),
+            ("racegames native-playout", native_playout(game, count="turns")),
         ]
         for n in args.sizes:
             for threads in args.threads:
                 suffix = "" if threads == 1 else f", {threads} threads"
                 rows.append((f"racegames VectorEnv({n}{suffix})", vector_env(players, n, threads)))
         print(f"\nchinese_checkers, {players} players")
-        print(f"  {'runner':<42} {'turns/s':>13} {'us/turn':>9} {'vs openspiel':>13}")
-        present = [(label, run) for label, run in rows if run is not None]
-        for label, run in rows:
-            if run is None:
-                print(f"  {label:<42} {'(not available)':>13}")
-        rates = measure(present, args.repeats, args.seconds)  # type: ignore[arg-type]
-        base = rates.get("openspiel state-api")
-        for label, _ in present:
-            rate = statistics.median(rates[label])
-            # The ratio is the median of the per-round ratios.
-            ratio = (
-                f"{statistics.median(r / b for r, b in zip(rates[label], base)):>12.2f}x" if base else f"{'-':>13}"
-            )
-            print(f"  {label:<42} {rate:>13,.0f} {1e6 / rate:>9.2f} {ratio}")
+        print_table(TABLE, rows, args.repeats, args.seconds)
 
 
 if __name__ == "__main__":

@@ -9,11 +9,14 @@ outcomes they apply. A player who cannot move still has a turn (OpenSpiel
 asks for its ``Pass``; racegames passes by itself). racegames plays one die
 per action and OpenSpiel two, so actions are not comparable; turns are.
 
-Runners (median of ``--repeats`` runs of ``--seconds`` each):
+Runners (median of ``--repeats`` rounds of ``--seconds`` each; within a round
+the runners take turns, and each ratio is the median of the per-round
+ratios, which keeps the comparison fair on a busy machine):
 
-- ``openspiel state-api``: the random-play driver loop below (chance
+- ``openspiel state-api``: the random-play driver loop of common.py (chance
   sampled by its probabilities with ``random.choices``, a uniformly random
-  legal action at each decision) over OpenSpiel's state API;
+  legal action at each decision; turns counted as throws) over OpenSpiel's
+  state API;
 - ``racegames state-api``: the very same loop over racegames' state API;
 - ``racegames native-playout``: ``State.play_random`` (the whole game in
   Rust; turns from the notation's turn counter);
@@ -37,10 +40,8 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
-import statistics
 import time
-from typing import Any, Callable, List, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 # Nothing here uses BLAS; keep its worker threads from competing with the
 # measured ones on a small machine.
@@ -49,31 +50,12 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import numpy as np
 
 import racegames
-
-Runner = Callable[[float], Tuple[int, float]]
-
-
-def driver(new_state: Callable[[], Any], rng: random.Random, seconds: float) -> Tuple[int, float]:
-    """The random-play loop shared by both libraries: returns (turns, elapsed)."""
-    turns = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = new_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                actions, probs = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(actions, probs)[0])
-                turns += 1  # every turn starts with its throw
-            else:
-                legal = state.legal_actions()
-                state.apply_action(legal[rng.randrange(len(legal))])
-    return turns, time.perf_counter() - start
+from common import Runner, Table, native_playout, print_table, random_play
 
 
 def racegames_loop(game_name: str) -> Runner:
-    game = racegames.make_game(game_name)
-    rng = random.Random(0)
-    return lambda seconds: driver(game.new_initial_state, rng, seconds)
+    # Every turn starts with its throw.
+    return random_play(racegames.make_game(game_name).new_initial_state, count="throws")
 
 
 def openspiel_loop(game_name: str) -> Optional[Runner]:
@@ -83,25 +65,7 @@ def openspiel_loop(game_name: str) -> Optional[Runner]:
         return None
     if game_name not in pyspiel.registered_names():
         return None
-    game = pyspiel.load_game(game_name)
-    rng = random.Random(0)
-    return lambda seconds: driver(game.new_initial_state, rng, seconds)
-
-
-def native_playout(game_name: str) -> Runner:
-    game = racegames.make_game(game_name)
-
-    def run(seconds: float) -> Tuple[int, float]:
-        turns, seed = 0, 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            state = game.new_initial_state()
-            state.play_random(seed)
-            turns += state.turn_count()
-            seed += 1
-        return turns, time.perf_counter() - start
-
-    return run
+    return random_play(pyspiel.load_game(game_name).new_initial_state, count="throws")
 
 
 def _turn_counter(notation: str) -> int:
@@ -178,13 +142,8 @@ def pgx_runner(num_envs: int) -> Optional[Runner]:
     return run
 
 
-def measure(run: Runner, repeats: int, seconds: float) -> float:
-    run(seconds / 4)  # warm-up
-    rates = []
-    for _ in range(repeats):
-        turns, elapsed = run(seconds)
-        rates.append(turns / elapsed)
-    return statistics.median(rates)
+#: The printed table: turns, ratios to OpenSpiel's row.
+TABLE = Table(unit="turn", base="openspiel state-api", versus="openspiel", label_width=36)
 
 
 def main() -> None:
@@ -198,24 +157,14 @@ def main() -> None:
     rows: List[Tuple[str, Optional[Runner]]] = [
         ("openspiel state-api", openspiel_loop(args.game)),
         ("racegames state-api", racegames_loop(args.game)),
-        ("racegames native-playout", native_playout(args.game)),
+        ("racegames native-playout", native_playout(racegames.make_game(args.game), count="turns")),
     ]
     for n in args.sizes:
         rows.append((f"racegames VectorEnv({n})", vector_env(args.game, n)))
     if args.game == "backgammon":
         for n in args.sizes:
             rows.append((f"pgx backgammon (batch {n}, CPU)", pgx_runner(n)))
-    print(f"  {'runner':<36} {'turns/s':>13} {'us/turn':>9} {'vs openspiel':>13}")
-    base: Optional[float] = None
-    for label, run in rows:
-        if run is None:
-            print(f"  {label:<36} {'(not available)':>13}")
-            continue
-        rate = measure(run, args.repeats, args.seconds)
-        if base is None and label.startswith("openspiel"):
-            base = rate
-        ratio = f"{rate / base:>12.2f}x" if base else f"{'-':>13}"
-        print(f"  {label:<36} {rate:>13,.0f} {1e6 / rate:>9.2f} {ratio}")
+    print_table(TABLE, rows, args.repeats, args.seconds)
 
 
 if __name__ == "__main__":

@@ -4,32 +4,12 @@ the same file)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 import racegames
+from perft_data import PerftLine, line_id, read_perft
 
-DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "daldos_perft.txt"
 MAX_COUNT = 100_000
-
-
-def lines():
-    out = []
-    for n, line in enumerate(DATA.read_text().splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        game, params, notation, depth, count = (f.strip() for f in line.split("|"))
-        out.append(pytest.param(game, params, notation, int(depth), int(count), id=f"line{n}"))
-    return out
-
-
-def parse_params(text: str) -> dict:
-    params: dict = {}
-    for part in filter(None, (p.strip() for p in text.split(","))):
-        key, value = part.split("=")
-        params[key] = {"true": True, "false": False}.get(value, int(value) if value.isdigit() else value)
-    return params
 
 
 def one_throw(state: racegames.State) -> list:
@@ -48,19 +28,19 @@ def one_throw(state: racegames.State) -> list:
     return out
 
 
-@pytest.mark.parametrize("game_name,params,notation,depth,count", lines())
-def test_perft_through_the_state_api(game_name, params, notation, depth, count):
-    if count > MAX_COUNT:
-        pytest.skip(f"count {count} is left to the Rust test")
-    game = racegames.make_game(game_name, **parse_params(params))
-    level = {notation: game.state_from_notation(notation)}
-    for d in range(depth):
+@pytest.mark.parametrize("line", read_perft("daldos"), ids=line_id)
+def test_perft_through_the_state_api(line: PerftLine):
+    if line.count > MAX_COUNT:
+        pytest.skip(f"count {line.count} is left to the Rust test")
+    game = racegames.make_game(line.game, **line.kwargs())
+    level = {line.notation: game.state_from_notation(line.notation)}
+    for d in range(line.depth):
         nxt: dict = {}
         for state in level.values():
             if not state.is_terminal():
                 for s in one_throw(state):
                     nxt[s.notation()] = s
-        if d + 1 < depth:
+        if d + 1 < line.depth:
             nxt = {k: s for k, s in nxt.items() if not s.is_terminal()}
         level = nxt
-    assert len(level) == count
+    assert len(level) == line.count

@@ -8,14 +8,13 @@ from __future__ import annotations
 import copy
 import pickle
 import warnings
-from pathlib import Path
 from typing import Dict, List, Sequence
 
 import pytest
 
 import racegames
+from perft_data import PerftLine, line_id, read_perft
 
-DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "halma_perft.txt"
 #: perft counts above this are left to the Rust test (cargo test -p halma-core).
 MAX_COUNT = 100_000
 
@@ -81,22 +80,8 @@ def play(state: racegames.State, move: str) -> None:
 # ---------------------------------------------------------------- perft ----
 
 
-def perft_lines() -> list:
-    out = []
-    for n, line in enumerate(DATA.read_text().splitlines(), 1):
-        if line.strip() and not line.startswith("#"):
-            game, params, notation, depth, count = (f.strip() for f in line.split("|"))
-            if int(count) <= MAX_COUNT:
-                out.append(pytest.param(game, params, notation, int(depth), int(count), id=f"line{n}"))
-    return out
-
-
-def parse_params(text: str) -> Dict[str, object]:
-    out: Dict[str, object] = {}
-    for pair in filter(None, text.split(",")):
-        key, value = pair.split("=")
-        out[key] = {"true": True, "false": False}.get(value, int(value) if value.isdigit() else value)
-    return out
+def perft_lines() -> List[PerftLine]:
+    return [line for line in read_perft("halma") if line.count <= MAX_COUNT]
 
 
 def perft(state: racegames.State, depth: int) -> int:
@@ -113,19 +98,21 @@ def perft(state: racegames.State, depth: int) -> int:
     return len(layer)
 
 
-@pytest.mark.parametrize("name,params,notation,depth,count", perft_lines())
-def test_perft_counts_of_the_shared_data_file(name: str, params: str, notation: str, depth: int, count: int) -> None:
-    game = racegames.make_game(name, **parse_params(params))
-    start = game.state_from_notation(notation)
-    assert start.notation() == notation
-    assert perft(start, depth) == count
+@pytest.mark.parametrize("line", perft_lines(), ids=line_id)
+def test_perft_counts_of_the_shared_data_file(line: PerftLine) -> None:
+    game = racegames.make_game(line.game, **line.kwargs())
+    start = game.state_from_notation(line.notation)
+    assert start.notation() == line.notation
+    assert perft(start, line.depth) == line.count
 
 
 def test_perft_file_covers_every_seat_count_and_option() -> None:
-    text = DATA.read_text()
+    lines = read_perft("halma")
+    options = {pair for line in lines for pair in line.params.split(",")}
     for needle in ["players=2", "players=3", "players=4", "players=6", "pieces=15", "long_jumps=true",
-                   "wing_rule=false", "vacate_rule=false", "halma |"]:
-        assert needle in text
+                   "wing_rule=false", "vacate_rule=false"]:
+        assert needle in options
+    assert "halma" in {line.game for line in lines}
     assert len(perft_lines()) >= 20
 
 

@@ -11,38 +11,26 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent / "reference"))
 
 import halma_model as hm  # noqa: E402
+from perft_data import PerftLine, line_id, read_perft  # noqa: E402
 
-DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "halma_perft.txt"
 # The model is slow: counts above this are left to the Rust test.
 MAX_COUNT = 32_500
 
-
-def read_lines():
-    out = []
-    for n, line in enumerate(DATA.read_text().splitlines(), 1):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        game, params, notation, depth, count = (f.strip() for f in line.split("|"))
-        out.append(pytest.param(game, params, notation, int(depth), int(count), id=f"line{n}"))
-    return out
-
-
-LINES = read_lines()
+LINES = read_perft("halma")
 
 
 def test_data_file_is_substantial():
     assert len(LINES) >= 20
 
 
-@pytest.mark.parametrize("game,params,notation,depth,count", LINES)
-def test_perft_matches_reference(game, params, notation, depth, count):
-    if count > MAX_COUNT:
+@pytest.mark.parametrize("line", LINES, ids=line_id)
+def test_perft_matches_reference(line: PerftLine):
+    if line.count > MAX_COUNT:
         pytest.skip("too slow for the pure-Python model")
-    rules = hm.Rules(hm.options(game, params))
-    start = rules.parse(notation)
-    assert rules.notation(start) == notation
-    assert hm.perft(rules, start, depth) == count
+    rules = hm.Rules(hm.options(line.game, line.params))
+    start = rules.parse(line.notation)
+    assert rules.notation(start) == line.notation
+    assert hm.perft(rules, start, line.depth) == line.count
 
 
 def test_openings_are_those_of_rules_md():

@@ -16,15 +16,14 @@ from __future__ import annotations
 import copy
 import pickle
 import xml.etree.ElementTree as ET
-from pathlib import Path
 from typing import List, Set, Tuple
 
 import pytest
 
 import racegames
+from perft_data import PerftLine, line_game_depth_id, read_perft
 from racegames import _core, _draw
 
-DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "tables_perft.txt"
 #: Lines whose count is at most this are recounted through the State API.
 MAX_COUNT = 150_000
 
@@ -88,25 +87,18 @@ def perft(game: racegames.Game, notation: str, depth: int) -> int:
     return len(level)
 
 
-def _perft_lines():
-    out = []
-    for number, line in enumerate(DATA.read_text().splitlines(), start=1):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        game, params, text, depth, count = (f.strip() for f in line.split("|"))
-        params = {} if params == "-" else dict(kv.split("=", 1) for kv in params.split(","))
-        marks = [pytest.mark.skip(reason="large; tables-core's Rust test checks it")] if int(count) > MAX_COUNT else []
-        out.append(
-            pytest.param(game, params, text, int(depth), int(count), id=f"line{number}-{game}-d{depth}", marks=marks)
-        )
-    return out
+def _perft_lines() -> list:
+    large = pytest.mark.skip(reason="large; tables-core's Rust test checks it")
+    return [
+        pytest.param(line, id=line_game_depth_id(line), marks=[large] if line.count > MAX_COUNT else [])
+        for line in read_perft("tables")
+    ]
 
 
-@pytest.mark.parametrize("name,params,notation,depth,count", _perft_lines())
-def test_perft_counts_of_the_shared_data_file(name, params, notation, depth, count) -> None:
-    game = racegames.make_game(name, **params)
-    assert perft(game, notation, depth) == count
+@pytest.mark.parametrize("line", _perft_lines())
+def test_perft_counts_of_the_shared_data_file(line: PerftLine) -> None:
+    game = racegames.make_game(line.game, **line.kwargs())
+    assert perft(game, line.notation, line.depth) == line.count
 
 
 @pytest.mark.parametrize(

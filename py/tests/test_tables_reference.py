@@ -16,44 +16,31 @@ import pytest
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "reference"))
 
+from perft_data import PerftLine, line_game_depth_id, read_perft  # noqa: E402
 from tables_model import Rules, notation, parse, perft  # noqa: E402
 
-DATA = HERE.parent.parent / "tests" / "data" / "tables_perft.txt"
 MAX_COUNT = 150_000
 MAX_DEPTH = 2
 
-
-def _lines():
-    out = []
-    for number, line in enumerate(DATA.read_text().splitlines(), start=1):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        game, params, text, depth, count = (f.strip() for f in line.split("|"))
-        params = {} if params == "-" else dict(kv.split("=", 1) for kv in params.split(","))
-        out.append(pytest.param(game, params, text, int(depth), int(count), id=f"line{number}-{game}-d{depth}"))
-    return out
-
-
-LINES = _lines()
+LINES = read_perft("tables")
 
 
 def test_the_data_file_has_lines_for_both_games():
-    games = {p.values[0] for p in LINES}
+    games = {line.game for line in LINES}
     assert games == {"seys_dos_e_as", "backgammon"}
 
 
-@pytest.mark.parametrize("game,params,text,depth,count", LINES)
-def test_notation_round_trips_in_the_model(game, params, text, depth, count):
-    rules = Rules(game, params)
-    written = notation(rules, parse(rules, text))
-    expected = text if len(text.split()) == 6 else text + " 0"
+@pytest.mark.parametrize("line", LINES, ids=line_game_depth_id)
+def test_notation_round_trips_in_the_model(line: PerftLine):
+    rules = Rules(line.game, line.kwargs())
+    written = notation(rules, parse(rules, line.notation))
+    expected = line.notation if len(line.notation.split()) == 6 else line.notation + " 0"
     assert written == expected
 
 
-@pytest.mark.parametrize("game,params,text,depth,count", LINES)
-def test_perft_count_matches_the_reference_model(game, params, text, depth, count):
-    if count > MAX_COUNT or depth > MAX_DEPTH:
+@pytest.mark.parametrize("line", LINES, ids=line_game_depth_id)
+def test_perft_count_matches_the_reference_model(line: PerftLine):
+    if line.count > MAX_COUNT or line.depth > MAX_DEPTH:
         pytest.skip("too slow for the pure-Python model; checked by the Rust test")
-    rules = Rules(game, params)
-    assert perft(rules, parse(rules, text), depth) == count
+    rules = Rules(line.game, line.kwargs())
+    assert perft(rules, parse(rules, line.notation), line.depth) == line.count
