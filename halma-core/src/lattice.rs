@@ -81,10 +81,16 @@ impl<G: Geometry> Lattice<G> {
         }
     }
 
+    /// The occupied holes.
+    #[inline]
+    pub(crate) fn occupied(&self) -> G::Bits {
+        self.occ
+    }
+
     /// The empty neighbours of `from`.
     #[inline]
     pub(crate) fn steps_from(&self, from: usize) -> G::Bits {
-        G::NEIGHBOUR_SETS[from % G::HOLES].minus(self.occ)
+        crate::movegen::steps_from::<G>(from, self.occ)
     }
 
     /// Every hole the piece on `from` can reach by a chain of one or more

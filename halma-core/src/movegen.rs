@@ -61,13 +61,7 @@ pub(crate) fn jumps_from<G: Geometry>(x: usize, occ: G::Bits, long: bool) -> G::
 /// The empty neighbours of `from`.
 #[inline]
 pub(crate) fn steps_from<G: Geometry>(from: usize, occ: G::Bits) -> G::Bits {
-    let mut out = G::Bits::EMPTY;
-    for &n in &G::NEIGHBOURS[from][..G::DIRECTIONS] {
-        if n != NONE && !occ.has(n as usize) {
-            out.insert(n as usize);
-        }
-    }
-    out
+    G::NEIGHBOUR_SETS[from % G::HOLES].minus(occ)
 }
 
 /// Every hole the piece on `from` can reach by a chain of one or more
@@ -85,18 +79,13 @@ pub(crate) fn jump_reach<G: Geometry>(from: usize, occ: G::Bits, long: bool) -> 
     visited.minus(G::Bits::single(from))
 }
 
-/// The holes a piece on `from` reaches by jump chains, on `lattice` (the
-/// occupancy `occ`): the jump-lattice flood fill for single jumps, the
-/// bitboard one for long jumps.
+/// The holes a piece on `from` reaches by jump chains, on `lattice`: the
+/// jump-lattice flood fill for single jumps, the bitboard one for long
+/// jumps.
 #[inline]
-pub(crate) fn reach<G: Geometry>(
-    lattice: &mut Lattice<G>,
-    from: usize,
-    occ: G::Bits,
-    long: bool,
-) -> G::Bits {
+pub(crate) fn reach<G: Geometry>(lattice: &mut Lattice<G>, from: usize, long: bool) -> G::Bits {
     if long {
-        jump_reach::<G>(from, occ, long)
+        jump_reach::<G>(from, lattice.occupied(), long)
     } else {
         lattice.jump_reach(from)
     }
@@ -108,10 +97,9 @@ pub(crate) fn reach<G: Geometry>(
 pub(crate) fn destinations<G: Geometry>(
     lattice: &mut Lattice<G>,
     from: usize,
-    occ: G::Bits,
     long: bool,
 ) -> G::Bits {
-    lattice.steps_from(from).or(reach(lattice, from, occ, long))
+    lattice.steps_from(from).or(reach(lattice, from, long))
 }
 
 /// The longest hop path kept for a move string.
@@ -180,7 +168,6 @@ impl<G: Geometry> Halma<G> {
         seat: usize,
         lattice: &mut Lattice<G>,
     ) -> bool {
-        let occ = pos.occupied();
         let camp = usize::from(self.camp[seat]);
         let allowed = self.allowed_ends(seat);
         // Steps first (cheap, and usually enough), then jump chains.
@@ -197,7 +184,7 @@ impl<G: Geometry> Halma<G> {
         let mut mine = pos.pieces(seat);
         while let Some(from) = mine.pop_first() {
             let p = G::progress(camp, from);
-            let mut jumps = reach(lattice, from, occ, self.rules.long_jumps).and(allowed);
+            let mut jumps = reach(lattice, from, self.rules.long_jumps).and(allowed);
             while let Some(to) = jumps.pop_first() {
                 if G::progress(camp, to) > p {
                     return true;
@@ -233,11 +220,10 @@ impl<G: Geometry> Halma<G> {
         {
             return false;
         }
-        let occ = pos.occupied();
         let allowed = self.allowed_ends(seat).minus(start);
         let mut home = home;
         while let Some(from) = home.pop_first() {
-            if !destinations(lattice, from, occ, self.rules.long_jumps)
+            if !destinations(lattice, from, self.rules.long_jumps)
                 .and(allowed)
                 .is_empty()
             {
@@ -267,7 +253,7 @@ impl<G: Geometry> Halma<G> {
         }
         let long = self.rules.long_jumps;
         while let Some(from) = mine.pop_first() {
-            let mut ends = destinations(&mut lattice, from, occ, long).and(allowed);
+            let mut ends = destinations(&mut lattice, from, long).and(allowed);
             if forced {
                 ends = ends.minus(start);
             }
@@ -298,7 +284,7 @@ impl<G: Geometry> Halma<G> {
         }
         let mut lattice = Lattice::<G>::new(occ);
         if !lattice.steps_from(from).has(to)
-            && !reach(&mut lattice, from, occ, self.rules.long_jumps).has(to)
+            && !reach(&mut lattice, from, self.rules.long_jumps).has(to)
         {
             return false;
         }
@@ -320,7 +306,7 @@ impl<G: Geometry> Halma<G> {
         }
         let mut mine = pos.pieces(seat);
         while let Some(from) = mine.pop_first() {
-            if !reach(&mut lattice, from, occ, self.rules.long_jumps)
+            if !reach(&mut lattice, from, self.rules.long_jumps)
                 .and(allowed)
                 .is_empty()
             {
