@@ -41,18 +41,13 @@ pub struct Halma<G: Geometry> {
     /// For each seat P, the seat whose target is P's start camp, or NOBODY.
     pub(crate) rival: [u8; 6],
     max_legal: usize,
-    obs_shape: [usize; 3],
+    obs_shape: [usize; 1],
 }
 
 /// Chinese checkers on the 121-hole star (`"chinese_checkers"`).
 pub type ChineseCheckers = Halma<Star>;
 /// Halma on the 16x16 board (`"halma"`).
 pub type SquareHalma = Halma<Square>;
-
-/// Observation planes per seat (pieces, to move, finished) plus three.
-pub(crate) const fn plane_count(players: usize) -> usize {
-    3 * players + 3
-}
 
 impl<G: Geometry> Halma<G> {
     /// The game with these options. Errors name the option that does not
@@ -97,7 +92,7 @@ impl<G: Geometry> Halma<G> {
             allowed: [G::ALL; 6],
             rival: [NOBODY; 6],
             max_legal: 0,
-            obs_shape: [plane_count(players), G::GRID.0, G::GRID.1],
+            obs_shape: [crate::observation::observation_len::<G>(players)],
         };
         for seat in 0..players {
             let camp = G::seat_camp(players, seat);

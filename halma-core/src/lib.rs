@@ -69,9 +69,10 @@
 //!
 //! # Observation
 //!
-//! See [`observation`]: `[3n + 3, 17, 17]` on the star and `[3n + 3, 16, 16]`
-//! on the square board, the same for every seat, turned and relabelled so
-//! that the observer is seat 0 in camp 0.
+//! See [`observation`]: a flat vector of `n * H + 2n + 2` floats for `n`
+//! seats on `H` holes (one plane per seat, then the seat to move, the seats
+//! finished, the turn count and the vacate rule), the same for every seat,
+//! turned and relabelled so that the observer is seat 0 in camp 0.
 //!
 //! # Rule readings
 //!

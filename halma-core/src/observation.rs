@@ -1,18 +1,38 @@
-//! The observation tensor, from the observer's point of view.
+//! The observation vector, from the observer's point of view.
 //!
-//! Shape `[3n + 3, H, W]` for `n` seats, on the board's grid: the star uses
-//! a 17x17 axial grid (cell `(r + 8) * 17 + (q + 8)`), the square board its
-//! 16x16 holes. The board is turned so that the observer's camp is camp 0
-//! (the top, or the top-left corner), and seats are relabelled so that the
-//! observer is seat 0 and the others follow in turn order. Planes, for
-//! relative seat `i` in `0..n`:
+//! A flat vector of `n * H + 2n + 2` floats for `n` seats on a board of `H`
+//! holes (121 on the star, 256 on the square board), the same for every
+//! seat. The board is turned so that the observer's camp is camp 0 (the
+//! top, or the top-left corner), and seats are relabelled so that the
+//! observer is seat 0 and the others follow in turn order. Holes are
+//! numbered as in [`crate::notation`] (row by row from the top), on the
+//! turned board.
 //!
-//! - `i`: 1 on the holes of seat `i`'s pieces;
-//! - `n + i`: all 1 when seat `i` is to move;
-//! - `2n + i`: all 1 when seat `i` has finished;
-//! - `3n`: 1 on every hole of the board (the star's shape on its grid);
-//! - `3n + 1`: all equal to `turns / max_turns` (0 without a limit);
-//! - `3n + 2`: all 1 when the vacate rule binds the seat to move.
+//! | entries | meaning |
+//! |---|---|
+//! | `i * H + h`, for relative seat `i` in `0..n` | 1 where seat `i` has a piece on hole `h` |
+//! | `n * H + i` | 1 when seat `i` is to move |
+//! | `n * H + n + i` | 1 when seat `i` has finished |
+//! | `n * H + 2n` | `turns / max_turns` (0 without a limit) |
+//! | `n * H + 2n + 1` | 1 when the vacate rule binds the seat to move |
+//!
+//! The first `n * H` entries are `n` planes of one value per hole; on the
+//! square board each reshapes to the 16x16 grid, row by row.
+//!
+//! ```
+//! use board_core::{Game, Player};
+//! use halma_core::ChineseCheckers;
+//!
+//! let game = ChineseCheckers::default(); // 2 players
+//! assert_eq!(game.observation_shape(), [2 * 121 + 2 * 2 + 2]);
+//! let mut obs = vec![0.0; game.observation_len()];
+//! game.observe(&game.new_initial_state(), Player::new(1), &mut obs).unwrap();
+//! // Seat 1's ten pieces fill the top camp (holes 0 to 9) of its view.
+//! assert!(obs[..10].iter().all(|&v| v == 1.0));
+//! assert_eq!(obs[..121].iter().sum::<f32>(), 10.0);
+//! // Seat 0 (relative seat 1) is to move.
+//! assert_eq!(obs[2 * 121 + 1], 1.0);
+//! ```
 
 use board_core::{Game, ObservationError, Player};
 
@@ -21,12 +41,13 @@ use crate::geometry::Geometry;
 use crate::position::Position;
 use crate::Halma;
 
-/// Checks the observer and the length of `out`; returns the size of a plane.
-fn check<G: Geometry>(
-    game: &Halma<G>,
-    player: Player,
-    out: &[f32],
-) -> Result<usize, ObservationError> {
+/// The length of the observation for `players` seats.
+pub(crate) const fn observation_len<G: Geometry>(players: usize) -> usize {
+    players * G::HOLES + 2 * players + 2
+}
+
+/// Checks the observer and the length of `out`.
+fn check<G: Geometry>(game: &Halma<G>, player: Player, out: &[f32]) -> Result<(), ObservationError> {
     let n = game.num_players();
     if player.index() >= n {
         return Err(ObservationError::NoSuchPlayer {
@@ -34,66 +55,68 @@ fn check<G: Geometry>(
             num_players: n,
         });
     }
-    let plane = G::GRID.0 * G::GRID.1;
-    let expected = crate::game::plane_count(n) * plane;
+    let expected = observation_len::<G>(n);
     if out.len() != expected {
         return Err(ObservationError::WrongLength {
             expected,
             found: out.len(),
         });
     }
-    Ok(plane)
+    Ok(())
 }
 
-/// The cell of `hole` in the observation grid, the board turned so that
-/// `camp` is camp 0.
+/// The seat `i` places after `seat`, of `n`.
 #[inline]
-fn cell<G: Geometry>(camp: usize, hole: usize) -> usize {
-    usize::from(G::GRID_CELL[G::rotate_to_first(camp, hole)])
+fn seat_after(seat: usize, i: usize, n: usize) -> usize {
+    let s = seat + i;
+    if s >= n {
+        s - n
+    } else {
+        s
+    }
 }
 
-/// The value of each uniform plane, indexed by plane: `n + i` (to move) and
-/// `2n + i` (finished) for each relative seat `i`, `3n + 1` and `3n + 2`
-/// (`vacate`, given because it costs a move generation). The other entries
-/// (the piece planes and the board shape) are unused.
-fn uniform_values<G: Geometry>(
+/// Writes the scalar entries (everything after the piece planes).
+fn write_scalars<G: Geometry>(
     game: &Halma<G>,
     pos: &Position<G>,
     player: Player,
     vacate: bool,
-) -> [f32; crate::game::plane_count(6)] {
+    out: &mut [f32],
+) {
     let n = game.num_players();
     let me = player.index();
     let to_move = pos.to_move().map(Player::index);
     let flag = |b: bool| if b { 1.0 } else { 0.0 };
-    let mut values = [0.0; crate::game::plane_count(6)];
+    let scalars = &mut out[n * G::HOLES..];
     for i in 0..n {
-        let seat = (me + i) % n;
-        values[n + i] = flag(to_move == Some(seat));
-        values[2 * n + i] = flag(pos.has_finished(seat));
+        let seat = seat_after(me, i, n);
+        scalars[i] = flag(to_move == Some(seat));
+        scalars[n + i] = flag(pos.has_finished(seat));
     }
     let max = game.rules.max_turns;
-    values[3 * n + 1] = if max > 0 {
+    scalars[2 * n] = if max > 0 {
         pos.turns as f32 / max as f32
     } else {
         0.0
     };
-    values[3 * n + 2] = flag(vacate);
-    values
+    scalars[2 * n + 1] = flag(vacate);
 }
 
-/// Applies `f(plane, cell)` to the piece cells of `pos` seen by `player`.
-fn for_each_piece_cell<G: Geometry>(
+/// Writes `value` at the piece entries of `pos` seen by `player`.
+fn write_pieces<G: Geometry>(
     game: &Halma<G>,
     pos: &Position<G>,
     player: Player,
-    mut f: impl FnMut(usize, usize),
+    value: f32,
+    out: &mut [f32],
 ) {
     let n = game.num_players();
     let camp = game.camp_of(player);
-    for i in 0..n {
-        pos.pieces((player.index() + i) % n)
-            .for_each(|h| f(i, cell::<G>(camp, h)));
+    let planes = &mut out[..n * G::HOLES];
+    for (i, plane) in planes.chunks_exact_mut(G::HOLES).enumerate() {
+        pos.pieces(seat_after(player.index(), i, n))
+            .for_each(|h| plane[G::rotate_to_first(camp, h)] = value);
     }
 }
 
@@ -103,30 +126,16 @@ pub(crate) fn observe<G: Geometry>(
     player: Player,
     out: &mut [f32],
 ) -> Result<(), ObservationError> {
-    let plane = check(game, player, out)?;
-    let n = game.num_players();
-    // Each plane is written once (the batch environments write many
-    // observations per step, so memory traffic matters).
-    let values = uniform_values(game, pos, player, game.must_vacate(pos));
-    for (p, chunk) in out.chunks_exact_mut(plane).enumerate() {
-        let uniform = p >= n && p != 3 * n;
-        chunk.fill(if uniform { values[p] } else { 0.0 });
-    }
-    for_each_piece_cell(game, pos, player, |i, c| out[i * plane + c] = 1.0);
-    // Any camp will do: turning the board permutes the holes, so the board
-    // shape is the same for every observer.
-    let base = 3 * n * plane;
-    for h in 0..G::HOLES {
-        out[base + cell::<G>(0, h)] = 1.0;
-    }
+    check(game, player, out)?;
+    out.fill(0.0);
+    write_pieces(game, pos, player, 1.0, out);
+    write_scalars(game, pos, player, game.must_vacate(pos), out);
     Ok(())
 }
 
-/// [`board_core::Game::observe_update`]: rewrites the uniform planes whose
-/// value changed, and the piece cells that changed: for the same observer
-/// those of the pieces that moved, else all of `before`'s (cleared) and
-/// `state`'s (set). The board shape is the same for every observer, so it
-/// stays.
+/// [`board_core::Game::observe_update`]: rewrites the scalars, and the piece
+/// entries that changed: for the same observer those of the pieces that
+/// moved, else all of `before`'s (cleared) and `state`'s (set).
 pub(crate) fn observe_update<G: Geometry>(
     game: &Halma<G>,
     before: &Position<G>,
@@ -135,40 +144,26 @@ pub(crate) fn observe_update<G: Geometry>(
     player: Player,
     out: &mut [f32],
 ) -> Result<(), ObservationError> {
-    let plane = check(game, player, out)?;
+    check(game, player, out)?;
     let n = game.num_players();
     if before_player.index() >= n {
         // Not an observation this game writes: start afresh.
         return observe(game, state, player, out);
     }
-    // The old vacate value is read back rather than recomputed (that needs
-    // a move generation); the other old values are cheap to compute, and
-    // reading them would cost a cache miss each.
-    let shown_vacate = out[(3 * n + 2) * plane] != 0.0;
-    let old = uniform_values(game, before, before_player, shown_vacate);
-    let new = uniform_values(game, state, player, game.must_vacate(state));
-    for (p, chunk) in out.chunks_exact_mut(plane).enumerate() {
-        let uniform = p >= n && p != 3 * n;
-        if uniform && old[p] != new[p] {
-            chunk.fill(new[p]);
-        }
-    }
     if before_player == player {
         let camp = game.camp_of(player);
-        for i in 0..n {
-            let seat = (player.index() + i) % n;
+        for (i, plane) in out[..n * G::HOLES].chunks_exact_mut(G::HOLES).enumerate() {
+            let seat = seat_after(player.index(), i, n);
             let (was, is) = (before.pieces(seat), state.pieces(seat));
-            let base = i * plane;
             was.minus(is)
-                .for_each(|h| out[base + cell::<G>(camp, h)] = 0.0);
+                .for_each(|h| plane[G::rotate_to_first(camp, h)] = 0.0);
             is.minus(was)
-                .for_each(|h| out[base + cell::<G>(camp, h)] = 1.0);
+                .for_each(|h| plane[G::rotate_to_first(camp, h)] = 1.0);
         }
     } else {
-        for_each_piece_cell(game, before, before_player, |i, c| {
-            out[i * plane + c] = 0.0;
-        });
-        for_each_piece_cell(game, state, player, |i, c| out[i * plane + c] = 1.0);
+        write_pieces(game, before, before_player, 0.0, out);
+        write_pieces(game, state, player, 1.0, out);
     }
+    write_scalars(game, state, player, game.must_vacate(state), out);
     Ok(())
 }

@@ -159,31 +159,37 @@ fn options_unknown_names_are_errors_and_values_are_checked() {
 fn observation_has_the_same_shape_for_every_seat_and_puts_the_observer_first_at_the_top() {
     for p in [2usize, 3, 4, 6] {
         let g = cc(&format!("players={p}"));
-        assert_eq!(g.observation_shape(), [3 * p + 3, 17, 17]);
+        let holes = 121;
+        assert_eq!(g.observation_shape(), [p * holes + 2 * p + 2]);
         let s = g.new_initial_state();
         let len = g.observation_len();
         let mut first = vec![0.0; len];
         g.observe(&s, Player::new(0), &mut first).unwrap();
-        let plane = 17 * 17;
+        let scalars = p * holes;
         for seat in 1..p {
             let mut o = vec![0.0; len];
             g.observe(&s, Player::new(seat as u8), &mut o).unwrap();
             // Own pieces (plane 0) look the same from every seat at the start.
-            assert_eq!(o[..plane], first[..plane], "{p} players, seat {seat}");
-            // The seat to move (seat 0) is relative seat p - seat.
+            assert_eq!(o[..holes], first[..holes], "{p} players, seat {seat}");
+            // The seat to move (seat 0) is relative seat p - seat; nobody
+            // has finished, no turn is played, the vacate rule is loose.
             let rel = (p - seat) % p;
-            assert!(o[(p + rel) * plane..(p + rel + 1) * plane]
-                .iter()
-                .all(|&v| v == 1.0));
+            let to_move: Vec<f32> = (0..p).map(|i| if i == rel { 1.0 } else { 0.0 }).collect();
+            assert_eq!(o[scalars..scalars + p], to_move[..]);
+            assert!(o[scalars + p..].iter().all(|&v| v == 0.0));
         }
-        // Own pieces sit in the top camp rows of the grid.
-        let apex = 8; // (r = -8, q = 4): row 0, column 12
-        assert_eq!(first[apex + 4], 1.0);
+        // Own pieces fill the top camp (holes 0 to 9), and every seat's
+        // plane holds its pieces.
+        assert!(first[..10].iter().all(|&v| v == 1.0));
+        for i in 0..p {
+            let plane = &first[i * holes..(i + 1) * holes];
+            assert_eq!(plane.iter().sum::<f32>(), 10.0, "{p} players, plane {i}");
+        }
         assert!(g.observe(&s, Player::new(p as u8), &mut first).is_err());
         assert!(g.observe(&s, Player::new(0), &mut first[1..]).is_err());
     }
     let g = halma("players=4");
-    assert_eq!(g.observation_shape(), [15, 16, 16]);
+    assert_eq!(g.observation_shape(), [4 * 256 + 10]);
     let s = g.new_initial_state();
     let mut a = vec![0.0; g.observation_len()];
     let mut b = vec![0.0; g.observation_len()];
@@ -191,6 +197,23 @@ fn observation_has_the_same_shape_for_every_seat_and_puts_the_observer_first_at_
     g.observe(&s, Player::new(2), &mut b).unwrap();
     assert_eq!(a[..256], b[..256]);
     assert_eq!(a[0], 1.0); // top-left corner is the observer's
+}
+
+#[test]
+fn the_turn_count_shows_as_a_fraction_of_the_limit() {
+    let g = cc("players=2,max_turns=10");
+    let mut s = g.new_initial_state();
+    let mut obs = vec![0.0; g.observation_len()];
+    for turns in 0..3 {
+        let turn_entry = 2 * 121 + 4;
+        g.observe(&s, Player::new(0), &mut obs).unwrap();
+        assert_eq!(obs[turn_entry], turns as f32 / 10.0);
+        let mut first = None;
+        g.legal_actions(&s, |a| {
+            first.get_or_insert(a);
+        });
+        g.apply(&mut s, first.unwrap()).unwrap();
+    }
 }
 
 #[test]

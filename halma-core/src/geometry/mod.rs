@@ -60,10 +60,6 @@ pub trait Geometry:
     const ROW_STARTS: &'static [u16];
     /// Every hole.
     const ALL: Self::Bits;
-    /// The observation grid: (height, width).
-    const GRID: (usize, usize);
-    /// `GRID_CELL[h]`: the cell of hole `h` in the observation grid (row-major).
-    const GRID_CELL: &'static [u16];
     /// `NEIGHBOUR_SETS[h]`: the holes next to `h`.
     const NEIGHBOUR_SETS: &'static [Self::Bits];
     /// The jump lattices of the board, for move generation.

@@ -66,15 +66,6 @@ const ROW_STARTS: [u16; 16] = {
     }
     t
 };
-const GRID_CELL: [u16; 256] = {
-    let mut t = [0u16; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = i as u16;
-        i += 1;
-    }
-    t
-};
 
 const NEIGHBOUR_SETS: [Bits256; 256] = {
     let mut t = [Bits256([0; 4]); 256];
@@ -173,8 +164,6 @@ impl Geometry for Square {
     const ROW_LENGTHS: &'static [u8] = &ROW_LENGTHS;
     const ROW_STARTS: &'static [u16] = &ROW_STARTS;
     const ALL: Bits256 = Bits256([u64::MAX; 4]);
-    const GRID: (usize, usize) = (16, 16);
-    const GRID_CELL: &'static [u16] = &GRID_CELL;
     const NEIGHBOUR_SETS: &'static [Bits256] = &NEIGHBOUR_SETS;
     const LATTICE: &'static JumpLattice = &LATTICE;
 

@@ -28,7 +28,6 @@ struct Tables {
     row_starts: [u16; 17],
     /// `rot[k][h]`: `h` turned k sixths of a turn anticlockwise.
     rot: [[u8; 121]; 6],
-    grid_cell: [u16; 121],
 }
 
 const fn build() -> Tables {
@@ -39,7 +38,6 @@ const fn build() -> Tables {
         row_lengths: [0; 17],
         row_starts: [0; 17],
         rot: [[0; 121]; 6],
-        grid_cell: [0; 121],
     };
     let mut n = 0;
     let mut r = -8;
@@ -50,7 +48,6 @@ const fn build() -> Tables {
             if in_star(q, r) {
                 t.coords[n] = (q as i8, r as i8);
                 t.index[((r + 8) * 17 + q + 8) as usize] = n as u16;
-                t.grid_cell[n] = ((r + 8) * 17 + q + 8) as u16;
                 t.row_lengths[(r + 8) as usize] += 1;
                 n += 1;
             }
@@ -91,7 +88,6 @@ const LANDING: [[u16; 8]; 121] = landing_table(&NEIGHBOURS);
 const ROW_LENGTHS: [u8; 17] = TABLES.row_lengths;
 const ROW_STARTS: [u16; 17] = TABLES.row_starts;
 const ROT: [[u8; 121]; 6] = TABLES.rot;
-const GRID_CELL: [u16; 121] = TABLES.grid_cell;
 
 const NEIGHBOUR_SETS: [u128; 121] = neighbour_sets_u128(&NEIGHBOURS);
 
@@ -204,8 +200,6 @@ impl Geometry for Star {
     const ROW_LENGTHS: &'static [u8] = &ROW_LENGTHS;
     const ROW_STARTS: &'static [u16] = &ROW_STARTS;
     const ALL: u128 = (1u128 << 121) - 1;
-    const GRID: (usize, usize) = (17, 17);
-    const GRID_CELL: &'static [u16] = &GRID_CELL;
     const NEIGHBOUR_SETS: &'static [u128] = &NEIGHBOUR_SETS;
     const LATTICE: &'static JumpLattice = &LATTICE;
 
