@@ -47,7 +47,11 @@ pub(crate) const fn observation_len<G: Geometry>(players: usize) -> usize {
 }
 
 /// Checks the observer and the length of `out`.
-fn check<G: Geometry>(game: &Halma<G>, player: Player, out: &[f32]) -> Result<(), ObservationError> {
+fn check<G: Geometry>(
+    game: &Halma<G>,
+    player: Player,
+    out: &[f32],
+) -> Result<(), ObservationError> {
     let n = game.num_players();
     if player.index() >= n {
         return Err(ObservationError::NoSuchPlayer {
