@@ -26,9 +26,11 @@ buffers, with the GIL released; one Python call steps every environment.
   since the next steps build on what they hold (``reset()`` rewrites them in
   full). With ``copy=True`` (default, as in Gymnasium) they are copies.
 - ``threads`` (default 1) bounds the native threads of a step; a batch is
-  split only when each thread gets 128 environments or more, and the parts
-  run on a persistent pool (rayon's). More threads pay off only on otherwise
-  idle cores (results are identical whatever the number of threads).
+  split only when each thread gets 128 environments or more; the calling
+  thread steps the first part, and a persistent pool of the environment's
+  own (``threads - 1`` workers) the others. More threads pay off only on
+  otherwise idle cores (results are identical whatever the number of
+  threads).
 """
 
 from __future__ import annotations
