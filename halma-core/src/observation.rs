@@ -107,11 +107,12 @@ fn write_scalars<G: Geometry>(
     scalars[2 * n + 1] = flag(vacate);
 }
 
-/// Writes `value` at the piece entries of `pos` seen by `player`.
+/// Writes `value` at the holes `holes(seat)` of each seat's plane, as
+/// `player` sees them.
 fn write_pieces<G: Geometry>(
     game: &Halma<G>,
-    pos: &Position<G>,
     player: Player,
+    holes: impl Fn(usize) -> G::Bits,
     value: f32,
     out: &mut [f32],
 ) {
@@ -119,7 +120,7 @@ fn write_pieces<G: Geometry>(
     let camp = game.camp_of(player);
     let planes = &mut out[..n * G::HOLES];
     for (i, plane) in planes.chunks_exact_mut(G::HOLES).enumerate() {
-        pos.pieces(seat_after(player.index(), i, n))
+        holes(seat_after(player.index(), i, n))
             .for_each(|h| plane[G::rotate_to_first(camp, h)] = value);
     }
 }
@@ -132,7 +133,7 @@ pub(crate) fn observe<G: Geometry>(
 ) -> Result<(), ObservationError> {
     check(game, player, out)?;
     out.fill(0.0);
-    write_pieces(game, pos, player, 1.0, out);
+    write_pieces(game, player, |seat| pos.pieces(seat), 1.0, out);
     write_scalars(game, pos, player, game.must_vacate(pos), out);
     Ok(())
 }
@@ -155,18 +156,13 @@ pub(crate) fn observe_update<G: Geometry>(
         return observe(game, state, player, out);
     }
     if before_player == player {
-        let camp = game.camp_of(player);
-        for (i, plane) in out[..n * G::HOLES].chunks_exact_mut(G::HOLES).enumerate() {
-            let seat = seat_after(player.index(), i, n);
-            let (was, is) = (before.pieces(seat), state.pieces(seat));
-            was.minus(is)
-                .for_each(|h| plane[G::rotate_to_first(camp, h)] = 0.0);
-            is.minus(was)
-                .for_each(|h| plane[G::rotate_to_first(camp, h)] = 1.0);
-        }
+        let left = |seat| before.pieces(seat).minus(state.pieces(seat));
+        let arrived = |seat| state.pieces(seat).minus(before.pieces(seat));
+        write_pieces(game, player, left, 0.0, out);
+        write_pieces(game, player, arrived, 1.0, out);
     } else {
-        write_pieces(game, before, before_player, 0.0, out);
-        write_pieces(game, state, player, 1.0, out);
+        write_pieces(game, before_player, |seat| before.pieces(seat), 0.0, out);
+        write_pieces(game, player, |seat| state.pieces(seat), 1.0, out);
     }
     write_scalars(game, state, player, game.must_vacate(state), out);
     Ok(())
