@@ -17,6 +17,7 @@ pub mod pyvector;
 pub mod registry;
 pub mod tables;
 pub mod vector;
+pub mod workers;
 
 #[cfg(test)]
 mod testgame;

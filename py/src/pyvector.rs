@@ -70,9 +70,8 @@ impl VectorCore {
     /// `seat` is an int or `"random"`; `opponent` is `"random"` or `None`
     /// (self-play).
     /// `threads` bounds the threads a step uses (default 1: on a busy
-    /// machine extra threads wait for a core and slow the step down);
-    /// batches are split only when each thread gets at least 128
-    /// environments.
+    /// machine extra threads wait for a core and slow the step down), at
+    /// most one per 16 environments; see `crate::workers`.
     #[new]
     #[pyo3(signature = (game, num_envs, seed = 0, opponent = Some("random".to_owned()), seat = None, threads = None))]
     fn new(

@@ -18,6 +18,8 @@ use arrayvec::ArrayVec;
 use board_core::sim::SplitMix64;
 use board_core::{Action, ActionBuffer, Game, Node, Player};
 
+use crate::workers::{Workers, MAX_JOBS};
+
 /// `current_player` of an environment whose episode has just ended, as in
 /// OpenSpiel.
 pub const TERMINAL: i32 = -4;
@@ -472,58 +474,47 @@ impl<'a> Outputs<'a> {
     }
 }
 
-/// Environments per shard below which a batch is stepped on one thread.
-pub const MIN_SHARD: usize = 128;
+/// Environments per job when a batch is split over threads: small enough
+/// that the threads finish together, large enough that claiming a job costs
+/// nothing measurable.
+pub const ENVS_PER_JOB: usize = 16;
 
-/// The most threads a batch is split over.
-pub const MAX_SHARDS: usize = 64;
-
-/// The monomorphised batch: one or more shards of environments, stepped on
-/// as many threads (the caller's thread runs the first shard).
+/// The monomorphised batch: shards of environments, stepped on the caller's
+/// thread and, with `threads > 1`, on workers of its own (see
+/// [`crate::workers`]).
 pub struct VecCore<G: Game> {
     config: VectorConfig,
     obs_len: usize,
     num_actions: usize,
     num_players: usize,
     shards: Vec<Shard<G>>,
-    /// Workers for every shard but the first (which the caller's thread
-    /// runs); `None` with one shard.
-    pool: Option<rayon::ThreadPool>,
+    /// `None` on one thread.
+    workers: Option<Workers>,
 }
 
 impl<G: Game> VecCore<G> {
     /// A batch of `config.num_envs` environments, before their first reset,
-    /// split over up to `threads` threads.
+    /// split over up to `config.threads` threads.
     pub fn new(game: Arc<G>, config: VectorConfig) -> VecCore<G> {
         let n = config.num_envs;
-        let count = config
-            .threads
-            .clamp(1, (n / MIN_SHARD).clamp(1, MAX_SHARDS));
+        let threads = config.threads.clamp(1, (n / ENVS_PER_JOB).max(1));
+        let workers = Workers::new(threads);
+        let count = match &workers {
+            Some(w) => (n / ENVS_PER_JOB).clamp(w.threads(), MAX_JOBS),
+            None => 1,
+        };
         let mut shards = Vec::with_capacity(count);
         for k in 0..count {
             let size = n / count + usize::from(k < n % count);
             shards.push(Shard::new(Arc::clone(&game), config, size));
         }
-        // A pool of its own, one worker per extra shard: rayon's global pool
-        // has a worker per core, and the one left idle spins while the
-        // caller's thread works, which costs a third of the second thread's
-        // gain on two cores.
-        let pool = (count > 1)
-            .then(|| {
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(count - 1)
-                    .thread_name(|i| format!("racegames-vector-{i}"))
-                    .build()
-                    .ok()
-            })
-            .flatten();
         let mut core = VecCore {
             config,
             obs_len: game.observation_len(),
             num_actions: game.num_distinct_actions(),
             num_players: game.num_players(),
             shards,
-            pool,
+            workers,
         };
         core.seed(config.seed);
         core
@@ -544,7 +535,7 @@ impl<G: Game> VecCore<G> {
         G::State: Send,
     {
         let (obs_len, actions_len, players) = (self.obs_len, self.num_actions, self.num_players);
-        let mut parts: ArrayVec<(Outputs<'_>, &[i64]), MAX_SHARDS> = ArrayVec::new();
+        let mut parts: ArrayVec<(Outputs<'_>, &[i64]), MAX_JOBS> = ArrayVec::new();
         let mut rest = out;
         let mut rest_actions = actions;
         for shard in &self.shards {
@@ -555,27 +546,15 @@ impl<G: Game> VecCore<G> {
             rest = tail;
             rest_actions = a_tail;
         }
-        let mut work = self.shards.iter_mut().zip(parts);
-        let Some(pool) = &self.pool else {
-            // One shard (or no pool to be had): the shards in turn.
-            for (shard, (part, acts)) in work {
-                f(shard, acts, part);
+        let work = self.shards.iter_mut().zip(parts);
+        match &self.workers {
+            Some(workers) => workers.run(work, |(shard, (part, acts))| f(shard, acts, part)),
+            None => {
+                for (shard, (part, acts)) in work {
+                    f(shard, acts, part);
+                }
             }
-            return;
-        };
-        let f = &f;
-        // The pool's threads persist between steps: spawning and joining a
-        // thread costs about 70 µs here, a tenth of a step of 1024
-        // environments.
-        pool.in_place_scope(|scope| {
-            let first = work.next();
-            for (shard, (part, acts)) in work {
-                scope.spawn(move |_| f(shard, acts, part));
-            }
-            if let Some((shard, (part, acts))) = first {
-                f(shard, acts, part);
-            }
-        });
+        }
     }
 
     fn locate(&self, env: usize) -> Option<(&Shard<G>, usize)> {

@@ -1,0 +1,225 @@
+//! The threads that step a vector environment's shards: the caller's thread
+//! and a few workers that stay awake between batches.
+//!
+//! Two costs shaped it, both measured on a 2-core virtual machine:
+//! - **Waking a sleeping thread** took 50–90 µs, a fifth of a whole batch of
+//!   1024 Chinese-checkers environments. So after a batch each worker spins
+//!   for up to [`SPIN`], waiting for the next one, and only then sleeps.
+//! - **Fixed halves** left one thread idle while the other finished, and
+//!   shards of unequal cost are the rule. So a batch is cut into more jobs
+//!   than threads, and each thread takes jobs from a block of its own first,
+//!   then helps the others from the far end of theirs. A job mostly stays on
+//!   the same thread from batch to batch, and so do its environments in that
+//!   core's cache.
+
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use arrayvec::ArrayVec;
+
+/// How long an idle worker waits for the next batch before it sleeps.
+pub const SPIN: Duration = Duration::from_millis(2);
+
+/// The most threads a pool runs, the caller's included.
+pub const MAX_THREADS: usize = 64;
+
+/// The most jobs one batch holds.
+pub const MAX_JOBS: usize = 256;
+
+/// Worker threads for batches of jobs, with the caller's thread as one of
+/// them.
+pub struct Workers {
+    pool: rayon::ThreadPool,
+    threads: usize,
+    /// Bumped when a batch starts, which ends the spinning of idle workers.
+    batch: Arc<AtomicU64>,
+}
+
+/// `[front, back)` of one thread's block of jobs, packed in one word so that
+/// both ends are claimed with one compare-and-swap.
+struct Block(AtomicU64);
+
+impl Block {
+    fn new(front: usize, back: usize) -> Block {
+        Block(AtomicU64::new(((back as u64) << 32) | front as u64))
+    }
+
+    /// Takes the first job of the block (`back == false`) or the last.
+    fn claim(&self, back: bool) -> Option<usize> {
+        let mut word = self.0.load(Ordering::Relaxed);
+        loop {
+            let (front, end) = (word & u64::from(u32::MAX), word >> 32);
+            if front >= end {
+                return None;
+            }
+            let (job, next) = if back {
+                (end - 1, ((end - 1) << 32) | front)
+            } else {
+                (front, (end << 32) | (front + 1))
+            };
+            match self
+                .0
+                .compare_exchange_weak(word, next, Ordering::AcqRel, Ordering::Relaxed)
+            {
+                Ok(_) => return Some(job as usize),
+                Err(now) => word = now,
+            }
+        }
+    }
+}
+
+/// Decrements a counter when dropped, on unwinding too.
+struct CountOut<'a>(&'a AtomicUsize);
+
+impl Drop for CountOut<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Release);
+    }
+}
+
+impl Workers {
+    /// A pool of `threads - 1` workers beside the caller's thread, or `None`
+    /// for one thread (or if no thread can be started).
+    pub fn new(threads: usize) -> Option<Workers> {
+        let threads = threads.min(MAX_THREADS);
+        if threads < 2 {
+            return None;
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads - 1)
+            .thread_name(|i| format!("racegames-vector-{i}"))
+            .build()
+            .ok()?;
+        Some(Workers {
+            pool,
+            threads,
+            batch: Arc::new(AtomicU64::new(0)),
+        })
+    }
+
+    /// The threads a batch runs on, the caller's included.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Runs `f` on every job, each exactly once, on the caller's thread and
+    /// the workers; returns when all are done. Thread `t` starts with the
+    /// `t`-th block of consecutive jobs.
+    pub fn run<J, F>(&self, jobs: impl IntoIterator<Item = J>, f: F)
+    where
+        J: Send,
+        F: Fn(J) + Sync,
+    {
+        let jobs: ArrayVec<Mutex<Option<J>>, MAX_JOBS> =
+            jobs.into_iter().map(|j| Mutex::new(Some(j))).collect();
+        let n = jobs.len();
+        let blocks: ArrayVec<Block, MAX_THREADS> = (0..self.threads)
+            .map(|t| Block::new(n * t / self.threads, n * (t + 1) / self.threads))
+            .collect();
+        // Workers still running; each counts itself out even if a job
+        // panics (the scope then passes the panic on to the caller).
+        let running = AtomicUsize::new(self.threads - 1);
+        let work = |t: usize| {
+            // Own block first, then the far ends of the others'.
+            let others =
+                || (1..blocks.len()).find_map(|k| blocks[(t + k) % blocks.len()].claim(true));
+            while let Some(i) = blocks[t].claim(false).or_else(others) {
+                let job = jobs[i].lock().ok().and_then(|mut slot| slot.take());
+                if let Some(job) = job {
+                    f(job);
+                }
+            }
+        };
+        self.batch.fetch_add(1, Ordering::Relaxed);
+        self.pool.in_place_scope(|scope| {
+            for t in 1..self.threads {
+                let (work, running) = (&work, &running);
+                scope.spawn(move |_| {
+                    let _out = CountOut(running);
+                    work(t);
+                });
+            }
+            work(0);
+            // Every job is claimed; wait awake for those still running (a
+            // thread put to sleep here would wake 50–90 µs late).
+            while running.load(Ordering::Acquire) > 0 {
+                std::hint::spin_loop();
+            }
+        });
+        self.keep_warm();
+    }
+
+    /// Gives each worker a job that spins until the next batch starts or
+    /// [`SPIN`] has passed.
+    fn keep_warm(&self) {
+        let started = self.batch.load(Ordering::Relaxed);
+        for _ in 1..self.threads {
+            let batch = Arc::clone(&self.batch);
+            self.pool.spawn(move || {
+                let since = Instant::now();
+                loop {
+                    for _ in 0..256 {
+                        if batch.load(Ordering::Relaxed) != started {
+                            return;
+                        }
+                        std::hint::spin_loop();
+                    }
+                    if since.elapsed() >= SPIN {
+                        return;
+                    }
+                }
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_job_runs_once_whatever_the_thread_count() {
+        for threads in [2, 3, 5] {
+            let workers = Workers::new(threads).expect("threads start");
+            for n in [0, 1, 2, 7, 64, 200] {
+                let counts: Vec<AtomicUsize> = (0..n).map(|_| AtomicUsize::new(0)).collect();
+                for _ in 0..20 {
+                    workers.run(0..n, |i| {
+                        counts[i].fetch_add(1, Ordering::Relaxed);
+                    });
+                }
+                assert!(counts.iter().all(|c| c.load(Ordering::Relaxed) == 20));
+            }
+        }
+    }
+
+    #[test]
+    fn jobs_borrow_mutably_from_the_caller() {
+        let workers = Workers::new(2).expect("threads start");
+        let mut data = vec![0u64; 100];
+        workers.run(data.chunks_mut(7), |chunk| {
+            for x in chunk {
+                *x += 1;
+            }
+        });
+        assert!(data.iter().all(|&x| x == 1));
+    }
+
+    #[test]
+    fn blocks_hand_out_each_job_once_from_either_end() {
+        let b = Block::new(3, 7);
+        assert_eq!(b.claim(false), Some(3));
+        assert_eq!(b.claim(true), Some(6));
+        assert_eq!(b.claim(true), Some(5));
+        assert_eq!(b.claim(false), Some(4));
+        assert_eq!(b.claim(false), None);
+        assert_eq!(b.claim(true), None);
+    }
+
+    #[test]
+    fn one_thread_needs_no_pool() {
+        assert!(Workers::new(1).is_none());
+        assert!(Workers::new(0).is_none());
+    }
+}
