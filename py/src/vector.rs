@@ -195,28 +195,30 @@ impl<G: Game> Shard<G> {
         }
     }
 
-    /// True when `action` is among the legal actions last listed for `env`
-    /// (the mask entries set, sorted), which hold for its current state
-    /// until that state changes.
-    fn was_listed(&self, env: usize, action: Action) -> bool {
+    /// Clears the mask entries set for `env` and returns whether `action`
+    /// was one of them: a legal action of the current state, listed when it
+    /// was reached. One pass over the list does both, since it is out of
+    /// cache by the time an environment is stepped again.
+    fn clear_mask_finding(&mut self, env: usize, mask: &mut [i8], action: Option<Action>) -> bool {
+        let row = &mut mask[env * self.num_actions..(env + 1) * self.num_actions];
         let len = self.prev_len[env];
-        len != u32::MAX
-            && self.prev[env * self.stride..env * self.stride + len as usize]
-                .binary_search(&action)
-                .is_ok()
+        self.prev_len[env] = 0;
+        if len == u32::MAX {
+            row.fill(0);
+            return false;
+        }
+        let mut found = false;
+        for &a in &self.prev[env * self.stride..env * self.stride + len as usize] {
+            found |= Some(a) == action;
+            if let Some(slot) = row.get_mut(a as usize) {
+                *slot = 0;
+            }
+        }
+        found
     }
 
     fn clear_mask(&mut self, env: usize, mask: &mut [i8]) {
-        let row = &mut mask[env * self.num_actions..(env + 1) * self.num_actions];
-        let len = self.prev_len[env];
-        if len == u32::MAX {
-            row.fill(0);
-        } else {
-            for &a in &self.prev[env * self.stride..env * self.stride + len as usize] {
-                row[a as usize] = 0;
-            }
-        }
-        self.prev_len[env] = 0;
+        self.clear_mask_finding(env, mask, None);
     }
 
     fn set_mask(&mut self, env: usize, mask: &mut [i8]) {
@@ -375,13 +377,14 @@ impl<G: Game> Shard<G> {
                     continue;
                 }
             };
-            let applied = match Action::try_from(actions.get(env).copied().unwrap_or(-1)) {
-                Ok(a) if self.was_listed(env, a) => {
+            let action = Action::try_from(actions.get(env).copied().unwrap_or(-1)).ok();
+            let applied = match action {
+                Some(a) if self.clear_mask_finding(env, out.mask, action) => {
                     self.game.apply_legal(&mut self.states[env], a);
                     true
                 }
-                Ok(a) => self.game.apply(&mut self.states[env], a).is_ok(),
-                Err(_) => false,
+                Some(a) => self.game.apply(&mut self.states[env], a).is_ok(),
+                None => false,
             };
             if !applied {
                 self.finish(env, actor, None, false, &mut out);
