@@ -195,8 +195,11 @@ impl<G: Geometry> Halma<G> {
     /// the next seat that can move.
     fn after_move(&self, pos: &mut Position<G>, mover: usize) {
         let n = self.players();
+        // Seats in turn order from `mover` (no `%`: a division per seat
+        // showed in profiles).
+        let seat_after = |i: usize| if mover + i >= n { mover + i - n } else { mover + i };
         for i in 0..n {
-            let seat = (mover + i) % n;
+            let seat = seat_after(i);
             if !pos.has_finished(seat) && self.has_won(pos, seat) {
                 pos.push_finished(seat);
                 if self.decided(pos) {
@@ -209,7 +212,7 @@ impl<G: Geometry> Halma<G> {
             return;
         }
         for i in 1..=n {
-            let seat = (mover + i) % n;
+            let seat = seat_after(i);
             if !pos.has_finished(seat) && self.has_any_move(pos, seat) {
                 pos.to_move = seat as u8;
                 return;

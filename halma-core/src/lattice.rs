@@ -36,14 +36,20 @@ struct Starts {
 impl Starts {
     /// The jump starts of the occupied holes `occ` (with constant indices,
     /// so that every shift is by a constant).
-    #[inline]
+    #[inline(never)]
     fn new<G: Geometry>(occ: G::Bits) -> Starts {
         let l = G::LATTICE;
-        let mut class_occ = [0u128; 4];
+        // Gathered in 64-bit halves: or-ing single bits into `u128`s in
+        // memory compiles to 32-bit stores, which the 64-bit loads after
+        // them then wait on.
+        let mut halves = [0u64; 8];
         occ.for_each(|h| {
             let h = h & 0xff;
-            class_occ[usize::from(l.class[h] & 3)] |= 1u128 << (l.cell[h] & 127);
+            let (class, cell) = (usize::from(l.class[h] & 3), usize::from(l.cell[h] & 127));
+            halves[2 * class + (cell >> 6)] |= 1u64 << (cell & 63);
         });
+        let class_occ: [u128; 4] =
+            core::array::from_fn(|c| u128::from(halves[2 * c]) | u128::from(halves[2 * c + 1]) << 64);
         let mut by_direction = [[0u128; 8]; 4];
         let mut any = [0u128; 4];
         for c in 0..4 {
