@@ -197,7 +197,13 @@ impl<G: Geometry> Halma<G> {
         let n = self.players();
         // Seats in turn order from `mover` (no `%`: a division per seat
         // showed in profiles).
-        let seat_after = |i: usize| if mover + i >= n { mover + i - n } else { mover + i };
+        let seat_after = |i: usize| {
+            if mover + i >= n {
+                mover + i - n
+            } else {
+                mover + i
+            }
+        };
         for i in 0..n {
             let seat = seat_after(i);
             if !pos.has_finished(seat) && self.has_won(pos, seat) {

@@ -48,8 +48,9 @@ impl Starts {
             let (class, cell) = (usize::from(l.class[h] & 3), usize::from(l.cell[h] & 127));
             halves[2 * class + (cell >> 6)] |= 1u64 << (cell & 63);
         });
-        let class_occ: [u128; 4] =
-            core::array::from_fn(|c| u128::from(halves[2 * c]) | u128::from(halves[2 * c + 1]) << 64);
+        let class_occ: [u128; 4] = core::array::from_fn(|c| {
+            u128::from(halves[2 * c]) | u128::from(halves[2 * c + 1]) << 64
+        });
         let mut by_direction = [[0u128; 8]; 4];
         let mut any = [0u128; 4];
         for c in 0..4 {

@@ -61,7 +61,9 @@ pub(crate) fn jumps_from<G: Geometry>(x: usize, occ: G::Bits, long: bool) -> G::
 /// The empty neighbours of `from`.
 #[inline]
 pub(crate) fn steps_from<G: Geometry>(from: usize, occ: G::Bits) -> G::Bits {
-    G::NEIGHBOUR_SETS[from % G::HOLES].minus(occ)
+    G::NEIGHBOUR_SETS
+        .get(from)
+        .map_or(G::Bits::EMPTY, |&n| n.minus(occ))
 }
 
 /// Every hole the piece on `from` can reach by a chain of one or more

@@ -109,7 +109,9 @@ struct Shard<G: Game> {
     prev_len: Vec<u32>,
     /// The state and viewer each observation row was last written for;
     /// `None` when unknown (then it is written in full).
-    shown: Vec<Option<(G::State, Player)>>,
+    shown: Vec<G::State>,
+    /// The viewer of each row of `shown`, `None` where unknown.
+    shown_viewer: Vec<Option<Player>>,
     buf: Box<ActionBuffer>,
 }
 
@@ -142,7 +144,8 @@ impl<G: Game> Shard<G> {
             done: vec![true; n],
             prev: vec![0; n * stride],
             prev_len: vec![u32::MAX; n],
-            shown: vec![None; n],
+            shown: vec![initial; n],
+            shown_viewer: vec![None; n],
             buf: Box::new(ActionBuffer::new()),
             game,
             config,
@@ -207,9 +210,11 @@ impl<G: Game> Shard<G> {
             row.fill(0);
             return false;
         }
+        // Listed actions are below `num_actions`, so the sentinel never matches.
+        let wanted = action.unwrap_or(Action::MAX);
         let mut found = false;
         for &a in &self.prev[env * self.stride..env * self.stride + len as usize] {
-            found |= Some(a) == action;
+            found |= a == wanted;
             if let Some(slot) = row.get_mut(a as usize) {
                 *slot = 0;
             }
@@ -244,15 +249,18 @@ impl<G: Game> Shard<G> {
     fn observe(&mut self, env: usize, viewer: Player, obs: &mut [f32]) {
         let row = &mut obs[env * self.obs_len..(env + 1) * self.obs_len];
         let state = &self.states[env];
-        let written = match &self.shown[env] {
-            Some((before, before_viewer)) => {
+        let written = match self.shown_viewer[env] {
+            Some(before_viewer) => {
                 self.game
-                    .observe_update(before, *before_viewer, state, viewer, row)
+                    .observe_update(&self.shown[env], before_viewer, state, viewer, row)
             }
             None => self.game.observe(state, viewer, row),
         };
-        self.shown[env] = match written {
-            Ok(()) => Some((*state, viewer)),
+        // Kept apart from the viewer: a state and viewer together passed the
+        // size at which a copy becomes a `memcpy` call.
+        self.shown[env] = *state;
+        self.shown_viewer[env] = match written {
+            Ok(()) => Some(viewer),
             Err(_) => {
                 row.fill(0.0);
                 None
@@ -353,7 +361,7 @@ impl<G: Game> Shard<G> {
     fn reset(&mut self, mut out: Outputs<'_>) {
         // A full rewrite on reset, so that a reset repairs buffers changed
         // from outside.
-        self.shown.fill(None);
+        self.shown_viewer.fill(None);
         for env in 0..self.len() {
             self.zero_returns(env, &mut out);
             self.reset_env(env, &mut out);
@@ -603,12 +611,18 @@ where
     }
 
     fn random_actions(&mut self, out: &mut [i64]) {
+        let mut parts: ArrayVec<&mut [i64], MAX_JOBS> = ArrayVec::new();
         let mut rest = out;
-        for shard in &mut self.shards {
-            let n = shard.len().min(rest.len());
-            let (head, tail) = rest.split_at_mut(n);
-            shard.random_actions(head);
+        for shard in &self.shards {
+            let (head, tail) = rest.split_at_mut(shard.len().min(rest.len()));
+            parts.push(head);
             rest = tail;
+        }
+        let work = self.shards.iter_mut().zip(parts);
+        match &self.workers {
+            // Each list is in the cache of the thread that wrote it.
+            Some(workers) => workers.run(work, |(shard, part)| shard.random_actions(part)),
+            None => work.for_each(|(shard, part)| shard.random_actions(part)),
         }
     }
 }
@@ -815,7 +829,8 @@ mod tests {
                 c.step(&actions, b.out());
                 let shard = &c.shards[0];
                 for env in 0..n {
-                    let (state, viewer) = shard.shown[env].expect("written");
+                    let (state, viewer) =
+                        (shard.shown[env], shard.shown_viewer[env].expect("written"));
                     assert_eq!(state, shard.states[env]);
                     if b.current[env] >= 0 {
                         assert_eq!(viewer.index() as i32, b.current[env]);
