@@ -124,6 +124,14 @@ pub trait Game {
     /// Calls `f(action)` once for each legal action at a decision node, in
     /// increasing order, without allocating; calls nothing elsewhere.
     fn legal_actions(&self, state: &Self::State, f: impl FnMut(Action));
+    /// Calls `f(action)` once for each legal action, like
+    /// [`Game::legal_actions`] but in an order of the game's choosing (the
+    /// same each time for the same state), for uses where order does not
+    /// matter: masks, sampling. A game may list faster this way. The
+    /// default calls [`Game::legal_actions`].
+    fn legal_actions_unordered(&self, state: &Self::State, f: impl FnMut(Action)) {
+        self.legal_actions(state, f);
+    }
     /// True when `action` applies to `state`: a legal action at a decision
     /// node, or an outcome at a chance node.
     fn is_legal(&self, state: &Self::State, action: Action) -> bool;

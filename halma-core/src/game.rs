@@ -11,6 +11,7 @@ use board_core::{
 
 use crate::bits::BitSet;
 use crate::geometry::{Geometry, Square, Star};
+use crate::lattice::{class_cells, hole_of};
 use crate::position::{Position, NOBODY, TERMINAL};
 use crate::rules::{Finish, Rules};
 
@@ -38,6 +39,9 @@ pub struct Halma<G: Geometry> {
     pub(crate) start: [G::Bits; 6],
     pub(crate) target: [G::Bits; 6],
     pub(crate) allowed: [G::Bits; 6],
+    /// `allowed` and `start` as cells of the jump lattices.
+    pub(crate) allowed_cells: [[u128; 4]; 6],
+    pub(crate) start_cells: [[u128; 4]; 6],
     /// For each seat P, the seat whose target is P's start camp, or NOBODY.
     pub(crate) rival: [u8; 6],
     max_legal: usize,
@@ -90,6 +94,8 @@ impl<G: Geometry> Halma<G> {
             start: [G::Bits::EMPTY; 6],
             target: [G::Bits::EMPTY; 6],
             allowed: [G::ALL; 6],
+            allowed_cells: [[0; 4]; 6],
+            start_cells: [[0; 4]; 6],
             rival: [NOBODY; 6],
             max_legal: 0,
             obs_shape: [crate::observation::observation_len::<G>(players)],
@@ -103,6 +109,8 @@ impl<G: Geometry> Halma<G> {
             if rules.wing_rule {
                 game.allowed[seat] = G::wing_allowed(camp, target);
             }
+            game.allowed_cells[seat] = class_cells::<G>(game.allowed[seat]);
+            game.start_cells[seat] = class_cells::<G>(game.start[seat]);
         }
         for p in 0..players {
             for q in 0..players {
@@ -453,6 +461,20 @@ impl<G: Geometry> Game for Halma<G> {
         self.for_each_piece_moves(state, p.index(), |from, ends| {
             let base = from * G::HOLES;
             ends.for_each(|to| f((base + to) as Action));
+        });
+    }
+
+    /// Each piece's steps, then its jumps read straight off the jump
+    /// lattice (with long jumps: [`Game::legal_actions`]).
+    fn legal_actions_unordered(&self, state: &Position<G>, mut f: impl FnMut(Action)) {
+        let Some(p) = state.to_move() else { return };
+        if self.rules.long_jumps {
+            return self.legal_actions(state, f);
+        }
+        self.for_each_piece_moves_by_kind(state, p.index(), |from, steps, class, jumps| {
+            let base = from * G::HOLES;
+            steps.for_each(|to| f((base + to) as Action));
+            jumps.for_each(|x| f((base + hole_of::<G>(class, x)) as Action));
         });
     }
 

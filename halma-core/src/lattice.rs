@@ -104,13 +104,23 @@ impl<G: Geometry> Lattice<G> {
     /// single jumps.
     #[inline]
     pub(crate) fn jump_reach(&mut self, from: usize) -> G::Bits {
+        let (c, cells) = self.jump_cells(from);
+        let mut out = G::Bits::EMPTY;
+        cells.for_each(|x| out.insert(hole_of::<G>(c, x)));
+        out
+    }
+
+    /// [`Lattice::jump_reach`] as cells: the jump class of `from`, and the
+    /// cells of that class's grid its chains reach.
+    #[inline]
+    pub(crate) fn jump_cells(&mut self, from: usize) -> (usize, u128) {
         let h = from & 0xff;
         let c = usize::from(Self::L.class[h] & 3);
         let occ = self.occ;
         let all = self.starts.get_or_insert_with(|| Starts::new::<G>(occ));
         let origin = 1u128 << (Self::L.cell[h] & 127);
         if all.any[c] & origin == 0 {
-            return G::Bits::EMPTY;
+            return (c, 0);
         }
         let any = all.any[c];
         let starts = &all.by_direction[c];
@@ -130,10 +140,25 @@ impl<G: Geometry> Lattice<G> {
             }
             frontier = next;
         }
-        let mut out = G::Bits::EMPTY;
-        (reached & !origin).for_each(|x| out.insert(usize::from(Self::L.hole[c][x & 127])));
-        out
+        (c, reached & !origin)
     }
+}
+
+/// The hole at cell `x` of class `c`'s grid (`x` must be a hole's cell).
+#[inline]
+pub(crate) fn hole_of<G: Geometry>(c: usize, x: usize) -> usize {
+    usize::from(G::LATTICE.hole[c & 3][x & 127])
+}
+
+/// The cells of `holes`, class by class.
+pub(crate) fn class_cells<G: Geometry>(holes: G::Bits) -> [u128; 4] {
+    let l = G::LATTICE;
+    let mut cells = [0u128; 4];
+    holes.for_each(|h| {
+        let h = h & 0xff;
+        cells[usize::from(l.class[h] & 3)] |= 1u128 << (l.cell[h] & 127);
+    });
+    cells
 }
 
 #[cfg(test)]
@@ -178,6 +203,26 @@ mod tests {
                     .count()
             );
         }
+    }
+
+    /// `class_cells` and `hole_of` are inverse.
+    fn cells_round_trip<G: Geometry>() {
+        let cells = class_cells::<G>(G::ALL);
+        let mut holes = 0;
+        for (c, &set) in cells.iter().enumerate() {
+            assert_eq!(set & !G::LATTICE.valid[c], 0);
+            set.for_each(|x| {
+                assert_eq!(G::jump_class(hole_of::<G>(c, x)), c);
+                holes += 1;
+            });
+        }
+        assert_eq!(holes, G::HOLES);
+    }
+
+    #[test]
+    fn cells_and_holes_correspond() {
+        cells_round_trip::<Star>();
+        cells_round_trip::<Square>();
     }
 
     #[test]

@@ -265,6 +265,41 @@ impl<G: Geometry> Halma<G> {
         }
     }
 
+    /// Like [`Halma::for_each_piece_moves`] for single jumps, but each
+    /// piece's ends come as `f(from, steps, class, jumps)`: its legal step
+    /// ends, and its legal jump ends as cells of its class's grid (see
+    /// [`crate::lattice::hole_of`]), which saves turning them into holes.
+    #[inline]
+    pub(crate) fn for_each_piece_moves_by_kind(
+        &self,
+        pos: &Position<G>,
+        seat: usize,
+        mut f: impl FnMut(usize, G::Bits, usize, u128),
+    ) {
+        debug_assert!(!self.rules.long_jumps);
+        let occ = pos.occupied();
+        let mut lattice = Lattice::<G>::new(occ);
+        let forced = self.vacate_forced_on(pos, seat, &mut lattice);
+        let mut mine = pos.pieces(seat);
+        let (mut steps_allowed, mut jumps_allowed) = (self.allowed[seat], self.allowed_cells[seat]);
+        if forced {
+            let start = self.start[seat];
+            mine = mine.and(start);
+            steps_allowed = steps_allowed.minus(start);
+            for (cells, start) in jumps_allowed.iter_mut().zip(self.start_cells[seat]) {
+                *cells &= !start;
+            }
+        }
+        while let Some(from) = mine.pop_first() {
+            let steps = lattice.steps_from(from).and(steps_allowed);
+            let (class, cells) = lattice.jump_cells(from);
+            let jumps = cells & jumps_allowed[class & 3];
+            if !steps.is_empty() || jumps != 0 {
+                f(from, steps, class, jumps);
+            }
+        }
+    }
+
     /// True when moving the piece on `from` to `to` is legal for `seat`, the
     /// seat to move. The vacate rule is consulted only when the move does not
     /// already leave the start camp.

@@ -44,6 +44,11 @@ fn check_state<G: Geometry>(game: &Halma<G>, s: &halma_core::Position<G>, rng: &
     }
     let mut legal = ActionBuffer::new();
     game.legal_actions_into(s, &mut legal);
+    // The unordered listing holds the same actions, each once.
+    let mut unordered = ActionBuffer::new();
+    game.legal_actions_unordered(s, |a| unordered.push(a));
+    unordered.sort_unstable();
+    assert_eq!(unordered, legal, "unordered listing");
     match game.node(s) {
         Node::Terminal => assert!(legal.is_empty()),
         Node::Chance => panic!("no chance nodes"),

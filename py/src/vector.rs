@@ -231,7 +231,7 @@ impl<G: Game> Shard<G> {
         let prev = &mut self.prev[env * self.stride..(env + 1) * self.stride];
         let mut len = 0usize;
         let mut overflow = false;
-        self.game.legal_actions(&self.states[env], |a| {
+        self.game.legal_actions_unordered(&self.states[env], |a| {
             if let Some(slot) = row.get_mut(a as usize) {
                 *slot = 1;
                 match prev.get_mut(len) {
