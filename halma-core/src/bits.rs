@@ -35,6 +35,11 @@ pub trait BitSet: Copy + Eq + Ord + Hash + Debug + Default + Send + Sync + 'stat
         self.remove(h);
         Some(h)
     }
+    /// The set with `from` taken out and `to` put in (a piece's move).
+    #[inline]
+    fn moved(self, from: usize, to: usize) -> Self {
+        self.minus(Self::single(from)).or(Self::single(to))
+    }
     /// True when every hole of `self` is in `other`.
     #[inline]
     fn is_subset(self, other: Self) -> bool {
@@ -105,11 +110,30 @@ impl BitSet for u128 {
         Some(h)
     }
     #[inline]
+    fn moved(self, from: usize, to: usize) -> u128 {
+        // Whole-set values from a table, so that the set is updated and
+        // stored as one 128-bit value: the halves a shift makes are stored
+        // apart, and a whole-set load soon after (the win checks) waits for
+        // both.
+        self ^ (SINGLES[from & 127] | SINGLES[to & 127])
+    }
+    #[inline]
     fn for_each(self, f: impl FnMut(usize)) {
         // Word by word: a 64-bit scan is a single instruction.
         for_each_in_words(&[self as u64, (self >> 64) as u64], f);
     }
 }
+
+/// `SINGLES[h]`: the `u128` with only bit `h` set.
+const SINGLES: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut h = 0;
+    while h < 128 {
+        t[h] = 1 << h;
+        h += 1;
+    }
+    t
+};
 
 /// Calls `f` for each set bit of `words` (bit `b` of word `i` is `64 i + b`),
 /// lowest first.

@@ -111,8 +111,10 @@ impl<G: Geometry> Lattice<G> {
     }
 
     /// [`Lattice::jump_reach`] as cells: the jump class of `from`, and the
-    /// cells of that class's grid its chains reach.
-    #[inline]
+    /// cells of that class's grid its chains reach. Always inlined: a
+    /// returned pair goes through memory, in halves that the `u128` load
+    /// after the call then waits on.
+    #[inline(always)]
     pub(crate) fn jump_cells(&mut self, from: usize) -> (usize, u128) {
         let h = from & 0xff;
         let c = usize::from(Self::L.class[h] & 3);

@@ -115,10 +115,7 @@ impl<G: Geometry> Position<G> {
     /// Moves the piece of `seat` from `from` to `to` (no checks).
     #[inline]
     pub(crate) fn move_piece(&mut self, seat: usize, from: usize, to: usize) {
-        // One whole-set store: two one-bit updates in memory compile to
-        // narrow stores, and the whole-set loads that follow (the win
-        // checks) then wait for them to retire.
         let b = self.seat_mut(seat);
-        *b = b.minus(G::Bits::single(from)).or(G::Bits::single(to));
+        *b = b.moved(from, to);
     }
 }
