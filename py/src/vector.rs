@@ -103,8 +103,10 @@ struct Shard<G: Game> {
     policy_rngs: Vec<SplitMix64>,
     seats: Vec<u8>,
     done: Vec<bool>,
-    /// The mask entries set for each environment, `stride` per environment.
-    prev: Vec<Action>,
+    /// The mask entries set for each environment, `stride` per environment,
+    /// as `u16` (half the cache lines; with more actions than that holds,
+    /// `stride` is 0 and masks are cleared whole).
+    prev: Vec<u16>,
     /// How many of them; `u32::MAX` when they overflowed (clear the row).
     prev_len: Vec<u32>,
     /// The state and viewer each observation row was last written for;
@@ -129,9 +131,12 @@ impl<G: Game> Shard<G> {
     /// `n` environments, before their first reset (seeded by the caller).
     fn new(game: Arc<G>, config: VectorConfig, n: usize) -> Shard<G> {
         let initial = game.new_initial_state();
-        let stride = game
-            .max_legal_actions()
-            .clamp(1, game.num_distinct_actions().max(1));
+        let actions = game.num_distinct_actions();
+        let stride = if actions <= usize::from(u16::MAX) + 1 {
+            game.max_legal_actions().clamp(1, actions.max(1))
+        } else {
+            0
+        };
         Shard {
             obs_len: game.observation_len(),
             num_actions: game.num_distinct_actions(),
@@ -214,7 +219,7 @@ impl<G: Game> Shard<G> {
         let wanted = action.unwrap_or(Action::MAX);
         let mut found = false;
         for &a in &self.prev[env * self.stride..env * self.stride + len as usize] {
-            found |= a == wanted;
+            found |= Action::from(a) == wanted;
             if let Some(slot) = row.get_mut(a as usize) {
                 *slot = 0;
             }
@@ -235,7 +240,8 @@ impl<G: Game> Shard<G> {
             if let Some(slot) = row.get_mut(a as usize) {
                 *slot = 1;
                 match prev.get_mut(len) {
-                    Some(p) => *p = a,
+                    // `a` indexes the row, so it fits.
+                    Some(p) => *p = a as u16,
                     None => overflow = true,
                 }
                 len += 1;
