@@ -45,8 +45,7 @@ impl Starts {
         let mut halves = [0u64; 8];
         occ.for_each(|h| {
             let h = h & 0xff;
-            let (class, cell) = (usize::from(l.class[h] & 3), usize::from(l.cell[h] & 127));
-            halves[2 * class + (cell >> 6)] |= 1u64 << (cell & 63);
+            halves[usize::from(l.half[h] & 7)] |= l.half_bit[h];
         });
         let class_occ: [u128; 4] = core::array::from_fn(|c| {
             u128::from(halves[2 * c]) | u128::from(halves[2 * c + 1]) << 64
@@ -182,6 +181,9 @@ mod tests {
         for h in 0..G::HOLES {
             let (c, x) = (usize::from(l.class[h]), i32::from(l.cell[h]));
             assert_eq!(G::jump_class(h), c);
+            let half = usize::from(l.half[h]);
+            assert_eq!((half / 2, half % 2), (c, x as usize / 64));
+            assert_eq!(l.half_bit[h], 1 << (x % 64));
             assert_eq!(usize::from(l.hole[c][x as usize]), h);
             for d in 0..G::DIRECTIONS {
                 let oc = usize::from(l.over_class[c][d]);

@@ -118,6 +118,12 @@ pub struct JumpLattice {
     /// `over_step[c][d]`: the offset from the jumping piece's cell to the
     /// cell of the hole it jumps over, in that hole's class grid.
     pub over_step: [[i32; 8]; 4],
+    /// `half[h]`: the 64-bit half of the class grids holding hole `h`'s
+    /// cell, `2 * class + cell / 64`, and `half_bit[h]` its bit there: the
+    /// occupancy is split into classes with one or per piece.
+    pub half: [u8; 256],
+    /// See `half`.
+    pub half_bit: [u64; 256],
 }
 
 /// Builds the jump lattice from each hole's class and cell and the
@@ -137,6 +143,8 @@ pub(crate) const fn jump_lattice<const N: usize>(
         step: [0; 8],
         over_class: [[0; 8]; 4],
         over_step: [[0; 8]; 4],
+        half: [0; 256],
+        half_bit: [0; 256],
     };
     let mut found_step = [false; 8];
     let mut found_over = [[false; 8]; 4];
@@ -147,6 +155,8 @@ pub(crate) const fn jump_lattice<const N: usize>(
         t.cell[h] = x as u8;
         t.hole[c][x] = h as u16;
         t.valid[c] |= 1 << x;
+        t.half[h] = (2 * c + x / 64) as u8;
+        t.half_bit[h] = 1 << (x % 64);
         let mut d = 0;
         while d < 8 {
             let o = nb[h][d];
