@@ -215,16 +215,16 @@ impl<G: Game> Shard<G> {
             row.fill(0);
             return false;
         }
-        // Listed actions are below `num_actions`, so the sentinel never matches.
-        let wanted = action.unwrap_or(Action::MAX);
-        let mut found = false;
-        for &a in &self.prev[env * self.stride..env * self.stride + len as usize] {
-            found |= Action::from(a) == wanted;
-            if let Some(slot) = row.get_mut(a as usize) {
+        let listed = &self.prev[env * self.stride..env * self.stride + len as usize];
+        for &a in listed {
+            if let Some(slot) = row.get_mut(usize::from(a)) {
                 *slot = 0;
             }
         }
-        found
+        // A separate search, which the compiler vectorises.
+        action
+            .and_then(|a| u16::try_from(a).ok())
+            .is_some_and(|a| listed.contains(&a))
     }
 
     fn clear_mask(&mut self, env: usize, mask: &mut [i8]) {
