@@ -797,6 +797,65 @@ mod tests {
         assert!(ends > 0);
     }
 
+    /// Masks written from the unordered listing, and cleared from the
+    /// `u16` lists, hold exactly the legal actions, on both boards and on
+    /// several threads.
+    fn masks_hold_the_legal_actions<G>(game: G, steps: usize)
+    where
+        G: Game + Send + Sync + 'static,
+        G::State: Send + Sync + 'static,
+    {
+        let game = Arc::new(game);
+        let n = 40;
+        let mut c = VecCore::new(
+            Arc::clone(&game),
+            VectorConfig {
+                num_envs: n,
+                seed: 11,
+                random_opponent: false,
+                seat: SeatChoice::Fixed(0),
+                threads: 2,
+            },
+        );
+        let mut b = Buffers::for_game(&*game, n);
+        c.reset(None, b.out());
+        let actions_len = game.num_distinct_actions();
+        let mut actions = vec![0i64; n];
+        for step in 0..steps {
+            c.random_actions(&mut actions);
+            if step % 31 == 0 {
+                actions[step % n] = -1; // an illegal action ends an episode
+            }
+            c.step(&actions, b.out());
+            let mut env = 0;
+            for shard in &c.shards {
+                for (i, state) in shard.states.iter().enumerate() {
+                    let row = &b.mask[env * actions_len..(env + 1) * actions_len];
+                    let mut expected = Vec::new();
+                    if !shard.done[i] {
+                        game.legal_actions(state, |a| expected.push(a as usize));
+                    }
+                    let set: Vec<usize> = (0..actions_len).filter(|&a| row[a] == 1).collect();
+                    assert_eq!(set, expected, "step {step} env {env}");
+                    assert!(row.iter().all(|&v| v == 0 || v == 1));
+                    env += 1;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn masks_hold_the_legal_actions_of_the_halma_games() {
+        use board_core::{FromParams, ParamValue};
+        for players in [2, 6] {
+            let params = [("players", ParamValue::Int(players))];
+            let game =
+                halma_core::ChineseCheckers::from_params("chinese_checkers", &params).unwrap();
+            masks_hold_the_legal_actions(game, 120);
+        }
+        masks_hold_the_legal_actions(halma_core::SquareHalma::default(), 60);
+    }
+
     /// Observations updated in place (Chinese checkers writes only what
     /// changed) equal fresh ones, across auto-resets and viewer changes.
     #[test]
