@@ -43,7 +43,10 @@
 //! [`Halma::decode`]), so `num_distinct_actions` is 121² = 14641 on the
 //! star and 256² = 65536 on the square board. Moves reaching the same end
 //! hole from the same start hole by different paths are the same move.
-//! Legal actions are listed in increasing order.
+//! Legal actions are listed in increasing order;
+//! [`board_core::Game::legal_actions_unordered`] lists the same actions
+//! piece by piece, each piece's steps and then its jumps, read straight off
+//! the jump lattices (a little faster: for masks and sampling).
 //!
 //! The worst case of the legal-action count ([`board_core::Game::max_legal_actions`])
 //! is `pieces * min(holes - all pieces, J - 1 + D)`, where `D` is the number
