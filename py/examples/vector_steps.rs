@@ -14,49 +14,9 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use board_core::{FromParams, Game, ParamValue};
+use board_core::{FromParams, ParamValue};
 use halma_core::ChineseCheckers;
-use racegames_py::vector::{DynVector, Outputs, SeatChoice, VecCore, VectorConfig};
-
-/// The output buffers of a batch.
-struct Buffers {
-    obs: Vec<f32>,
-    mask: Vec<i8>,
-    reward: Vec<f64>,
-    terminated: Vec<bool>,
-    truncated: Vec<bool>,
-    current: Vec<i32>,
-    returns: Vec<f64>,
-    ended: Vec<bool>,
-}
-
-impl Buffers {
-    fn new<G: Game>(game: &G, n: usize) -> Buffers {
-        Buffers {
-            obs: vec![0.0; n * game.observation_len()],
-            mask: vec![0; n * game.num_distinct_actions()],
-            reward: vec![0.0; n],
-            terminated: vec![false; n],
-            truncated: vec![false; n],
-            current: vec![0; n],
-            returns: vec![0.0; n * game.num_players()],
-            ended: vec![false; n],
-        }
-    }
-
-    fn out(&mut self) -> Outputs<'_> {
-        Outputs {
-            obs: &mut self.obs,
-            mask: &mut self.mask,
-            reward: &mut self.reward,
-            terminated: &mut self.terminated,
-            truncated: &mut self.truncated,
-            current_player: &mut self.current,
-            returns: &mut self.returns,
-            ended: &mut self.ended,
-        }
-    }
-}
+use racegames_py::vector::{DynVector, OutputBuffers, SeatChoice, VecCore, VectorConfig};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
@@ -74,7 +34,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         threads,
     };
     let mut core = VecCore::new(Arc::clone(&game), config);
-    let mut buffers = Buffers::new(&*game, envs);
+    let mut buffers = OutputBuffers::for_game(&*game, envs);
     core.reset(Some(0), buffers.out());
     let mut actions = vec![0i64; envs];
     let rounds = 5;

@@ -69,6 +69,57 @@ pub struct Outputs<'a> {
     pub ended: &'a mut [bool],
 }
 
+/// Owned buffers of the size [`Outputs`] wants, for callers outside
+/// Python (tests, native benchmarks).
+pub struct OutputBuffers {
+    /// Observations, `num_envs × observation_len`.
+    pub obs: Vec<f32>,
+    /// Legal-action masks, `num_envs × num_distinct_actions`.
+    pub mask: Vec<i8>,
+    /// The acting seat's reward for the last step.
+    pub reward: Vec<f64>,
+    /// Episodes ended by the rules.
+    pub terminated: Vec<bool>,
+    /// Episodes ended by the turn limit.
+    pub truncated: Vec<bool>,
+    /// The seat to act next, or [`TERMINAL`].
+    pub current: Vec<i32>,
+    /// Every seat's return where an episode ended.
+    pub returns: Vec<f64>,
+    /// Which rows of `returns` are set.
+    pub ended: Vec<bool>,
+}
+
+impl OutputBuffers {
+    /// Zeroed buffers for `n` environments of `game`.
+    pub fn for_game<G: Game>(game: &G, n: usize) -> OutputBuffers {
+        OutputBuffers {
+            obs: vec![0.0; n * game.observation_len()],
+            mask: vec![0; n * game.num_distinct_actions()],
+            reward: vec![0.0; n],
+            terminated: vec![false; n],
+            truncated: vec![false; n],
+            current: vec![0; n],
+            returns: vec![0.0; n * game.num_players()],
+            ended: vec![false; n],
+        }
+    }
+
+    /// The buffers as the [`Outputs`] of a reset or step.
+    pub fn out(&mut self) -> Outputs<'_> {
+        Outputs {
+            obs: &mut self.obs,
+            mask: &mut self.mask,
+            reward: &mut self.reward,
+            terminated: &mut self.terminated,
+            truncated: &mut self.truncated,
+            current_player: &mut self.current,
+            returns: &mut self.returns,
+            ended: &mut self.ended,
+        }
+    }
+}
+
 /// A batch of environments with the game type erased: one virtual call per
 /// batch.
 pub trait DynVector: Send + Sync {
@@ -640,44 +691,11 @@ mod tests {
 
     type Snapshot = (Vec<f32>, Vec<i8>, Vec<f64>, Vec<bool>, Vec<i32>, Vec<f64>);
 
-    struct Buffers {
-        obs: Vec<f32>,
-        mask: Vec<i8>,
-        reward: Vec<f64>,
-        terminated: Vec<bool>,
-        truncated: Vec<bool>,
-        current: Vec<i32>,
-        returns: Vec<f64>,
-        ended: Vec<bool>,
-    }
+    type Buffers = OutputBuffers;
 
-    impl Buffers {
-        fn new(n: usize) -> Buffers {
-            Buffers::for_game(&Race, n)
-        }
-        fn for_game<G: Game>(game: &G, n: usize) -> Buffers {
-            Buffers {
-                obs: vec![0.0; n * game.observation_len()],
-                mask: vec![0; n * game.num_distinct_actions()],
-                reward: vec![0.0; n],
-                terminated: vec![false; n],
-                truncated: vec![false; n],
-                current: vec![0; n],
-                returns: vec![0.0; n * game.num_players()],
-                ended: vec![false; n],
-            }
-        }
-        fn out(&mut self) -> Outputs<'_> {
-            Outputs {
-                obs: &mut self.obs,
-                mask: &mut self.mask,
-                reward: &mut self.reward,
-                terminated: &mut self.terminated,
-                truncated: &mut self.truncated,
-                current_player: &mut self.current,
-                returns: &mut self.returns,
-                ended: &mut self.ended,
-            }
+    impl OutputBuffers {
+        fn new(n: usize) -> OutputBuffers {
+            OutputBuffers::for_game(&Race, n)
         }
     }
 
