@@ -22,8 +22,9 @@ ratios, which keeps the comparison fair on a busy machine):
   N, opponent=None)`` (self-play: each step is one turn in every environment
   except those auto-resetting), actions from ``random_actions()``, masks
   written sparsely, observations encoded every step; once on one thread and
-  once split over two (``--threads``). Its rounds run past ``--seconds`` to
-  the next episode end, so that they average over whole games.
+  once split over two (``--threads``), and on the most threads with the
+  OpenSpiel-equivalent options. Its rounds run past ``--seconds`` to the
+  next episode end, so that they average over whole games.
 
     python py/bench/bench_halma.py [--players 2] [--repeats 5] [--seconds 1] [--threads 1 2]
 """
@@ -47,7 +48,7 @@ from common import Runner, Table, native_playout, print_table, random_play
 OPENSPIEL_EQUIVALENT = {"wing_rule": False, "vacate_rule": False}
 
 #: The printed table: turns, ratios to OpenSpiel's row.
-TABLE = Table(unit="turn", base="openspiel state-api", versus="openspiel", label_width=42)
+TABLE = Table(unit="turn", base="openspiel state-api", versus="openspiel", label_width=50)
 
 
 def racegames_loop(players: int, **params: Any) -> Runner:
@@ -66,13 +67,13 @@ def openspiel_loop(players: int) -> Optional[Runner]:
     return random_play(game.new_initial_state, count="turns")
 
 
-def vector_env(players: int, num_envs: int, threads: int = 1) -> Optional[Runner]:
+def vector_env(players: int, num_envs: int, threads: int = 1, **params: Any) -> Optional[Runner]:
     try:
         from racegames.vector import VectorEnv
     except ImportError:
         return None
     env = VectorEnv(
-        "chinese_checkers", num_envs, seed=0, opponent=None, copy=False, threads=threads, players=players
+        "chinese_checkers", num_envs, seed=0, opponent=None, copy=False, threads=threads, players=players, **params
     )
     env.reset(seed=0)
     resetting = np.zeros(num_envs, dtype=bool)
@@ -115,6 +116,12 @@ def main() -> None:
             for threads in args.threads:
                 suffix = "" if threads == 1 else f", {threads} threads"
                 rows.append((f"racegames VectorEnv({n}{suffix})", vector_env(players, n, threads)))
+            # Like for like: OpenSpiel's rules, on the most threads asked for.
+            most = max(args.threads)
+            suffix = "" if most == 1 else f", {most} threads"
+            rows.append(
+                (f"racegames VectorEnv({n}{suffix}, OS options)", vector_env(players, n, most, **OPENSPIEL_EQUIVALENT))
+            )
         print(f"\nchinese_checkers, {players} players")
         print_table(TABLE, rows, args.repeats, args.seconds)
 
