@@ -111,8 +111,20 @@ impl Workers {
         J: Send,
         F: Fn(J) + Sync,
     {
+        // Batches of at most MAX_JOBS (a batch lives on the stack).
+        let mut jobs = jobs.into_iter().peekable();
+        while jobs.peek().is_some() {
+            self.run_batch(jobs.by_ref().take(MAX_JOBS), &f);
+        }
+    }
+
+    fn run_batch<J, F>(&self, jobs: impl Iterator<Item = J>, f: &F)
+    where
+        J: Send,
+        F: Fn(J) + Sync,
+    {
         let jobs: ArrayVec<Mutex<Option<J>>, MAX_JOBS> =
-            jobs.into_iter().map(|j| Mutex::new(Some(j))).collect();
+            jobs.map(|j| Mutex::new(Some(j))).collect();
         let n = jobs.len();
         let blocks: ArrayVec<Block, MAX_THREADS> = (0..self.threads)
             .map(|t| Block::new(n * t / self.threads, n * (t + 1) / self.threads))
@@ -182,7 +194,7 @@ mod tests {
     fn every_job_runs_once_whatever_the_thread_count() {
         for threads in [2, 3, 5] {
             let workers = Workers::new(threads).expect("threads start");
-            for n in [0, 1, 2, 7, 64, 200] {
+            for n in [0, 1, 2, 7, 64, 200, MAX_JOBS + 5] {
                 let counts: Vec<AtomicUsize> = (0..n).map(|_| AtomicUsize::new(0)).collect();
                 for _ in 0..20 {
                     workers.run(0..n, |i| {
