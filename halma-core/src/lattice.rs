@@ -39,17 +39,7 @@ impl Starts {
     #[inline(never)]
     fn new<G: Geometry>(occ: G::Bits) -> Starts {
         let l = G::LATTICE;
-        // Gathered in 64-bit halves: or-ing single bits into `u128`s in
-        // memory compiles to 32-bit stores, which the 64-bit loads after
-        // them then wait on.
-        let mut halves = [0u64; 8];
-        occ.for_each(|h| {
-            let h = h & 0xff;
-            halves[usize::from(l.half[h] & 7)] |= l.half_bit[h];
-        });
-        let class_occ: [u128; 4] = core::array::from_fn(|c| {
-            u128::from(halves[2 * c]) | u128::from(halves[2 * c + 1]) << 64
-        });
+        let class_occ = class_cells::<G>(occ);
         let mut by_direction = [[0u128; 8]; 4];
         let mut any = [0u128; 4];
         for c in 0..4 {
@@ -152,14 +142,18 @@ pub(crate) fn hole_of<G: Geometry>(c: usize, x: usize) -> usize {
 }
 
 /// The cells of `holes`, class by class.
+#[inline]
 pub(crate) fn class_cells<G: Geometry>(holes: G::Bits) -> [u128; 4] {
     let l = G::LATTICE;
-    let mut cells = [0u128; 4];
+    // Gathered in 64-bit halves: or-ing single bits into `u128`s in memory
+    // compiles to 32-bit stores, which the 64-bit loads after them then
+    // wait on.
+    let mut halves = [0u64; 8];
     holes.for_each(|h| {
         let h = h & 0xff;
-        cells[usize::from(l.class[h] & 3)] |= 1u128 << (l.cell[h] & 127);
+        halves[usize::from(l.half[h] & 7)] |= l.half_bit[h];
     });
-    cells
+    core::array::from_fn(|c| u128::from(halves[2 * c]) | u128::from(halves[2 * c + 1]) << 64)
 }
 
 #[cfg(test)]

@@ -37,6 +37,7 @@
 use board_core::{Game, ObservationError, Player};
 
 use crate::bits::BitSet;
+use crate::game::seat_after;
 use crate::geometry::Geometry;
 use crate::position::Position;
 use crate::Halma;
@@ -67,17 +68,6 @@ fn check<G: Geometry>(
         });
     }
     Ok(())
-}
-
-/// The seat `i` places after `seat`, of `n`.
-#[inline]
-fn seat_after(seat: usize, i: usize, n: usize) -> usize {
-    let s = seat + i;
-    if s >= n {
-        s - n
-    } else {
-        s
-    }
 }
 
 /// Writes the scalar entries (everything after the piece planes).
