@@ -160,8 +160,7 @@ struct Shard<G: Game> {
     prev: Vec<u16>,
     /// How many of them; `u32::MAX` when they overflowed (clear the row).
     prev_len: Vec<u32>,
-    /// The state and viewer each observation row was last written for;
-    /// `None` when unknown (then it is written in full).
+    /// The state each observation row was last written for.
     shown: Vec<G::State>,
     /// The viewer of each row of `shown`, `None` where unknown.
     shown_viewer: Vec<Option<Player>>,
@@ -256,8 +255,8 @@ impl<G: Game> Shard<G> {
 
     /// Clears the mask entries set for `env` and returns whether `action`
     /// was one of them: a legal action of the current state, listed when it
-    /// was reached. One pass over the list does both, since it is out of
-    /// cache by the time an environment is stepped again.
+    /// was reached (a binary search here waited on the list's cache lines
+    /// one by one).
     fn clear_mask_finding(&mut self, env: usize, mask: &mut [i8], action: Option<Action>) -> bool {
         let row = &mut mask[env * self.num_actions..(env + 1) * self.num_actions];
         let len = self.prev_len[env];
