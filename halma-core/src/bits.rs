@@ -3,6 +3,7 @@
 
 use core::fmt::Debug;
 use core::hash::Hash;
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
 /// A set of holes, one bit per hole, with the few operations the rules need.
 pub trait BitSet: Copy + Eq + Ord + Hash + Debug + Default + Send + Sync + 'static {
@@ -134,6 +135,97 @@ const SINGLES: [u128; 128] = {
     }
     t
 };
+
+/// The cells of one jump class's grid (see [`crate::geometry::JumpLattice`]),
+/// one bit each: a `u64` where every class fits in 64 cells (the star),
+/// whose shifts and masks are single instructions, else a `u128`.
+pub trait Cells:
+    Copy
+    + Eq
+    + Debug
+    + Default
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+{
+    /// No cell.
+    const ZERO: Self;
+    /// Only cell `x`.
+    fn single(x: usize) -> Self;
+    /// Every cell moved by `by` (up if positive); cells moved off the
+    /// grid are dropped.
+    fn shifted(self, by: i32) -> Self;
+    /// The cells of a lattice table's `u128` (which has none past the
+    /// width of `Self`).
+    fn from_u128(x: u128) -> Self;
+    /// The cells of two 64-bit halves, low first.
+    fn from_halves(low: u64, high: u64) -> Self;
+    /// Calls `f` for each cell, lowest first.
+    fn for_each_cell(self, f: impl FnMut(usize));
+}
+
+impl Cells for u64 {
+    const ZERO: u64 = 0;
+    #[inline(always)]
+    fn single(x: usize) -> u64 {
+        1 << (x & 63)
+    }
+    #[inline(always)]
+    fn shifted(self, by: i32) -> u64 {
+        if by >= 0 {
+            self << (by as u32 & 63)
+        } else {
+            self >> (by.unsigned_abs() & 63)
+        }
+    }
+    #[inline(always)]
+    fn from_u128(x: u128) -> u64 {
+        debug_assert_eq!(x >> 64, 0, "a lattice wider than 64 cells");
+        x as u64
+    }
+    #[inline(always)]
+    fn from_halves(low: u64, high: u64) -> u64 {
+        debug_assert_eq!(high, 0, "a lattice wider than 64 cells");
+        low
+    }
+    #[inline]
+    fn for_each_cell(self, f: impl FnMut(usize)) {
+        for_each_in_words(&[self], f);
+    }
+}
+
+impl Cells for u128 {
+    const ZERO: u128 = 0;
+    #[inline(always)]
+    fn single(x: usize) -> u128 {
+        1 << (x & 127)
+    }
+    #[inline(always)]
+    fn shifted(self, by: i32) -> u128 {
+        if by >= 0 {
+            self << (by as u32 & 127)
+        } else {
+            self >> (by.unsigned_abs() & 127)
+        }
+    }
+    #[inline(always)]
+    fn from_u128(x: u128) -> u128 {
+        x
+    }
+    #[inline(always)]
+    fn from_halves(low: u64, high: u64) -> u128 {
+        u128::from(low) | u128::from(high) << 64
+    }
+    #[inline]
+    fn for_each_cell(self, f: impl FnMut(usize)) {
+        BitSet::for_each(self, f);
+    }
+}
 
 /// Calls `f` for each set bit of `words` (bit `b` of word `i` is `64 i + b`),
 /// lowest first.

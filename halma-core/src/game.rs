@@ -9,7 +9,7 @@ use board_core::{
     ParseError, Player,
 };
 
-use crate::bits::BitSet;
+use crate::bits::{BitSet, Cells};
 use crate::geometry::{Geometry, Square, Star};
 use crate::lattice::{class_cells, hole_of};
 use crate::position::{Position, NOBODY, TERMINAL};
@@ -40,8 +40,8 @@ pub struct Halma<G: Geometry> {
     pub(crate) target: [G::Bits; 6],
     pub(crate) allowed: [G::Bits; 6],
     /// `allowed` and `start` as cells of the jump lattices.
-    pub(crate) allowed_cells: [[u128; 4]; 6],
-    pub(crate) start_cells: [[u128; 4]; 6],
+    pub(crate) allowed_cells: [[G::Cells; 4]; 6],
+    pub(crate) start_cells: [[G::Cells; 4]; 6],
     /// For each seat P, the seat whose target is P's start camp, or NOBODY.
     pub(crate) rival: [u8; 6],
     max_legal: usize,
@@ -94,8 +94,8 @@ impl<G: Geometry> Halma<G> {
             start: [G::Bits::EMPTY; 6],
             target: [G::Bits::EMPTY; 6],
             allowed: [G::ALL; 6],
-            allowed_cells: [[0; 4]; 6],
-            start_cells: [[0; 4]; 6],
+            allowed_cells: [[G::Cells::ZERO; 4]; 6],
+            start_cells: [[G::Cells::ZERO; 4]; 6],
             rival: [NOBODY; 6],
             max_legal: 0,
             obs_shape: [crate::observation::observation_len::<G>(players)],
@@ -477,7 +477,7 @@ impl<G: Geometry> Game for Halma<G> {
         self.for_each_piece_moves_by_kind(state, p.index(), |from, steps, class, jumps| {
             let base = from * G::HOLES;
             steps.for_each(|to| f((base + to) as Action));
-            jumps.for_each(|x| f((base + hole_of::<G>(class, x)) as Action));
+            jumps.for_each_cell(|x| f((base + hole_of::<G>(class, x)) as Action));
         });
     }
 

@@ -11,44 +11,34 @@
 
 use core::marker::PhantomData;
 
-use crate::bits::BitSet;
+use crate::bits::{BitSet, Cells};
 use crate::geometry::{Geometry, JumpLattice};
 
-/// `x` moved by `by` cells (bits shifted out are off the board).
-#[inline(always)]
-const fn shift(x: u128, by: i32) -> u128 {
-    if by >= 0 {
-        x << (by as u32 & 127)
-    } else {
-        x >> (by.unsigned_abs() & 127)
-    }
-}
-
 /// The jump starts of one position, class by class.
-struct Starts {
+struct Starts<C: Cells> {
     /// `by_direction[c][d]`: the cells of class `c` with a single jump in
     /// direction `d`.
-    by_direction: [[u128; 8]; 4],
+    by_direction: [[C; 8]; 4],
     /// `any[c]`: the cells of class `c` with some single jump.
-    any: [u128; 4],
+    any: [C; 4],
 }
 
-impl Starts {
+impl<C: Cells> Starts<C> {
     /// The jump starts of the occupied holes `occ` (with constant indices,
     /// so that every shift is by a constant).
     #[inline(never)]
-    fn new<G: Geometry>(occ: G::Bits) -> Starts {
+    fn new<G: Geometry<Cells = C>>(occ: G::Bits) -> Starts<C> {
         let l = G::LATTICE;
         let class_occ = class_cells::<G>(occ);
-        let mut by_direction = [[0u128; 8]; 4];
-        let mut any = [0u128; 4];
+        let mut by_direction = [[C::ZERO; 8]; 4];
+        let mut any = [C::ZERO; 4];
         for c in 0..4 {
-            let empty = l.valid[c] & !class_occ[c];
+            let empty = C::from_u128(l.valid[c]) & !class_occ[c];
             for (d, starts) in by_direction[c][..G::DIRECTIONS].iter_mut().enumerate() {
                 let over = class_occ[usize::from(l.over_class[c][d] & 3)];
                 // Bit x: the hole jumped over from x is occupied, and the
                 // landing hole is empty.
-                *starts = shift(over, -l.over_step[c][d]) & shift(empty, -l.step[d]);
+                *starts = over.shifted(-l.over_step[c][d]) & empty.shifted(-l.step[d]);
                 any[c] |= *starts;
             }
         }
@@ -60,7 +50,7 @@ impl Starts {
 /// jump is first asked for (steps need none).
 pub(crate) struct Lattice<G: Geometry> {
     occ: G::Bits,
-    starts: Option<Starts>,
+    starts: Option<Starts<G::Cells>>,
     _board: PhantomData<G>,
 }
 
@@ -95,7 +85,7 @@ impl<G: Geometry> Lattice<G> {
     pub(crate) fn jump_reach(&mut self, from: usize) -> G::Bits {
         let (c, cells) = self.jump_cells(from);
         let mut out = G::Bits::EMPTY;
-        cells.for_each(|x| out.insert(hole_of::<G>(c, x)));
+        cells.for_each_cell(|x| out.insert(hole_of::<G>(c, x)));
         out
     }
 
@@ -104,29 +94,29 @@ impl<G: Geometry> Lattice<G> {
     /// returned pair goes through memory, in halves that the `u128` load
     /// after the call then waits on.
     #[inline(always)]
-    pub(crate) fn jump_cells(&mut self, from: usize) -> (usize, u128) {
+    pub(crate) fn jump_cells(&mut self, from: usize) -> (usize, G::Cells) {
         let h = from & 0xff;
         let c = usize::from(Self::L.class[h] & 3);
         let occ = self.occ;
         let all = self.starts.get_or_insert_with(|| Starts::new::<G>(occ));
-        let origin = 1u128 << (Self::L.cell[h] & 127);
-        if all.any[c] & origin == 0 {
-            return (c, 0);
+        let origin = G::Cells::single(usize::from(Self::L.cell[h]));
+        if all.any[c] & origin == G::Cells::ZERO {
+            return (c, G::Cells::ZERO);
         }
         let any = all.any[c];
         let starts = &all.by_direction[c];
         let mut reached = origin;
         let mut frontier = origin;
         loop {
-            let mut next = 0u128;
+            let mut next = G::Cells::ZERO;
             for (d, &start) in starts[..G::DIRECTIONS].iter().enumerate() {
-                next |= shift(frontier & start, Self::L.step[d]);
+                next |= (frontier & start).shifted(Self::L.step[d]);
             }
             next &= !reached;
             reached |= next;
             // Stop as soon as no new cell can jump on (usually one round
             // before the frontier would come out empty).
-            if next & any == 0 {
+            if next & any == G::Cells::ZERO {
                 break;
             }
             frontier = next;
@@ -143,7 +133,7 @@ pub(crate) fn hole_of<G: Geometry>(c: usize, x: usize) -> usize {
 
 /// The cells of `holes`, class by class.
 #[inline]
-pub(crate) fn class_cells<G: Geometry>(holes: G::Bits) -> [u128; 4] {
+pub(crate) fn class_cells<G: Geometry>(holes: G::Bits) -> [G::Cells; 4] {
     let l = G::LATTICE;
     // Gathered in 64-bit halves: or-ing single bits into `u128`s in memory
     // compiles to 32-bit stores, which the 64-bit loads after them then
@@ -153,7 +143,7 @@ pub(crate) fn class_cells<G: Geometry>(holes: G::Bits) -> [u128; 4] {
         let h = h & 0xff;
         halves[usize::from(l.half[h] & 7)] |= l.half_bit[h];
     });
-    core::array::from_fn(|c| u128::from(halves[2 * c]) | u128::from(halves[2 * c + 1]) << 64)
+    core::array::from_fn(|c| G::Cells::from_halves(halves[2 * c], halves[2 * c + 1]))
 }
 
 #[cfg(test)]
@@ -179,6 +169,10 @@ mod tests {
             assert_eq!((half / 2, half % 2), (c, x as usize / 64));
             assert_eq!(l.half_bit[h], 1 << (x % 64));
             assert_eq!(usize::from(l.hole[c][x as usize]), h);
+            assert!(
+                (x as usize) < 8 * core::mem::size_of::<G::Cells>(),
+                "hole {h}: cell {x} past the width of the cells"
+            );
             for d in 0..G::DIRECTIONS {
                 let oc = usize::from(l.over_class[c][d]);
                 assert_eq!(
@@ -208,8 +202,11 @@ mod tests {
         let cells = class_cells::<G>(G::ALL);
         let mut holes = 0;
         for (c, &set) in cells.iter().enumerate() {
-            assert_eq!(set & !G::LATTICE.valid[c], 0);
-            set.for_each(|x| {
+            assert_eq!(
+                set & !G::Cells::from_u128(G::LATTICE.valid[c]),
+                G::Cells::ZERO
+            );
+            set.for_each_cell(|x| {
                 assert_eq!(G::jump_class(hole_of::<G>(c, x)), c);
                 holes += 1;
             });

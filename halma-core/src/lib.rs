@@ -26,8 +26,9 @@
 //! are built at compile time by `const fn`s. Move generation allocates
 //! nothing: steps come from neighbour sets, and jump chains from a flood
 //! fill on the four [jump lattices](geometry::JumpLattice), where one
-//! `u128` shift advances every chain of a piece by one jump in one
-//! direction. On the star, camps are numbered
+//! shift advances every chain of a piece by one jump in one direction (a
+//! `u64` shift on the star, whose classes fit in 64 cells; a `u128` shift
+//! on the square board). On the star, camps are numbered
 //! clockwise from the top (0 top, 1 upper-right, 2 lower-right, 3 bottom,
 //! 4 lower-left, 5 upper-left) and seats take them as RULES.md says (2
 //! players: top, bottom; 3: top, lower-right, lower-left; 4: top,

@@ -10,7 +10,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::bits::BitSet;
+use crate::bits::{BitSet, Cells};
 use crate::geometry::{Geometry, NONE};
 use crate::lattice::Lattice;
 use crate::position::Position;
@@ -274,7 +274,7 @@ impl<G: Geometry> Halma<G> {
         &self,
         pos: &Position<G>,
         seat: usize,
-        mut f: impl FnMut(usize, G::Bits, usize, u128),
+        mut f: impl FnMut(usize, G::Bits, usize, G::Cells),
     ) {
         debug_assert!(!self.rules.long_jumps);
         let occ = pos.occupied();
@@ -294,7 +294,7 @@ impl<G: Geometry> Halma<G> {
             let steps = lattice.steps_from(from).and(steps_allowed);
             let (class, cells) = lattice.jump_cells(from);
             let jumps = cells & jumps_allowed[class & 3];
-            if !steps.is_empty() || jumps != 0 {
+            if !steps.is_empty() || jumps != G::Cells::ZERO {
                 f(from, steps, class, jumps);
             }
         }

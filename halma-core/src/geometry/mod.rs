@@ -14,7 +14,7 @@ use core::hash::Hash;
 pub use square::Square;
 pub use star::Star;
 
-use crate::bits::BitSet;
+use crate::bits::{BitSet, Cells};
 
 /// Marks a missing neighbour in the tables.
 pub const NONE: u16 = u16::MAX;
@@ -28,6 +28,8 @@ pub trait Geometry:
 {
     /// A set of holes.
     type Bits: BitSet;
+    /// The cells of one class of [`Geometry::LATTICE`].
+    type Cells: Cells;
     /// One hole set per seat, as many as the board's most seats.
     type Pieces: Copy
         + Eq
@@ -88,18 +90,21 @@ pub trait Geometry:
     fn valid_setup(players: usize, pieces: usize) -> bool;
 }
 
-/// The cells of one jump lattice: a `u128`, one bit per cell.
+/// The most cells of one jump lattice: the tables hold a `u128`, one bit
+/// per cell; a board whose classes fit in 64 cells works on
+/// [`Geometry::Cells`] = `u64`.
 pub const LATTICE_CELLS: usize = 128;
 
 /// The board split into its four jump classes, each laid out as a small
-/// grid of its own in a `u128`, so that jump chains are flood-filled a
-/// whole frontier at a time.
+/// grid of its own in a [`Geometry::Cells`], so that jump chains are
+/// flood-filled a whole frontier at a time.
 ///
 /// A single jump moves two steps along a direction, so it keeps the class
 /// of a hole (see [`Geometry::jump_class`]), and within a class it is a
 /// step of a coarser lattice of the same shape: a constant bit shift. The
-/// hole jumped over lies in another class, at a constant offset too. Each
-/// class grid has a spare column, so shifts never wrap onto a hole.
+/// hole jumped over lies in another class, at a constant offset too. The
+/// grids leave no jump off the board landing on a hole (the square's with
+/// a spare column, the star's by its shape), so shifts never wrap onto one.
 #[derive(Debug)]
 pub struct JumpLattice {
     /// `class[h]`: the jump class of hole `h`.

@@ -153,6 +153,7 @@ pub struct Square;
 
 impl Geometry for Square {
     type Bits = Bits256;
+    type Cells = u128;
     type Pieces = [Bits256; 4];
 
     const GAME: &'static str = "halma";

@@ -92,8 +92,11 @@ const ROT: [[u8; 121]; 6] = TABLES.rot;
 const NEIGHBOUR_SETS: [u128; 121] = neighbour_sets_u128(&NEIGHBOURS);
 
 /// Jump classes `(q mod 2, r mod 2)`; in its class, hole `(q, r)` sits at
-/// `(q >> 1, r >> 1)`, both in -4..=4, on a grid of rows 10 cells wide
-/// (the tenth is the spare column).
+/// `(q', r') = (q >> 1, r >> 1)`, both in -4..=4, and at cell
+/// `q' + 7 r' + 27` of a grid of rows 7 cells wide. Rows of nine overlap
+/// there, but no two holes of a class share a cell and no jump off the
+/// star lands on a hole (the lattice tests check both), so every class
+/// fits in 64 cells: a `u64`.
 const LATTICE: JumpLattice = {
     let mut class = [0u8; 121];
     let mut cell = [0u8; 121];
@@ -101,7 +104,7 @@ const LATTICE: JumpLattice = {
     while h < 121 {
         let (q, r) = (TABLES.coords[h].0 as i32, TABLES.coords[h].1 as i32);
         class[h] = (((q & 1) << 1) | (r & 1)) as u8;
-        cell[h] = (((r >> 1) + 4) * 10 + (q >> 1) + 4) as u8;
+        cell[h] = ((q >> 1) + 7 * (r >> 1) + 27) as u8;
         h += 1;
     }
     jump_lattice(&class, &cell, &NEIGHBOURS, &LANDING)
@@ -189,6 +192,7 @@ impl Star {
 
 impl Geometry for Star {
     type Bits = u128;
+    type Cells = u64;
     type Pieces = [u128; 6];
 
     const GAME: &'static str = "chinese_checkers";
