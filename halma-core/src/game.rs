@@ -212,19 +212,24 @@ impl<G: Geometry> Halma<G> {
                 }
             }
         }
+        pos.to_move = self.next_to_move(pos, mover);
+        self.derive(pos);
+    }
+
+    /// The seat to move after `mover`'s move, or [`TERMINAL`].
+    fn next_to_move(&self, pos: &Position<G>, mover: usize) -> u8 {
         if self.decided(pos) || (self.rules.max_turns > 0 && pos.turns >= self.rules.max_turns) {
-            pos.to_move = TERMINAL;
-            return;
+            return TERMINAL;
         }
+        let n = self.players();
         for i in 1..=n {
             let seat = seat_after(mover, i, n);
             if !pos.has_finished(seat) && self.has_any_move(pos, seat) {
-                pos.to_move = seat as u8;
-                return;
+                return seat as u8;
             }
         }
         // Nobody can move: the game ends with returns 0.
-        pos.to_move = TERMINAL;
+        TERMINAL
     }
 
     /// The state from `notation`; see [`Game::parse_notation`].
@@ -432,6 +437,7 @@ impl<G: Geometry> Game for Halma<G> {
         for seat in 0..self.players() {
             *pos.seat_mut(seat) = self.start[seat];
         }
+        self.derive(&mut pos);
         pos
     }
 
@@ -596,6 +602,66 @@ impl<G: Geometry> Game for Halma<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lattice::Lattice;
+    use crate::position::Derived;
+    use board_core::sim::{random_step, SplitMix64};
+    use board_core::ActionBuffer;
+
+    /// The vacate answer a position carries is the one its pieces give, at
+    /// every turn of random games, and in a position built to make the rule
+    /// bind (random play seldom does) and after each of its moves;
+    /// positions compare, and answer, the same without it.
+    #[test]
+    fn a_position_carries_the_vacate_answer_its_pieces_give() {
+        fn check(game: &ChineseCheckers, pos: &Position<Star>) -> bool {
+            let worked_out = pos
+                .to_move()
+                .is_some_and(|p| game.vacate_worked_out(pos, p.index(), &mut Lattice::of(pos)));
+            assert!(pos.derived.known);
+            assert_eq!(game.must_vacate(pos), worked_out);
+            let mut unknown = *pos;
+            unknown.derived = Derived::default();
+            assert_eq!(unknown, *pos);
+            assert_eq!(game.must_vacate(&unknown), worked_out);
+            worked_out
+        }
+        let (mut rng, mut buf) = (SplitMix64::new(7), ActionBuffer::new());
+        for players in [2, 4, 6] {
+            let mut rules = Rules::chinese_checkers(players);
+            rules.max_turns = 400;
+            let game = ChineseCheckers::new(rules).unwrap();
+            for _game in 0..10 {
+                let mut pos = game.new_initial_state();
+                check(&game, &pos);
+                while random_step(&game, &mut pos, &mut rng, &mut buf).is_some() {
+                    check(&game, &pos);
+                }
+            }
+        }
+        // Seat 1 is stuck below its target camp while seat 0 keeps d1 home.
+        let game = ChineseCheckers::default();
+        let mut pos = Position::<Star>::empty();
+        let homes: [[&str; 10]; 2] = [
+            ["d1", "n2", "n3", "n4", "o1", "o2", "o3", "p1", "p2", "q1"],
+            ["a1", "b1", "b2", "c1", "c2", "c3", "d2", "d3", "d4", "e7"],
+        ];
+        for (seat, names) in homes.iter().enumerate() {
+            for name in names {
+                pos.seat_mut(seat)
+                    .insert(crate::notation::parse_hole::<Star>(name).unwrap());
+            }
+        }
+        pos.turns = 20;
+        game.derive(&mut pos);
+        assert!(check(&game, &pos));
+        game.legal_actions_into(&pos, &mut buf);
+        assert_eq!(buf.len(), 2);
+        for &a in buf.iter() {
+            let mut next = pos;
+            game.apply(&mut next, a).unwrap();
+            check(&game, &next);
+        }
+    }
 
     /// With the wing rule, pieces packed into the three back rows of the
     /// neutral camps can neither step nor jump to an allowed hole. No

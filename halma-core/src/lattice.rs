@@ -13,6 +13,7 @@ use core::marker::PhantomData;
 
 use crate::bits::{BitSet, Cells};
 use crate::geometry::{Geometry, JumpLattice};
+use crate::position::Position;
 
 /// The jump starts of one position, class by class.
 struct Starts<C: Cells> {
@@ -57,11 +58,11 @@ pub(crate) struct Lattice<G: Geometry> {
 impl<G: Geometry> Lattice<G> {
     const L: &'static JumpLattice = G::LATTICE;
 
-    /// The lattices of the occupied holes `occ`.
+    /// The lattices of `pos`.
     #[inline]
-    pub(crate) fn new(occ: G::Bits) -> Lattice<G> {
+    pub(crate) fn of(pos: &Position<G>) -> Lattice<G> {
         Lattice {
-            occ,
+            occ: pos.occupied(),
             starts: None,
             _board: PhantomData,
         }

@@ -200,11 +200,35 @@ impl<G: Geometry> Halma<G> {
     /// outside its target camp, `seat` still has a piece in its start camp,
     /// and it can move one of those pieces out. Such a move is then required.
     pub(crate) fn vacate_forced(&self, pos: &Position<G>, seat: usize) -> bool {
-        self.vacate_forced_on(pos, seat, &mut Lattice::new(pos.occupied()))
+        self.vacate_forced_on(pos, seat, &mut Lattice::of(pos))
     }
 
-    /// [`Halma::vacate_forced`] with the lattice of `pos` at hand.
+    /// [`Halma::vacate_forced`] with the lattice of `pos` at hand, read
+    /// from `pos` where it knows the answer (for the seat to move).
     fn vacate_forced_on(&self, pos: &Position<G>, seat: usize, lattice: &mut Lattice<G>) -> bool {
+        if pos.derived.known && usize::from(pos.to_move) == seat {
+            return pos.derived.vacate;
+        }
+        self.vacate_worked_out(pos, seat, lattice)
+    }
+
+    /// Sets what `pos` derives from its pieces and turn (see
+    /// [`crate::position::Derived`]).
+    pub(crate) fn derive(&self, pos: &mut Position<G>) {
+        pos.derived.vacate = match pos.to_move() {
+            Some(p) => self.vacate_worked_out(pos, p.index(), &mut Lattice::of(pos)),
+            None => false,
+        };
+        pos.derived.known = true;
+    }
+
+    /// [`Halma::vacate_forced_on`] worked out from the pieces.
+    pub(crate) fn vacate_worked_out(
+        &self,
+        pos: &Position<G>,
+        seat: usize,
+        lattice: &mut Lattice<G>,
+    ) -> bool {
         if !self.rules.vacate_rule {
             return false;
         }
@@ -244,8 +268,7 @@ impl<G: Geometry> Halma<G> {
         seat: usize,
         mut f: impl FnMut(usize, G::Bits),
     ) {
-        let occ = pos.occupied();
-        let mut lattice = Lattice::<G>::new(occ);
+        let mut lattice = Lattice::<G>::of(pos);
         let forced = self.vacate_forced_on(pos, seat, &mut lattice);
         let start = self.start[seat];
         let allowed = self.allowed_ends(seat);
@@ -277,8 +300,7 @@ impl<G: Geometry> Halma<G> {
         mut f: impl FnMut(usize, G::Bits, usize, G::Cells),
     ) {
         debug_assert!(!self.rules.long_jumps);
-        let occ = pos.occupied();
-        let mut lattice = Lattice::<G>::new(occ);
+        let mut lattice = Lattice::<G>::of(pos);
         let forced = self.vacate_forced_on(pos, seat, &mut lattice);
         let mut mine = pos.pieces(seat);
         let (mut steps_allowed, mut jumps_allowed) = (self.allowed[seat], self.allowed_cells[seat]);
@@ -319,7 +341,7 @@ impl<G: Geometry> Halma<G> {
         {
             return false;
         }
-        let mut lattice = Lattice::<G>::new(occ);
+        let mut lattice = Lattice::<G>::of(pos);
         if !lattice.steps_from(from).has(to)
             && !reach(&mut lattice, from, self.rules.long_jumps).has(to)
         {
@@ -332,9 +354,8 @@ impl<G: Geometry> Halma<G> {
     /// True when `seat` has any legal move (the vacate rule never removes
     /// the last one, so it is not consulted).
     pub(crate) fn has_any_move(&self, pos: &Position<G>, seat: usize) -> bool {
-        let occ = pos.occupied();
         let allowed = self.allowed_ends(seat);
-        let mut lattice = Lattice::<G>::new(occ);
+        let mut lattice = Lattice::<G>::of(pos);
         let mut mine = pos.pieces(seat);
         while let Some(from) = mine.pop_first() {
             if !lattice.steps_from(from).and(allowed).is_empty() {

@@ -192,6 +192,7 @@ pub(crate) fn parse<G: Geometry>(game: &Halma<G>, text: &str) -> Result<Position
     fields.finish()?;
     game.check_position(&pos)
         .map_err(|why| ParseError::new("position", 0, Problem::Invalid(why)))?;
+    game.derive(&mut pos);
     Ok(pos)
 }
 

@@ -1,6 +1,10 @@
 //! The state of a game: where every piece is, who moves, who has finished,
 //! and the turn counter. A small `Copy` value.
 
+use core::cmp::Ordering;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+
 use board_core::Player;
 
 use crate::bits::BitSet;
@@ -15,7 +19,9 @@ pub(crate) const NOBODY: u8 = u8::MAX;
 /// the seat to move, the finishing order and the turn counter.
 ///
 /// It holds no history and no rules: the [`crate::Halma`] that made it
-/// interprets it. For six-player Chinese checkers it takes 112 bytes.
+/// interprets it. For six-player Chinese checkers it takes 112 bytes; one
+/// of them, derived from the rest for move generation, is ignored by
+/// comparisons, hashing and serde.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(
@@ -31,6 +37,53 @@ pub struct Position<G: Geometry> {
     pub(crate) to_move: u8,
     pub(crate) finished_count: u8,
     pub(crate) finished: [u8; 6],
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub(crate) derived: Derived,
+}
+
+/// What move generation, the legality check and the observation would
+/// each work out again: whether the vacate rule binds the seat to move.
+/// Set where a game makes or moves a position; a position from elsewhere
+/// (serde) has none, and the answer is then worked out each time.
+///
+/// Equal whatever it holds, so that positions compare, order and hash by
+/// their pieces, turn and finishers alone.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Derived {
+    /// The vacate rule binds the seat to move, when `known`.
+    pub(crate) vacate: bool,
+    /// `vacate` is set.
+    pub(crate) known: bool,
+}
+
+impl PartialEq for Derived {
+    fn eq(&self, _: &Derived) -> bool {
+        true
+    }
+}
+
+impl Eq for Derived {}
+
+impl PartialOrd for Derived {
+    fn partial_cmp(&self, other: &Derived) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Derived {
+    fn cmp(&self, _: &Derived) -> Ordering {
+        Ordering::Equal
+    }
+}
+
+impl Hash for Derived {
+    fn hash<H: Hasher>(&self, _: &mut H) {}
+}
+
+impl fmt::Debug for Derived {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("..")
+    }
 }
 
 impl<G: Geometry> Position<G> {
@@ -41,6 +94,7 @@ impl<G: Geometry> Position<G> {
             to_move: 0,
             finished_count: 0,
             finished: [NOBODY; 6],
+            derived: Derived::default(),
         }
     }
 
