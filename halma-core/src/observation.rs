@@ -82,11 +82,17 @@ fn write_scalars<G: Geometry>(
     let me = player.index();
     let to_move = pos.to_move().map(Player::index);
     let flag = |b: bool| if b { 1.0 } else { 0.0 };
+    // The finishers as bits, rather than a search of the list per seat.
+    let finished = pos
+        .finished()
+        .iter()
+        .fold(0u32, |bits, &s| bits | 1 << (s & 7));
     let scalars = &mut out[n * G::HOLES..];
-    for i in 0..n {
+    let (to_move_flags, rest) = scalars.split_at_mut(n);
+    for (i, (moves, done)) in to_move_flags.iter_mut().zip(&mut rest[..n]).enumerate() {
         let seat = seat_after(me, i, n);
-        scalars[i] = flag(to_move == Some(seat));
-        scalars[n + i] = flag(pos.has_finished(seat));
+        *moves = flag(to_move == Some(seat));
+        *done = flag(finished >> seat & 1 == 1);
     }
     let max = game.rules.max_turns;
     scalars[2 * n] = if max > 0 {

@@ -278,7 +278,10 @@ impl<G: Game> Shard<G> {
     }
 
     fn clear_mask(&mut self, env: usize, mask: &mut [i8]) {
-        self.clear_mask_finding(env, mask, None);
+        // Usually cleared already, by the step's search for its action.
+        if self.prev_len[env] != 0 {
+            self.clear_mask_finding(env, mask, None);
+        }
     }
 
     fn set_mask(&mut self, env: usize, mask: &mut [i8]) {
