@@ -3,7 +3,7 @@
 
 use core::fmt::Debug;
 use core::hash::Hash;
-use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXorAssign, Not};
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
 /// A set of holes, one bit per hole, with the few operations the rules need.
 pub trait BitSet: Copy + Eq + Ord + Hash + Debug + Default + Send + Sync + 'static {
@@ -142,8 +142,6 @@ const SINGLES: [u128; 128] = {
 pub trait Cells:
     Copy
     + Eq
-    + Ord
-    + Hash
     + Debug
     + Default
     + Send
@@ -154,7 +152,6 @@ pub trait Cells:
     + Not<Output = Self>
     + BitAndAssign
     + BitOrAssign
-    + BitXorAssign
 {
     /// No cell.
     const ZERO: Self;

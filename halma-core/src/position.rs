@@ -19,8 +19,8 @@ pub(crate) const NOBODY: u8 = u8::MAX;
 /// the seat to move, the finishing order and the turn counter.
 ///
 /// It holds no history and no rules: the [`crate::Halma`] that made it
-/// interprets it. For six-player Chinese checkers it takes 112 bytes; one
-/// of them, derived from the rest for move generation, is ignored by
+/// interprets it. For six-player Chinese checkers it takes 112 bytes; two
+/// of them, derived from the rest for move generation, are ignored by
 /// comparisons, hashing and serde.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
