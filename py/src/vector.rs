@@ -160,9 +160,10 @@ struct Shard<G: Game> {
     prev: Vec<u16>,
     /// How many of them; `u32::MAX` when they overflowed (clear the row).
     prev_len: Vec<u32>,
-    /// The state each observation row was last written for.
-    shown: Vec<G::State>,
-    /// The viewer of each row of `shown`, `None` where unknown.
+    /// The viewer each observation row was last written for, `None` where
+    /// unknown. The state it was written for is the environment's state at
+    /// the start of the next step or reset, so no copy of it is kept (one
+    /// would cost two cache lines per step).
     shown_viewer: Vec<Option<Player>>,
     buf: Box<ActionBuffer>,
 }
@@ -199,7 +200,6 @@ impl<G: Game> Shard<G> {
             done: vec![true; n],
             prev: vec![0; n * stride],
             prev_len: vec![u32::MAX; n],
-            shown: vec![initial; n],
             shown_viewer: vec![None; n],
             buf: Box::new(ActionBuffer::new()),
             game,
@@ -304,20 +304,17 @@ impl<G: Game> Shard<G> {
     }
 
     /// Writes the observation of `env` by `viewer`, updating the row from
-    /// what it last showed when that is known.
-    fn observe(&mut self, env: usize, viewer: Player, obs: &mut [f32]) {
+    /// what it last showed (`before`, by `shown_viewer`) when that is known.
+    fn observe(&mut self, env: usize, before: &G::State, viewer: Player, obs: &mut [f32]) {
         let row = &mut obs[env * self.obs_len..(env + 1) * self.obs_len];
         let state = &self.states[env];
         let written = match self.shown_viewer[env] {
             Some(before_viewer) => {
                 self.game
-                    .observe_update(&self.shown[env], before_viewer, state, viewer, row)
+                    .observe_update(before, before_viewer, state, viewer, row)
             }
             None => self.game.observe(state, viewer, row),
         };
-        // Kept apart from the viewer: a state and viewer together passed the
-        // size at which a copy becomes a `memcpy` call.
-        self.shown[env] = *state;
         self.shown_viewer[env] = match written {
             Ok(()) => Some(viewer),
             Err(_) => {
@@ -332,6 +329,7 @@ impl<G: Game> Shard<G> {
     fn finish(
         &mut self,
         env: usize,
+        before: &G::State,
         actor: Player,
         returns: Option<&[f64]>,
         truncated: bool,
@@ -357,13 +355,20 @@ impl<G: Game> Shard<G> {
         out.truncated[env] = truncated;
         out.current_player[env] = TERMINAL;
         self.clear_mask(env, out.mask);
-        self.observe(env, viewer, out.obs);
+        self.observe(env, before, viewer, out.obs);
         self.done[env] = true;
     }
 
     /// After `advance`: write the observation and mask of a live state, or
-    /// finish the episode.
-    fn settle(&mut self, env: usize, actor: Player, stop: Stop, out: &mut Outputs<'_>) {
+    /// finish the episode. `before` is the state the observation row shows.
+    fn settle(
+        &mut self,
+        env: usize,
+        before: &G::State,
+        actor: Player,
+        stop: Stop,
+        out: &mut Outputs<'_>,
+    ) {
         match stop {
             Stop::Decision(p) => {
                 out.reward[env] = 0.0;
@@ -372,26 +377,27 @@ impl<G: Game> Shard<G> {
                 out.current_player[env] = p.index() as i32;
                 self.clear_mask(env, out.mask);
                 self.set_mask(env, out.mask);
-                self.observe(env, p, out.obs);
+                self.observe(env, before, p, out.obs);
             }
             Stop::Terminal => {
                 let mut r = [0.0f64; Player::MAX_PLAYERS];
                 let r = &mut r[..self.num_players.min(Player::MAX_PLAYERS)];
                 self.game.returns(&self.states[env], r);
                 let truncated = self.game.is_truncated(&self.states[env]);
-                self.finish(env, actor, Some(r), truncated, out);
+                self.finish(env, before, actor, Some(r), truncated, out);
                 // Report the acting seat's share of the result.
             }
             Stop::Broken => {
                 let r = [0.0f64; Player::MAX_PLAYERS];
                 let n = self.num_players.min(Player::MAX_PLAYERS);
-                self.finish(env, actor, Some(&r[..n]), true, out);
+                self.finish(env, before, actor, Some(&r[..n]), true, out);
             }
         }
     }
 
     fn reset_env(&mut self, env: usize, out: &mut Outputs<'_>) {
         out.ended[env] = false;
+        let before = self.states[env];
         for _attempt in 0..16 {
             self.states[env] = self.game.new_initial_state();
             self.seats[env] = match self.config.seat {
@@ -400,14 +406,14 @@ impl<G: Game> Shard<G> {
             };
             self.done[env] = false;
             if let Stop::Decision(p) = self.advance(env) {
-                self.settle(env, p, Stop::Decision(p), out);
+                self.settle(env, &before, p, Stop::Decision(p), out);
                 out.ended[env] = false;
                 return;
             }
         }
         // A game that ends before anyone acts: report it as over.
         let seat = Player::new(self.seats[env]);
-        self.settle(env, seat, Stop::Broken, out);
+        self.settle(env, &before, seat, Stop::Broken, out);
     }
 
     fn zero_returns(&self, env: usize, out: &mut Outputs<'_>) {
@@ -427,20 +433,27 @@ impl<G: Game> Shard<G> {
         }
     }
 
-    fn step(&mut self, actions: &[i64], mut out: Outputs<'_>) {
-        for env in 0..self.len() {
+    /// The environments first to last, or last to first.
+    fn order(&self, backward: bool) -> impl Iterator<Item = usize> {
+        let n = self.len();
+        (0..n).map(move |k| if backward { n - 1 - k } else { k })
+    }
+
+    fn step(&mut self, actions: &[i64], backward: bool, mut out: Outputs<'_>) {
+        for env in self.order(backward) {
             self.zero_returns(env, &mut out);
             if self.done[env] {
                 self.reset_env(env, &mut out);
                 continue;
             }
-            let actor = match self.game.node(&self.states[env]) {
+            let before = self.states[env];
+            let actor = match self.game.node(&before) {
                 Node::Decision(p) if self.controls(env, p) => p,
                 // Cannot happen: a live environment waits at a decision of
                 // the caller. End the episode rather than go on.
                 _ => {
                     let seat = Player::new(self.seats[env]);
-                    self.settle(env, seat, Stop::Broken, &mut out);
+                    self.settle(env, &before, seat, Stop::Broken, &mut out);
                     continue;
                 }
             };
@@ -454,11 +467,11 @@ impl<G: Game> Shard<G> {
                 None => false,
             };
             if !applied {
-                self.finish(env, actor, None, false, &mut out);
+                self.finish(env, &before, actor, None, false, &mut out);
                 continue;
             }
             let stop = self.advance(env);
-            self.settle(env, actor, stop, &mut out);
+            self.settle(env, &before, actor, stop, &mut out);
         }
     }
 
@@ -469,8 +482,11 @@ impl<G: Game> Shard<G> {
         Some(s)
     }
 
-    fn random_actions(&mut self, out: &mut [i64]) {
-        for (env, slot) in out.iter_mut().enumerate().take(self.len()) {
+    fn random_actions(&mut self, out: &mut [i64], backward: bool) {
+        for env in self.order(backward) {
+            let Some(slot) = out.get_mut(env) else {
+                continue;
+            };
             *slot = 0;
             if self.done[env] {
                 continue;
@@ -560,6 +576,10 @@ pub struct VecCore<G: Game> {
     shards: Vec<Shard<G>>,
     /// `None` on one thread.
     workers: Option<Workers>,
+    /// The next step goes through the environments last to first. Steps
+    /// alternate, so that a step starts with the environments the last one
+    /// ended with, whose lines are still in the cache.
+    backward: bool,
 }
 
 impl<G: Game> VecCore<G> {
@@ -585,6 +605,7 @@ impl<G: Game> VecCore<G> {
             num_players: game.num_players(),
             shards,
             workers,
+            backward: false,
         };
         core.seed(config.seed);
         core
@@ -597,8 +618,9 @@ impl<G: Game> VecCore<G> {
         }
     }
 
-    /// Runs `f` on every shard with its part of the outputs, in parallel.
-    fn each<F>(&mut self, out: Outputs<'_>, actions: &[i64], f: F)
+    /// Runs `f` on every shard with its part of the outputs, in parallel,
+    /// from the last shard to the first with `backward`.
+    fn each<F>(&mut self, out: Outputs<'_>, actions: &[i64], backward: bool, f: F)
     where
         F: Fn(&mut Shard<G>, &[i64], Outputs<'_>) + Sync,
         G: Send + Sync,
@@ -618,12 +640,13 @@ impl<G: Game> VecCore<G> {
         }
         let work = self.shards.iter_mut().zip(parts);
         match &self.workers {
-            Some(workers) => workers.run(work, |(shard, (part, acts))| f(shard, acts, part)),
-            None => {
-                for (shard, (part, acts)) in work {
-                    f(shard, acts, part);
-                }
+            Some(workers) => {
+                workers.run(work, backward, |(shard, (part, acts))| f(shard, acts, part));
             }
+            None if backward => work
+                .rev()
+                .for_each(|(shard, (part, acts))| f(shard, acts, part)),
+            None => work.for_each(|(shard, (part, acts))| f(shard, acts, part)),
         }
     }
 
@@ -652,11 +675,16 @@ where
         if let Some(seed) = seed {
             self.seed(seed);
         }
-        self.each(out, &[], |shard, _, part| shard.reset(part));
+        self.each(out, &[], false, |shard, _, part| shard.reset(part));
+        self.backward = true;
     }
 
     fn step(&mut self, actions: &[i64], out: Outputs<'_>) {
-        self.each(out, actions, |shard, acts, part| shard.step(acts, part));
+        let backward = self.backward;
+        self.backward = !backward;
+        self.each(out, actions, backward, |shard, acts, part| {
+            shard.step(acts, backward, part);
+        });
     }
 
     fn notation(&self, env: usize) -> Option<String> {
@@ -677,11 +705,18 @@ where
             parts.push(head);
             rest = tail;
         }
+        // In the order of the next step, whose lists these are.
+        let backward = self.backward;
         let work = self.shards.iter_mut().zip(parts);
         match &self.workers {
             // Each list is in the cache of the thread that wrote it.
-            Some(workers) => workers.run(work, |(shard, part)| shard.random_actions(part)),
-            None => work.for_each(|(shard, part)| shard.random_actions(part)),
+            Some(workers) => workers.run(work, backward, |(shard, part)| {
+                shard.random_actions(part, backward);
+            }),
+            None if backward => work
+                .rev()
+                .for_each(|(shard, part)| shard.random_actions(part, backward)),
+            None => work.for_each(|(shard, part)| shard.random_actions(part, backward)),
         }
     }
 }
@@ -914,9 +949,9 @@ mod tests {
                 c.step(&actions, b.out());
                 let shard = &c.shards[0];
                 for env in 0..n {
+                    // The row shows the current state, to the recorded viewer.
                     let (state, viewer) =
-                        (shard.shown[env], shard.shown_viewer[env].expect("written"));
-                    assert_eq!(state, shard.states[env]);
+                        (shard.states[env], shard.shown_viewer[env].expect("written"));
                     if b.current[env] >= 0 {
                         assert_eq!(viewer.index() as i32, b.current[env]);
                     }

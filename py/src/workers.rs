@@ -104,9 +104,10 @@ impl Workers {
     }
 
     /// Runs `f` on every job, each exactly once, on the caller's thread and
-    /// the workers; returns when all are done. Thread `t` starts with the
-    /// `t`-th block of consecutive jobs.
-    pub fn run<J, F>(&self, jobs: impl IntoIterator<Item = J>, f: F)
+    /// the workers; returns when all are done. Thread `t` takes the jobs of
+    /// the `t`-th block of consecutive jobs first to last (last to first
+    /// with `backward`), then helps the others from their other ends.
+    pub fn run<J, F>(&self, jobs: impl IntoIterator<Item = J>, backward: bool, f: F)
     where
         J: Send,
         F: Fn(J) + Sync,
@@ -114,11 +115,11 @@ impl Workers {
         // Batches of at most MAX_JOBS (a batch lives on the stack).
         let mut jobs = jobs.into_iter().peekable();
         while jobs.peek().is_some() {
-            self.run_batch(jobs.by_ref().take(MAX_JOBS), &f);
+            self.run_batch(jobs.by_ref().take(MAX_JOBS), backward, &f);
         }
     }
 
-    fn run_batch<J, F>(&self, jobs: impl Iterator<Item = J>, f: &F)
+    fn run_batch<J, F>(&self, jobs: impl Iterator<Item = J>, backward: bool, f: &F)
     where
         J: Send,
         F: Fn(J) + Sync,
@@ -135,8 +136,8 @@ impl Workers {
         let work = |t: usize| {
             // Own block first, then the far ends of the others'.
             let others =
-                || (1..blocks.len()).find_map(|k| blocks[(t + k) % blocks.len()].claim(true));
-            while let Some(i) = blocks[t].claim(false).or_else(others) {
+                || (1..blocks.len()).find_map(|k| blocks[(t + k) % blocks.len()].claim(!backward));
+            while let Some(i) = blocks[t].claim(backward).or_else(others) {
                 let job = jobs[i].lock().ok().and_then(|mut slot| slot.take());
                 if let Some(job) = job {
                     f(job);
@@ -196,8 +197,8 @@ mod tests {
             let workers = Workers::new(threads).expect("threads start");
             for n in [0, 1, 2, 7, 64, 200, MAX_JOBS + 5] {
                 let counts: Vec<AtomicUsize> = (0..n).map(|_| AtomicUsize::new(0)).collect();
-                for _ in 0..20 {
-                    workers.run(0..n, |i| {
+                for round in 0..20 {
+                    workers.run(0..n, round % 2 == 1, |i| {
                         counts[i].fetch_add(1, Ordering::Relaxed);
                     });
                 }
@@ -210,7 +211,7 @@ mod tests {
     fn jobs_borrow_mutably_from_the_caller() {
         let workers = Workers::new(2).expect("threads start");
         let mut data = vec![0u64; 100];
-        workers.run(data.chunks_mut(7), |chunk| {
+        workers.run(data.chunks_mut(7), false, |chunk| {
             for x in chunk {
                 *x += 1;
             }
