@@ -80,19 +80,21 @@ fn write_scalars<G: Geometry>(
 ) {
     let n = game.num_players();
     let me = player.index();
-    let to_move = pos.to_move().map(Player::index);
     let flag = |b: bool| if b { 1.0 } else { 0.0 };
-    // The finishers as bits, rather than a search of the list per seat.
-    let finished = pos
-        .finished()
-        .iter()
-        .fold(0u32, |bits, &s| bits | 1 << (s & 7));
+    // Seats as bits, turned so that bit `i` is relative seat `i`: a shift
+    // per set rather than a seat computed per entry.
+    let relative = |bits: u32| ((bits >> me) | (bits << (n - me))) & ((1 << n) - 1);
+    let to_move = relative(pos.to_move().map_or(0, |p| 1 << p.index()));
+    let finished = relative(
+        pos.finished()
+            .iter()
+            .fold(0u32, |bits, &s| bits | 1 << (s & 7)),
+    );
     let scalars = &mut out[n * G::HOLES..];
     let (to_move_flags, rest) = scalars.split_at_mut(n);
     for (i, (moves, done)) in to_move_flags.iter_mut().zip(&mut rest[..n]).enumerate() {
-        let seat = seat_after(me, i, n);
-        *moves = flag(to_move == Some(seat));
-        *done = flag(finished >> seat & 1 == 1);
+        *moves = flag(to_move >> i & 1 == 1);
+        *done = flag(finished >> i & 1 == 1);
     }
     let max = game.rules.max_turns;
     scalars[2 * n] = if max > 0 {
