@@ -104,9 +104,33 @@ fn check_game<G: Geometry>(
             same,
             "seed {seed}: update from {before:?} by {before_viewer:?} to {s:?} by {viewer:?}"
         );
+        check_seat_flags(game, &s, viewer, &fresh);
         seen.finished |= !s.finished().is_empty();
         seen.vacate |= game.must_vacate(&before) || game.must_vacate(&s);
         seen.terminal |= s.to_move().is_none();
+    }
+}
+
+/// The to-move and finished flags of `obs`, `viewer`'s observation of `s`,
+/// against the position itself: relative seat `i` is the seat `i` places
+/// after the viewer.
+fn check_seat_flags<G: Geometry>(game: &Halma<G>, s: &Position<G>, viewer: Player, obs: &[f32]) {
+    let n = game.num_players();
+    let flags = &obs[n * G::HOLES..];
+    for i in 0..n {
+        let seat = (viewer.index() + i) % n;
+        let to_move = s.to_move().map(Player::index) == Some(seat);
+        let finished = s.finished().contains(&(seat as u8));
+        assert_eq!(
+            flags[i],
+            f32::from(u8::from(to_move)),
+            "to move, {i} after {viewer:?} in {s:?}"
+        );
+        assert_eq!(
+            flags[n + i],
+            f32::from(u8::from(finished)),
+            "finished, {i} after {viewer:?} in {s:?}"
+        );
     }
 }
 
