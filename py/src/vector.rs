@@ -565,6 +565,24 @@ impl<'a> Outputs<'a> {
 /// nothing measurable.
 pub const ENVS_PER_JOB: usize = 16;
 
+/// Runs `f` on every job: on `workers` when there are any, else one after
+/// another on this thread; first to last, or last to first with `backward`.
+fn run_jobs<J, F>(
+    workers: Option<&Workers>,
+    jobs: impl DoubleEndedIterator<Item = J>,
+    backward: bool,
+    f: F,
+) where
+    J: Send,
+    F: Fn(J) + Sync,
+{
+    match workers {
+        Some(workers) => workers.run(jobs, backward, f),
+        None if backward => jobs.rev().for_each(f),
+        None => jobs.for_each(f),
+    }
+}
+
 /// The monomorphised batch: shards of environments, stepped on the caller's
 /// thread and, with `threads > 1`, on workers of its own (see
 /// [`crate::workers`]).
@@ -639,15 +657,14 @@ impl<G: Game> VecCore<G> {
             rest_actions = a_tail;
         }
         let work = self.shards.iter_mut().zip(parts);
-        match &self.workers {
-            Some(workers) => {
-                workers.run(work, backward, |(shard, (part, acts))| f(shard, acts, part));
-            }
-            None if backward => work
-                .rev()
-                .for_each(|(shard, (part, acts))| f(shard, acts, part)),
-            None => work.for_each(|(shard, (part, acts))| f(shard, acts, part)),
-        }
+        run_jobs(
+            self.workers.as_ref(),
+            work,
+            backward,
+            |(shard, (part, acts))| {
+                f(shard, acts, part);
+            },
+        );
     }
 
     fn locate(&self, env: usize) -> Option<(&Shard<G>, usize)> {
@@ -708,16 +725,10 @@ where
         // In the order of the next step, whose lists these are.
         let backward = self.backward;
         let work = self.shards.iter_mut().zip(parts);
-        match &self.workers {
-            // Each list is in the cache of the thread that wrote it.
-            Some(workers) => workers.run(work, backward, |(shard, part)| {
-                shard.random_actions(part, backward);
-            }),
-            None if backward => work
-                .rev()
-                .for_each(|(shard, part)| shard.random_actions(part, backward)),
-            None => work.for_each(|(shard, part)| shard.random_actions(part, backward)),
-        }
+        // On the workers, each list is in the cache of the thread that wrote it.
+        run_jobs(self.workers.as_ref(), work, backward, |(shard, part)| {
+            shard.random_actions(part, backward);
+        });
     }
 }
 
