@@ -9,9 +9,10 @@ use board_core::{
     ParseError, Player,
 };
 
+use crate::action::{jump_at, num_actions, slots, step, step_direction};
 use crate::bits::{BitSet, Cells};
-use crate::geometry::{Geometry, Square, Star};
-use crate::lattice::{class_cells, hole_of};
+use crate::geometry::{Geometry, Square, Star, NONE};
+use crate::lattice::class_cells;
 use crate::position::{Position, NOBODY, TERMINAL};
 use crate::rules::{Finish, Rules};
 
@@ -151,20 +152,15 @@ impl<G: Geometry> Halma<G> {
         self.target[seat.index() % 6]
     }
 
-    /// The action of the move from hole `from` to hole `to`:
-    /// `from * HOLES + to`.
-    pub const fn action(from: usize, to: usize) -> Action {
-        (from * G::HOLES + to) as Action
+    /// The action of the move from hole `from` to hole `to`, if some move
+    /// could join them (see [`crate::action`] for the encoding).
+    pub fn action(from: usize, to: usize) -> Option<Action> {
+        crate::action::encode::<G>(from, to)
     }
 
-    /// The start and end holes of `action`, if it is in the action space.
-    pub const fn decode(action: Action) -> Option<(usize, usize)> {
-        let a = action as usize;
-        if a >= G::HOLES * G::HOLES {
-            None
-        } else {
-            Some((a / G::HOLES, a % G::HOLES))
-        }
+    /// The start and end holes of `action`, if it names a move on the board.
+    pub fn decode(action: Action) -> Option<(usize, usize)> {
+        crate::action::decode::<G>(action)
     }
 
     /// True when the vacate rule binds the seat to move: it must move a piece
@@ -409,7 +405,7 @@ impl<G: Geometry> Game for Halma<G> {
     }
 
     fn num_distinct_actions(&self) -> usize {
-        G::HOLES * G::HOLES
+        num_actions::<G>()
     }
 
     fn max_chance_outcomes(&self) -> usize {
@@ -467,9 +463,21 @@ impl<G: Geometry> Game for Halma<G> {
 
     fn legal_actions(&self, state: &Position<G>, mut f: impl FnMut(Action)) {
         let Some(p) = state.to_move() else { return };
+        let l = G::LATTICE;
         self.for_each_piece_moves(state, p.index(), |from, ends| {
-            let base = from * G::HOLES;
-            ends.for_each(|to| f((base + to) as Action));
+            // Steps by direction, then jump ends by rank: increasing order.
+            let base = from * slots::<G>();
+            for (d, &n) in G::NEIGHBOURS[from][..G::DIRECTIONS].iter().enumerate() {
+                if n != NONE && ends.has(usize::from(n)) {
+                    f(step(base, d));
+                }
+            }
+            let class = l.class[from];
+            ends.for_each(|to| {
+                if l.class[to] == class {
+                    f(jump_at::<G>(base, l.rank[to]));
+                }
+            });
         });
     }
 
@@ -480,10 +488,12 @@ impl<G: Geometry> Game for Halma<G> {
         if self.rules.long_jumps {
             return self.legal_actions(state, f);
         }
+        let ranks = &G::LATTICE.cell_rank;
         self.for_each_piece_moves_by_kind(state, p.index(), |from, steps, class, jumps| {
-            let base = from * G::HOLES;
-            steps.for_each(|to| f((base + to) as Action));
-            jumps.for_each_cell(|x| f((base + hole_of::<G>(class, x)) as Action));
+            let base = from * slots::<G>();
+            steps.for_each(|to| f(step(base, step_direction::<G>(from, to))));
+            let ranks = &ranks[class & 3];
+            jumps.for_each_cell(|x| f(jump_at::<G>(base, ranks[x & 127])));
         });
     }
 
@@ -501,7 +511,7 @@ impl<G: Geometry> Game for Halma<G> {
         let Some((from, to)) = Self::decode(action) else {
             return Err(IllegalAction::OutOfRange {
                 action,
-                limit: (G::HOLES * G::HOLES) as u32,
+                limit: num_actions::<G>() as u32,
             });
         };
         let seat = p.index();

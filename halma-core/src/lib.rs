@@ -40,10 +40,15 @@
 //!
 //! # Action encoding
 //!
-//! A whole move is one action: `from * HOLES + to` ([`Halma::action`],
-//! [`Halma::decode`]), so `num_distinct_actions` is 121² = 14641 on the
-//! star and 256² = 65536 on the square board. Moves reaching the same end
-//! hole from the same start hole by different paths are the same move.
+//! A whole move is one action, named by its start and end holes
+//! ([`Halma::action`], [`Halma::decode`]; the [`action`] module gives the
+//! details): `from * slots + d` for a step in direction `d`, and
+//! `from * slots + D + r` for a move by jumps to the hole of rank `r` in
+//! `from`'s jump class (a jump never leaves its class, a step always does).
+//! `num_distinct_actions` is 121 × 43 = 5203 on the star and 256 × 72 =
+//! 18432 on the square board, a third and a quarter of `from * HOLES + to`.
+//! Moves reaching the same end hole from the same start hole by different
+//! paths are the same move.
 //! Legal actions are listed in increasing order;
 //! [`board_core::Game::legal_actions_unordered`] lists the same actions
 //! piece by piece, each piece's steps and then its jumps, read straight off
@@ -131,6 +136,7 @@
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+pub mod action;
 pub mod bits;
 pub mod diagram;
 mod game;

@@ -304,14 +304,12 @@ pub(crate) fn parse_action<G: Geometry>(
             ));
         }
     }
-    let action = Halma::<G>::action(from, to);
-    if game.is_legal(pos, action) {
-        Ok(action)
-    } else {
-        Err(ParseError::new(
+    match Halma::<G>::action(from, to) {
+        Some(action) if game.is_legal(pos, action) => Ok(action),
+        _ => Err(ParseError::new(
             "move",
             0,
             Problem::Invalid("no legal move goes from this hole to that one"),
-        ))
+        )),
     }
 }

@@ -8,8 +8,9 @@ use board_core::{
     ActionBuffer, FromParams, Game, ParamError, ParamValue, Player, ACTION_BUFFER_CAPACITY,
 };
 use common::{cc, halma};
+use halma_core::action::{num_actions, slots};
 use halma_core::{
-    ChineseCheckers, Geometry, Halma, SquareHalma, SquarePosition, Star, StarPosition,
+    ChineseCheckers, Geometry, Halma, Square, SquareHalma, SquarePosition, Star, StarPosition,
 };
 
 fn assert_copy<T: Copy>() {}
@@ -102,27 +103,62 @@ fn worst_case_holds_on_a_crowded_long_jump_board() {
     assert!(most <= g.max_legal_actions(), "{most}");
 }
 
+/// Every (from, to) pair that some move could join (a neighbour, or another
+/// hole of the same jump class) has one action, which decodes back to it;
+/// every other action decodes to nothing.
+fn encoding_is_a_bijection<G: Geometry>() {
+    let mut named = vec![None; num_actions::<G>()];
+    for from in 0..G::HOLES {
+        for to in 0..G::HOLES {
+            let neighbour = G::NEIGHBOURS[from][..G::DIRECTIONS].contains(&(to as u16));
+            let joinable = from != to && (neighbour || G::jump_class(from) == G::jump_class(to));
+            match Halma::<G>::action(from, to) {
+                Some(a) => {
+                    assert!(joinable, "{from}-{to}");
+                    assert_eq!(named[a as usize].replace((from, to)), None, "{a}");
+                }
+                None => assert!(!joinable, "{from}-{to}"),
+            }
+        }
+    }
+    for (a, pair) in named.iter().enumerate() {
+        assert_eq!(Halma::<G>::decode(a as u32), *pair, "action {a}");
+    }
+    assert_eq!(Halma::<G>::decode(num_actions::<G>() as u32), None);
+    assert_eq!(Halma::<G>::action(G::HOLES, 0), None);
+}
+
 #[test]
-fn action_encoding_is_from_times_holes_plus_to() {
-    assert_eq!(ChineseCheckers::action(3, 10), 3 * 121 + 10);
-    assert_eq!(ChineseCheckers::decode(3 * 121 + 10), Some((3, 10)));
-    assert_eq!(ChineseCheckers::decode(121 * 121), None);
-    assert_eq!(SquareHalma::action(255, 0), 255 * 256);
-    assert_eq!(cc("players=2").num_distinct_actions(), 14641);
-    assert_eq!(halma("players=2").num_distinct_actions(), 65536);
-    // Out-of-range actions still get a string.
+fn action_encoding_is_from_times_slots_plus_direction_or_jump_rank() {
+    encoding_is_a_bijection::<Star>();
+    encoding_is_a_bijection::<Square>();
+    // The documented sizes: 6 + 37 slots per hole on the star, 8 + 64 on
+    // the square board.
+    assert_eq!(slots::<Star>(), 43);
+    assert_eq!(slots::<Square>(), 72);
+    assert_eq!(cc("players=2").num_distinct_actions(), 121 * 43);
+    assert_eq!(halma("players=2").num_distinct_actions(), 256 * 72);
+    // d1 (hole 6) steps south-west (direction 3) to e5 (hole 14).
+    assert_eq!(Star::NEIGHBOURS[6][3], 14);
+    assert_eq!(ChineseCheckers::action(6, 14), Some(6 * 43 + 3));
+    // c1 (hole 3) jumps to e3 (hole 12): slot 6 + the rank of e3 in c1's class.
+    let rank = (0..12)
+        .filter(|&h| Star::jump_class(h) == Star::jump_class(12))
+        .count();
+    assert_eq!(
+        ChineseCheckers::action(3, 12),
+        Some((3 * 43 + 6 + rank) as u32)
+    );
+    // Out-of-range and unnamed actions still get a string.
     let g = cc("players=2");
     let mut s = String::new();
     g.write_action(&g.new_initial_state(), 99_999, &mut s)
         .unwrap();
     assert_eq!(s, "#99999");
     let mut s = String::new();
-    g.write_action(
-        &g.new_initial_state(),
-        ChineseCheckers::action(0, 120),
-        &mut s,
-    )
-    .unwrap();
+    let a1_q1 = ChineseCheckers::action(0, 120).expect("same class");
+    g.write_action(&g.new_initial_state(), a1_q1, &mut s)
+        .unwrap();
     assert_eq!(s, "a1-q1");
 }
 

@@ -124,7 +124,9 @@ def test_board_has_121_holes_a_hexagon_of_61_and_six_camps_of_10() -> None:
     camps = [set(camp_holes(c)) for c in range(6)]
     assert all(len(c) == 10 for c in camps) and len(set().union(*camps)) == 60
     game = cc()
-    assert game.num_distinct_actions() == 121 * 121
+    # One action per start hole and slot: 6 step directions, then the 37
+    # holes of the largest jump class (the crate docs' encoding).
+    assert game.num_distinct_actions() == 121 * (6 + 37)
     assert game.new_initial_state().notation() == CC_OPENING
 
 

@@ -2,9 +2,10 @@
 
 OpenSpiel plays a jump chain hop by hop (action ``hole * 6 + direction``,
 then further hops from the landing hole or ``Pass``); racegames plays a
-whole move ``from * 121 + to``. Both number the 121 holes in reading order
-and seat players in the same camps (RULES.md), so a move is the pair
-``(from, to)``. At every decision of every game below, the set of whole
+whole move as one action, whose string is its hop path (``c1-e3-e5``).
+Both number the 121 holes in reading order and seat players in the same
+camps (RULES.md), so a move is the pair ``(from, to)`` of the first and
+last holes of the path. At every decision of every game below, the set of whole
 moves agrees: OpenSpiel's are collected by exploring its hop-by-hop
 continuation states recursively. The boards agree after every move.
 
@@ -43,6 +44,13 @@ PLAN = [(2, 140, 20), (3, 120, 12), (4, 120, 12), (6, 120, 8)]
 RANDOM_TURNS = 120
 
 Move = Tuple[int, int]
+
+#: First hole of each row, for hole names such as ``e6`` (row letter, place in row from 1).
+ROW_STARTS = [sum(ROW_LENGTHS[:row]) for row in range(len(ROW_LENGTHS))]
+
+
+def hole_number(name: str) -> int:
+    return ROW_STARTS[ord(name[0]) - ord("a")] + int(name[1:]) - 1
 
 
 def _coords() -> List[Tuple[float, float]]:
@@ -102,8 +110,15 @@ def racegames_board(state: racegames.State) -> str:
     return state.notation().split()[0].replace("/", "")
 
 
-def racegames_moves(state: racegames.State) -> List[Move]:
-    return [divmod(a, HOLES) for a in state.legal_actions()]
+def racegames_moves(state: racegames.State) -> Dict[Move, int]:
+    """Every legal action, by the move ``(from, to)`` its hop path makes."""
+    out = {}
+    for a in state.legal_actions():
+        path = state.action_to_string(a).split("-")
+        move = (hole_number(path[0]), hole_number(path[-1]))
+        assert move not in out, f"two actions for {move}"
+        out[move] = a
+    return out
 
 
 def greedy_choice(moves: List[Move], camp: int, rng: random.Random) -> Move:
@@ -141,12 +156,12 @@ def play(players: int, seed: int, greedy: bool) -> Tuple[int, bool]:
         )
         decisions += 1
         if greedy:
-            move = greedy_choice(rg_moves, SEAT_CAMPS[players][seat], rng)
+            move = greedy_choice(sorted(rg_moves), SEAT_CAMPS[players][seat], rng)
         else:
-            move = rng.choice(rg_moves)
+            move = rng.choice(sorted(rg_moves))
         for a in os_moves[move]:
             os_state.apply_action(a)
-        rg_state.apply_action(move[0] * HOLES + move[1])
+        rg_state.apply_action(rg_moves[move])
         assert openspiel_board(os_state) == racegames_board(rg_state)
     if greedy:
         assert rg_state.is_terminal() and os_state.is_terminal()

@@ -66,6 +66,9 @@ pub trait Geometry:
     const NEIGHBOUR_SETS: &'static [Self::Bits];
     /// The jump lattices of the board, for move generation.
     const LATTICE: &'static JumpLattice;
+    /// `STEP_DIRECTION[h][(n - h) % 64]`: the direction from `h` to its
+    /// neighbour `n` (no two neighbours of a hole are 64 holes apart).
+    const STEP_DIRECTION: &'static [[u8; 64]];
 
     /// The camp seat `seat` starts in, at a table of `players`.
     fn seat_camp(players: usize, seat: usize) -> usize;
@@ -129,6 +132,17 @@ pub struct JumpLattice {
     pub half: [u8; 256],
     /// See `half`.
     pub half_bit: [u64; 256],
+    /// `rank[h]`: the number of holes of `h`'s class before `h` in hole
+    /// order (the jump part of the action encoding, see [`crate::action`]).
+    pub rank: [u8; 256],
+    /// `cell_rank[c][x]`: the rank of the hole at cell `x` of class `c`.
+    pub cell_rank: [[u8; LATTICE_CELLS]; 4],
+    /// `by_rank[c][r]`: the hole of rank `r` in class `c`, or [`NONE`].
+    pub by_rank: [[u16; LATTICE_CELLS]; 4],
+    /// `class_size[c]`: the number of holes of class `c`.
+    pub class_size: [u8; 4],
+    /// The number of holes of the largest class.
+    pub largest_class: u8,
 }
 
 /// Builds the jump lattice from each hole's class and cell and the
@@ -150,6 +164,11 @@ pub(crate) const fn jump_lattice<const N: usize>(
         over_step: [[0; 8]; 4],
         half: [0; 256],
         half_bit: [0; 256],
+        rank: [0; 256],
+        cell_rank: [[0; LATTICE_CELLS]; 4],
+        by_rank: [[NONE; LATTICE_CELLS]; 4],
+        class_size: [0; 4],
+        largest_class: 0,
     };
     let mut found_step = [false; 8];
     let mut found_over = [[false; 8]; 4];
@@ -162,6 +181,14 @@ pub(crate) const fn jump_lattice<const N: usize>(
         t.valid[c] |= 1 << x;
         t.half[h] = (2 * c + x / 64) as u8;
         t.half_bit[h] = 1 << (x % 64);
+        let r = t.class_size[c];
+        t.rank[h] = r;
+        t.cell_rank[c][x] = r;
+        t.by_rank[c][r as usize] = h as u16;
+        t.class_size[c] = r + 1;
+        if r + 1 > t.largest_class {
+            t.largest_class = r + 1;
+        }
         let mut d = 0;
         while d < 8 {
             let o = nb[h][d];
@@ -174,6 +201,24 @@ pub(crate) const fn jump_lattice<const N: usize>(
             if l != NONE && !found_step[d] {
                 found_step[d] = true;
                 t.step[d] = cell[l as usize] as i32 - x as i32;
+            }
+            d += 1;
+        }
+        h += 1;
+    }
+    t
+}
+
+/// The `STEP_DIRECTION` table of a neighbour table (see [`Geometry`]).
+pub(crate) const fn step_direction_table<const N: usize>(nb: &[[u16; 8]; N]) -> [[u8; 64]; N] {
+    let mut t = [[u8::MAX; 64]; N];
+    let mut h = 0;
+    while h < N {
+        let mut d = 0;
+        while d < 8 {
+            let n = nb[h][d];
+            if n != NONE {
+                t[h][(n as usize).wrapping_sub(h) % 64] = d as u8;
             }
             d += 1;
         }

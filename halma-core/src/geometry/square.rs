@@ -1,7 +1,7 @@
 //! The 16x16 Halma board: hole `16 * row + column`, eight directions, four
 //! corner camps (0 top-left, 1 top-right, 2 bottom-right, 3 bottom-left).
 
-use super::{jump_lattice, landing_table, Geometry, JumpLattice, NONE};
+use super::{jump_lattice, landing_table, step_direction_table, Geometry, JumpLattice, NONE};
 use crate::bits::Bits256;
 
 /// The eight directions as `(drow, dcol)`: E, W, S, N, SE, NW, SW, NE
@@ -36,6 +36,7 @@ const NEIGHBOURS: [[u16; 8]; 256] = {
 };
 
 const LANDING: [[u16; 8]; 256] = landing_table(&NEIGHBOURS);
+const STEP_DIRECTION: [[u8; 64]; 256] = step_direction_table(&NEIGHBOURS);
 
 /// `ROT[k][h]`: `h` turned k quarter turns anticlockwise.
 const ROT: [[u8; 256]; 4] = {
@@ -162,6 +163,7 @@ impl Geometry for Square {
     const CAMPS: usize = 4;
     const NEIGHBOURS: &'static [[u16; 8]] = &NEIGHBOURS;
     const LANDING: &'static [[u16; 8]] = &LANDING;
+    const STEP_DIRECTION: &'static [[u8; 64]] = &STEP_DIRECTION;
     const ROW_LENGTHS: &'static [u8] = &ROW_LENGTHS;
     const ROW_STARTS: &'static [u16] = &ROW_STARTS;
     const ALL: Bits256 = Bits256([u64::MAX; 4]);

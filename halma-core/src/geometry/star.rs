@@ -7,7 +7,10 @@
 //! row is read by increasing `q`. The camps, clockwise from the top, are
 //! `r <= -5`, `q >= 5`, `s <= -5`, `r >= 5`, `q <= -5` and `s >= 5`.
 
-use super::{jump_lattice, landing_table, neighbour_sets_u128, Geometry, JumpLattice, NONE};
+use super::{
+    jump_lattice, landing_table, neighbour_sets_u128, step_direction_table, Geometry, JumpLattice,
+    NONE,
+};
 
 /// The six directions as `(dq, dr)`: E, W, NE, SW, NW, SE (opposites paired).
 const DIRS: [(i32, i32); 6] = [(1, 0), (-1, 0), (1, -1), (-1, 1), (0, -1), (0, 1)];
@@ -85,6 +88,7 @@ const fn build() -> Tables {
 const TABLES: Tables = build();
 const NEIGHBOURS: [[u16; 8]; 121] = TABLES.neighbours;
 const LANDING: [[u16; 8]; 121] = landing_table(&NEIGHBOURS);
+const STEP_DIRECTION: [[u8; 64]; 121] = step_direction_table(&NEIGHBOURS);
 const ROW_LENGTHS: [u8; 17] = TABLES.row_lengths;
 const ROW_STARTS: [u16; 17] = TABLES.row_starts;
 const ROT: [[u8; 121]; 6] = TABLES.rot;
@@ -201,6 +205,7 @@ impl Geometry for Star {
     const CAMPS: usize = 6;
     const NEIGHBOURS: &'static [[u16; 8]] = &NEIGHBOURS;
     const LANDING: &'static [[u16; 8]] = &LANDING;
+    const STEP_DIRECTION: &'static [[u8; 64]] = &STEP_DIRECTION;
     const ROW_LENGTHS: &'static [u8] = &ROW_LENGTHS;
     const ROW_STARTS: &'static [u16] = &ROW_STARTS;
     const ALL: u128 = (1u128 << 121) - 1;
