@@ -11,10 +11,22 @@ use board_core::{
 
 use crate::action::{jump_at, num_actions, slots, step, step_direction};
 use crate::bits::{BitSet, Cells};
-use crate::geometry::{Geometry, Square, Star, NONE};
+use crate::geometry::{Geometry, Square, Star};
 use crate::lattice::class_cells;
 use crate::position::{Position, NOBODY, TERMINAL};
 use crate::rules::{Finish, Rules};
+
+/// Calls `f` with the actions of the steps from `from` to the holes
+/// `steps`, by direction.
+#[inline]
+fn list_steps<G: Geometry>(base: usize, from: usize, steps: G::Bits, f: &mut impl FnMut(Action)) {
+    let mut directions = 0u32;
+    steps.for_each(|to| directions |= 1 << step_direction::<G>(from, to));
+    while directions != 0 {
+        f(step(base, directions.trailing_zeros() as usize));
+        directions &= directions - 1;
+    }
+}
 
 /// A Halma-family game on board `G` with its options fixed.
 ///
@@ -461,37 +473,26 @@ impl<G: Geometry> Game for Halma<G> {
 
     fn chance_outcomes(&self, _state: &Position<G>, _f: impl FnMut(Action, f64)) {}
 
+    /// In increasing order: piece by piece, its steps by direction, then
+    /// its jumps by rank, read straight off the jump lattice (where cell
+    /// order is rank order).
     fn legal_actions(&self, state: &Position<G>, mut f: impl FnMut(Action)) {
         let Some(p) = state.to_move() else { return };
-        let l = G::LATTICE;
-        self.for_each_piece_moves(state, p.index(), |from, ends| {
-            // Steps by direction, then jump ends by rank: increasing order.
-            let base = from * slots::<G>();
-            for (d, &n) in G::NEIGHBOURS[from][..G::DIRECTIONS].iter().enumerate() {
-                if n != NONE && ends.has(usize::from(n)) {
-                    f(step(base, d));
-                }
-            }
-            let class = l.class[from];
-            ends.for_each(|to| {
-                if l.class[to] == class {
-                    f(jump_at::<G>(base, l.rank[to]));
-                }
-            });
-        });
-    }
-
-    /// Each piece's steps, then its jumps read straight off the jump
-    /// lattice (with long jumps: [`Game::legal_actions`]).
-    fn legal_actions_unordered(&self, state: &Position<G>, mut f: impl FnMut(Action)) {
-        let Some(p) = state.to_move() else { return };
         if self.rules.long_jumps {
-            return self.legal_actions(state, f);
+            let rank = &G::LATTICE.rank;
+            return self.for_each_piece_moves(state, p.index(), |from, ends| {
+                let base = from * slots::<G>();
+                let steps = ends.and(G::NEIGHBOUR_SETS[from]);
+                list_steps::<G>(base, from, steps, &mut f);
+                // Every other end is in `from`'s class, in rank order.
+                ends.minus(steps)
+                    .for_each(|to| f(jump_at::<G>(base, rank[to])));
+            });
         }
         let ranks = &G::LATTICE.cell_rank;
         self.for_each_piece_moves_by_kind(state, p.index(), |from, steps, class, jumps| {
             let base = from * slots::<G>();
-            steps.for_each(|to| f(step(base, step_direction::<G>(from, to))));
+            list_steps::<G>(base, from, steps, &mut f);
             let ranks = &ranks[class & 3];
             jumps.for_each_cell(|x| f(jump_at::<G>(base, ranks[x & 127])));
         });

@@ -215,6 +215,32 @@ mod tests {
         assert_eq!(holes, G::HOLES);
     }
 
+    /// Cells in increasing order are the class's holes in increasing order,
+    /// ranked 0, 1, 2, ...: jump actions listed cell by cell are sorted.
+    fn cell_order_is_rank_order<G: Geometry>() {
+        let l = G::LATTICE;
+        for c in 0..4 {
+            let mut next = 0u8;
+            let mut last = None;
+            Cells::for_each_cell(G::Cells::from_u128(l.valid[c]), |x| {
+                let h = hole_of::<G>(c, x);
+                assert!(last < Some(h), "class {c} cell {x}");
+                assert_eq!((l.cell_rank[c][x], l.rank[h]), (next, next));
+                assert_eq!(usize::from(l.by_rank[c][usize::from(next)]), h);
+                last = Some(h);
+                next += 1;
+            });
+            assert_eq!(l.class_size[c], next);
+        }
+        assert_eq!(l.largest_class, *l.class_size.iter().max().unwrap());
+    }
+
+    #[test]
+    fn cells_in_order_are_holes_in_order() {
+        cell_order_is_rank_order::<Star>();
+        cell_order_is_rank_order::<Square>();
+    }
+
     #[test]
     fn cells_and_holes_correspond() {
         cells_round_trip::<Star>();
