@@ -49,10 +49,9 @@
 //! 18432 on the square board, a third and a quarter of `from * HOLES + to`.
 //! Moves reaching the same end hole from the same start hole by different
 //! paths are the same move.
-//! Legal actions are listed in increasing order;
-//! [`board_core::Game::legal_actions_unordered`] lists the same actions
-//! piece by piece, each piece's steps and then its jumps, read straight off
-//! the jump lattices (a little faster: for masks and sampling).
+//! Legal actions are listed in increasing order, read straight off the
+//! jump lattices: piece by piece, its steps by direction, then its jumps
+//! cell by cell (a class's cell order is its rank order).
 //!
 //! The worst case of the legal-action count ([`board_core::Game::max_legal_actions`])
 //! is `pieces * min(holes - all pieces, J - 1 + D)`, where `D` is the number
