@@ -74,7 +74,8 @@ pub fn encode<G: Geometry>(from: usize, to: usize) -> Option<Action> {
 /// [`Geometry::DIRECTIONS`] when `to` is not a neighbour.
 #[inline]
 pub(crate) fn direction<G: Geometry>(from: usize, to: usize) -> usize {
-    let d = usize::from(G::STEP_DIRECTION[from][to.wrapping_sub(from) % 64]);
+    // The table answers for neighbours only; anything else is checked.
+    let d = step_direction::<G>(from, to);
     if d < G::DIRECTIONS && usize::from(G::NEIGHBOURS[from][d]) == to {
         d
     } else {
