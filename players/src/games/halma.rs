@@ -1,0 +1,32 @@
+//! The Halma games: Chinese checkers and Halma.
+
+use halma_core::{Geometry, Halma};
+
+use crate::random::RandomPlayer;
+use crate::registry::{no_params, unknown_player};
+use crate::{Params, Playable, Player, PlayerError};
+
+impl<G: Geometry + Send + Sync + 'static> Playable for Halma<G>
+where
+    Halma<G>: board_core::Game,
+    <Halma<G> as board_core::Game>::State: Send + Sync,
+{
+    fn player_names(&self) -> Vec<&'static str> {
+        vec!["random"]
+    }
+
+    fn make_player(
+        &self,
+        name: &str,
+        seed: u64,
+        params: &Params<'_>,
+    ) -> Result<Box<dyn Player<Self>>, PlayerError> {
+        match name {
+            "random" => {
+                no_params(name, params)?;
+                Ok(Box::new(RandomPlayer::new(seed)))
+            }
+            _ => Err(unknown_player(name, &self.player_names())),
+        }
+    }
+}

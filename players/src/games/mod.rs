@@ -1,0 +1,5 @@
+//! Each game's playing knowledge: its evaluation and its players.
+
+mod daldos;
+mod halma;
+mod tables;

@@ -1,0 +1,23 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # Layout
+//!
+//! - [`Player`]: decides an action at a decision node; [`Playable`] names
+//!   and builds a game's built-in players.
+//! - [`ply`]: the end-of-turn positions a player chooses among (a turn may
+//!   be several actions: one die at a time, or a jump chain).
+//! - [`Evaluator`]: a game's estimate of each seat's return.
+//! - `games/`: each game's evaluation and its list of players.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod eval;
+pub mod games;
+mod player;
+pub mod ply;
+pub mod random;
+mod registry;
+
+pub use eval::Evaluator;
+pub use player::{Player, PlayerError};
+pub use registry::{Params, Playable};

@@ -1,0 +1,45 @@
+//! The player contract.
+
+use board_core::{Action, Game, ParamError};
+
+/// Why a player could not be built or could not act.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayerError {
+    /// No built-in player has this name for this game.
+    #[error("no player named {name:?} for this game; it has {known}")]
+    UnknownPlayer {
+        /// The name given.
+        name: String,
+        /// The names it knows, comma-separated.
+        known: String,
+    },
+    /// A parameter of the player is unknown or out of range.
+    #[error("{0}")]
+    BadParameter(String),
+    /// The state is not a decision node (chance or terminal).
+    #[error("the state is not a decision node")]
+    NotADecision,
+    /// A parameter of the game was refused.
+    #[error(transparent)]
+    Game(#[from] ParamError),
+}
+
+/// Something that decides actions at the decision nodes of a game.
+///
+/// A player is deterministic: with the same settings and seed, the same
+/// state gives the same action, whatever it was asked before. A player that
+/// plans a whole turn (several actions) returns the plan's actions one by
+/// one as long as the states it is shown follow the plan.
+pub trait Player<G: Game>: Send {
+    /// The player's name, as `make_player` takes it.
+    fn name(&self) -> &str;
+    /// A legal action at the decision node `state`.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayerError::NotADecision`] at a chance node or a terminal state.
+    fn act(&mut self, game: &G, state: &G::State) -> Result<Action, PlayerError>;
+    /// A fresh player with the same settings and seed (for the arena's
+    /// threads and each environment of a vector environment).
+    fn clone_box(&self) -> Box<dyn Player<G>>;
+}

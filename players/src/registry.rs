@@ -1,0 +1,55 @@
+//! The built-in players of each game, by name.
+
+use board_core::{Game, ParamValue};
+
+use crate::{Player, PlayerError};
+
+/// A player's options, as `(name, value)` pairs (the same form as a game's).
+pub type Params<'a> = [(&'a str, ParamValue<'a>)];
+
+/// A game whose built-in players this crate knows.
+///
+/// Each game's module under [`crate::games`] implements it: the names its
+/// players answer to, strongest first as the arena measures them, and how
+/// to build each.
+pub trait Playable: Game + Sized + Send + Sync + 'static
+where
+    Self::State: Send + Sync,
+{
+    /// The names of the built-in players for this game with its options,
+    /// strongest first.
+    fn player_names(&self) -> Vec<&'static str>;
+
+    /// Builds the player `name` with this seed and options.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayerError::UnknownPlayer`] for a name not in
+    /// [`Playable::player_names`], [`PlayerError::BadParameter`] for an
+    /// unknown option or a value out of range.
+    fn make_player(
+        &self,
+        name: &str,
+        seed: u64,
+        params: &Params<'_>,
+    ) -> Result<Box<dyn Player<Self>>, PlayerError>;
+}
+
+/// The error for a name that is not among `known`.
+pub fn unknown_player(name: &str, known: &[&str]) -> PlayerError {
+    PlayerError::UnknownPlayer {
+        name: name.chars().take(48).collect(),
+        known: known.join(", "),
+    }
+}
+
+/// The error for an option that a player does not take.
+pub fn no_params(player: &str, params: &Params<'_>) -> Result<(), PlayerError> {
+    match params.first() {
+        None => Ok(()),
+        Some((name, _)) => Err(PlayerError::BadParameter(format!(
+            "player {player} takes no parameter {:?}",
+            name.chars().take(48).collect::<String>()
+        ))),
+    }
+}
