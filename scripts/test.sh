@@ -25,8 +25,8 @@ done
 step "no_std link check (tests/no-std-link)"
 cargo build --manifest-path tests/no-std-link/Cargo.toml
 
-step "cargo doc (warnings are errors)"
-RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
+step "cargo doc (warnings are errors, every intra-doc link resolved)"
+scripts/rustdoc.sh
 
 step "Python package and test dependencies"
 scripts/setup-venv.sh
