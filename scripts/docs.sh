@@ -16,5 +16,5 @@ vpy="$venv/bin/python"
 
 "$vpy" -m pip install --quiet -r docs/requirements.txt
 scripts/rustdoc.sh
-NO_MKDOCS_2_WARNING=1 "$vpy" -m mkdocs build --strict --clean --quiet
+NO_MKDOCS_2_WARNING=1 "$vpy" -m mkdocs build --strict --clean
 echo "docs: $root/site/index.html"
