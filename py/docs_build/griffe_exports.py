@@ -28,6 +28,11 @@ class ExportsOnly(griffe.Extension):
         """Called once the whole package is loaded."""
         drop_unexported(pkg)
 
+    def on_package_loaded(self, *, pkg: griffe.Module, **_: Any) -> None:
+        """The same event under its name before griffe 2 (Python 3.9 gets an
+        older griffe); running twice changes nothing."""
+        drop_unexported(pkg)
+
 
 def drop_unexported(mod: griffe.Module) -> None:
     """Drops what ``mod``'s ``__all__`` leaves out, then in its submodules."""
