@@ -37,7 +37,7 @@ pub enum Jumping {
     Forbidden,
 }
 
-/// Every option of Daldøs, with RULES.md's defaults.
+/// Every option of Daldøs, with its default (`docs/games/daldos.md`).
 ///
 /// ```
 /// use daldos_core::{Board, Dalling, Options};

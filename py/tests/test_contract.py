@@ -1,4 +1,5 @@
-"""The public contract of ARCHITECTURE.md, on every registered game."""
+"""The public contract of the Python API (``docs/python/api.md``), on every
+registered game."""
 
 from __future__ import annotations
 

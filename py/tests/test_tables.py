@@ -3,7 +3,7 @@
 - perft counts of tests/data/tables_perft.txt (the file tables-core's Rust
   test checks), recomputed here through the State API (clone, apply_action,
   notation), and the native `_tables_turn_ends` checked against it;
-- each rule sentence and option of RULES.md that Python can see, at least
+- each rule sentence and option of ``docs/games/`` that Python can see, at least
   once (tables-core's Rust tests have one test per sentence);
 - pickle and copy, bad input, PettingZoo's seed_test, the drawings.
 

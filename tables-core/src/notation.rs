@@ -1,4 +1,4 @@
-//! The one-line notation of RULES.md and the move strings.
+//! The one-line notation (`docs/games/tables.md`) and the move strings.
 //!
 //! `<points> <waiting> <off> <turn> <dice> <turns>`; see the crate docs.
 

@@ -261,7 +261,7 @@ pub enum VariantError {
 }
 
 impl Variant {
-    /// Seys dos e as, default reading of RULES.md: 3 dice, 6-2-1 against
+    /// Seys dos e as, as `docs/games/seys-dos-e-as.md` reads it: 3 dice, 6-2-1 against
     /// 3-4-5 by the roll-off, both sides moving from 1 to 24, re-entry in the
     /// diagonally opposite quarter, bearing off with any die past 24.
     pub const fn seys_dos_e_as() -> Variant {

@@ -1,4 +1,4 @@
-//! One test per rule sentence of RULES.md's "Backgammon", named after it.
+//! One test per rule sentence of `docs/games/backgammon.md`, named after it.
 
 mod common;
 

@@ -1,7 +1,7 @@
 """racegames: rules, analysis and RL environments for traditional race games.
 
 The games (Daldøs, tables games, Halma games) are implemented in Rust; this
-package exposes them with OpenSpiel's state API::
+package exposes them with OpenSpiel's state API:
 
     >>> import racegames
     >>> game = racegames.make_game("daldos")
@@ -10,8 +10,13 @@ package exposes them with OpenSpiel's state API::
     True
 
 Environments: ``gymnasium.make("racegames/Daldos-v0")`` (registered here when
-gymnasium is installed), :mod:`racegames.pettingzoo` and
-:mod:`racegames.vector`. Game-specific analysis: :mod:`racegames.daldos`.
+gymnasium is installed), ``racegames.pettingzoo`` and ``racegames.vector``.
+Game-specific analysis: ``racegames.daldos``.
+
+``CHANCE`` (-1) and ``TERMINAL`` (-4) are what ``State.current_player()``
+returns at a chance node and once the game is over, as in OpenSpiel. The
+rules of every game, its options, notation, actions and observation are in
+the documentation site (``docs/`` in the repository).
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ __all__ = ["capture_odds", "capture_odds_bounds", "threat_map", "hole_names"]
 def capture_odds(state: State, hole: Hole) -> float:
     """The probability that the player to move removes the enemy piece on
     ``hole`` before play passes on, playing to that end, extra throws (dal-dal)
-    included. Exact to 1e-9 (see :func:`capture_odds_bounds`).
+    included. Exact to 1e-9 (see ``capture_odds_bounds``).
 
     Raises ``ValueError`` when nobody is to move, when ``hole`` holds no
     piece of the other player, or for a hole not on the board."""

@@ -30,6 +30,8 @@ from racegames._envutil import as_action, observation_space, sample_chance
 
 Opponent = Union[str, Callable[[State], int]]
 
+__all__ = ["RaceGameEnv"]
+
 
 class RaceGameEnv(gymnasium.Env):
     """One seat of a racegames game against an opponent policy."""
@@ -104,6 +106,8 @@ class RaceGameEnv(gymnasium.Env):
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
     ) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
+        """Starts a new game; ``seed`` seeds the dice and the random opponent. Plays
+        the opponents up to the agent's first decision."""
         super().reset(seed=seed)
         n = self.game.num_players()
         if self._seat_choice == "random":
@@ -116,6 +120,9 @@ class RaceGameEnv(gymnasium.Env):
         return obs, self._info()
 
     def step(self, action: Any) -> Tuple[Dict[str, np.ndarray], float, bool, bool, Dict[str, Any]]:
+        """Plays the agent's action, then the opponents and the dice up to the
+        agent's next decision or the end; an illegal action ends the episode
+        with -1."""
         if self._ended:
             obs = self._observe()
             return obs, 0.0, True, False, self._info()
@@ -143,6 +150,7 @@ class RaceGameEnv(gymnasium.Env):
         return self._mask.astype(bool)
 
     def render(self) -> Any:
+        """A text board (``"ansi"``) or an RGB array (``"rgb_array"``)."""
         if self.render_mode == "ansi":
             return str(self.state)
         if self.render_mode == "rgb_array":

@@ -1,6 +1,6 @@
 """A native batched environment: ``VectorEnv("daldos", num_envs, seed=...)``.
 
-A :class:`gymnasium.vector.VectorEnv` whose stepping, dice, opponents,
+A ``gymnasium.vector.VectorEnv`` whose stepping, dice, opponents,
 auto-reset and observation encoding all run in Rust over contiguous numpy
 buffers, with the GIL released; one Python call steps every environment.
 
@@ -46,6 +46,8 @@ from gymnasium.vector.utils import batch_space
 
 from racegames._core import Game, State, VectorCore, make_game
 from racegames._envutil import observation_space
+
+__all__ = ["VectorEnv"]
 
 try:  # gymnasium >= 1.1
     from gymnasium.vector import AutoresetMode
@@ -136,6 +138,9 @@ class VectorEnv(gymnasium.vector.VectorEnv):
     def step(
         self, actions: Any
     ) -> Tuple[Dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
+        """Steps every environment with its action (an array of ``num_envs``
+        ints), natively; returns observations, rewards, terminations,
+        truncations and infos as the module docs describe."""
         a = actions if type(actions) is np.ndarray else np.asarray(actions)
         if a.shape != (self.num_envs,):
             raise ValueError(f"expected {self.num_envs} actions, got shape {a.shape}")
@@ -166,11 +171,13 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         return self.game.state_from_notation(self.core.notation(env))
 
     def render(self) -> Any:
+        """The text board of every environment (``"ansi"``), else ``None``."""
         if self.render_mode == "ansi":
             return [str(self.state(i)) for i in range(self.num_envs)]
         return None
 
     def close_extras(self, **kwargs: Any) -> None:
+        """Nothing to release: the native workers stop with the object."""
         pass
 
 
