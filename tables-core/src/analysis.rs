@@ -9,12 +9,20 @@
 //! no extra throws, so the result is exact (`error_bound` is 0).
 
 use arrayvec::ArrayVec;
-use board_core::analysis::{turn_event_probability, AnalysisError, EventProbability};
+use board_core::analysis::{turn_event_probability, AnalysisError, EventProbability, SearchLimits};
 use board_core::Player;
 
 use crate::game::Tables;
 use crate::position::{Phase, Position};
 use crate::variant::POINTS;
+
+/// One throw per turn; the positions of one turn's play, for every throw,
+/// fit well within the node budget (which bounds the memory).
+const LIMITS: SearchLimits = SearchLimits {
+    max_throws: 1,
+    max_nodes: 1 << 21,
+    tolerance: 0.0,
+};
 
 /// The chance that one blot is hit next turn.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -60,7 +68,7 @@ impl Tables {
                 error_bound: 0.0,
             });
         }
-        turn_event_probability(self, pos, 2, |before, _, after| {
+        turn_event_probability(self, pos, LIMITS, |before, _, after| {
             before.board[i] * enemy_sign == 1 && after.board[i] * enemy_sign != 1
         })
     }
