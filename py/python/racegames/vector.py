@@ -77,15 +77,13 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         threads: Optional[int] = None,
         **params: Any,
     ) -> None:
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise ValueError("num_envs must be a positive int")
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "little")
         self.game: Game = make_game(name, **params)
         self.core = VectorCore(
             self.game, num_envs, seed=_seed64(seed), opponent=opponent, seat=seat, threads=threads
         )
-        self.num_envs = num_envs
+        self.num_envs = num_envs = self.core.num_envs
         self.copy = copy
         self.render_mode = render_mode
         self.single_observation_space = observation_space(self.game)
