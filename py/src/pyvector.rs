@@ -13,6 +13,7 @@ use crate::erased::DynGame;
 use crate::errors::guard;
 use crate::pygame::PyGame;
 use crate::vector::{DynVector, Outputs, SeatChoice, VectorConfig, MAX_VECTOR_BYTES};
+use crate::workers::MAX_THREADS;
 
 /// A batch of environments stepped natively; see `racegames.vector.VectorEnv`.
 ///
@@ -34,9 +35,6 @@ pub struct VectorCore {
     returns: Py<PyArray2<f64>>,
     ended: Py<PyArray1<bool>>,
 }
-
-/// The most threads a batch may use.
-pub const MAX_THREADS: usize = 256;
 
 impl VectorCore {
     /// An environment index, `0..num_envs`.
@@ -96,16 +94,19 @@ impl VectorCore {
         let g: Arc<dyn DynGame> = Arc::clone(&game.get().inner);
         let per_env = g.vector_bytes_per_env();
         let max_envs = MAX_VECTOR_BYTES / per_env;
-        let num_envs = args::read_int(num_envs, "num_envs", 1, u64::MAX)?;
-        if num_envs > max_envs as u64 {
-            return Err(PyValueError::new_err(format!(
+        let num_envs = args::read_usize(num_envs, "num_envs", 1, max_envs).map_err(|e| {
+            let too_many =
+                e.is_instance_of::<PyValueError>(py) && num_envs.gt(max_envs).unwrap_or(false);
+            if !too_many {
+                return e;
+            }
+            PyValueError::new_err(format!(
                 "num_envs={num_envs} does not fit: {} takes {per_env} bytes per environment, \
                  so at most {max_envs} environments fit in the {} GiB a batch may use",
                 g.name(),
                 MAX_VECTOR_BYTES >> 30
-            )));
-        }
-        let num_envs = num_envs as usize;
+            ))
+        })?;
         let seed = match seed {
             Some(s) if !s.is_none() => args::read_seed(s)?,
             _ => 0,
