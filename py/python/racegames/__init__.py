@@ -12,9 +12,17 @@ package exposes them with OpenSpiel's state API::
 Environments: ``gymnasium.make("racegames/Daldos-v0")`` (registered here when
 gymnasium is installed), :mod:`racegames.pettingzoo` and
 :mod:`racegames.vector`. Game-specific analysis: :mod:`racegames.daldos`.
+
+Every submodule is an attribute of the package once ``racegames`` is
+imported (``racegames.daldos.capture_odds(...)``), loaded on first use: the
+environments need their extras, ``pip install racegames[gym]`` for
+:mod:`racegames.gym` and :mod:`racegames.vector`, ``racegames[pettingzoo]``
+for :mod:`racegames.pettingzoo`.
 """
 
 from __future__ import annotations
+
+from typing import Any, List
 
 from racegames._core import (
     CHANCE,
@@ -47,6 +55,22 @@ __all__ = [
     "list_games",
     "make_game",
 ]
+
+
+#: The public submodules, imported on first attribute access.
+_SUBMODULES = ("daldos", "gym", "pettingzoo", "vector")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _SUBMODULES:
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> List[str]:
+    return sorted(set(globals()) | set(_SUBMODULES))
 
 
 def _register_gymnasium() -> None:
