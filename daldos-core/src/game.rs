@@ -190,6 +190,10 @@ impl FromParams for Daldos {
         }
         Ok(Daldos::new(options))
     }
+
+    fn params(&self) -> board_core::ParamList {
+        self.options.params()
+    }
 }
 
 impl Game for Daldos {

@@ -9,6 +9,7 @@
 //!   [`pyvector`], their Python class;
 //! - [`daldos`]: Daldøs analysis (capture odds, threat map).
 
+pub mod args;
 pub mod daldos;
 pub mod erased;
 pub mod errors;

@@ -408,7 +408,7 @@ impl FromParams for Tables {
                         game,
                         "reentry",
                         value,
-                        &["opposite", "start"],
+                        &REENTRY_WORDS,
                         "\"opposite\" or \"start\"",
                     )?;
                     v.reentry = [crate::Reentry::Opposite, crate::Reentry::Start][i];
@@ -418,7 +418,7 @@ impl FromParams for Tables {
                         game,
                         "scoring",
                         value,
-                        &["winloss", "gammons", "backgammons"],
+                        &SCORING_WORDS,
                         "\"winloss\", \"gammons\" or \"backgammons\"",
                     )?;
                     v.scoring = [Scoring::WinLoss, Scoring::Gammons, Scoring::Backgammons][i];
@@ -428,4 +428,26 @@ impl FromParams for Tables {
         }
         Ok(Tables::new(v).expect("the presets with their options are valid"))
     }
+
+    fn params(&self) -> board_core::ParamList {
+        let v = &self.variant;
+        let mut out = board_core::ParamList::new();
+        match v.name {
+            "seys_dos_e_as" => out.push((
+                "reentry",
+                ParamValue::Str(REENTRY_WORDS[v.reentry as usize]),
+            )),
+            "backgammon" => out.push((
+                "scoring",
+                ParamValue::Str(SCORING_WORDS[v.scoring as usize]),
+            )),
+            _ => {}
+        }
+        out.push(("max_turns", ParamValue::Int(i64::from(v.max_turns))));
+        out
+    }
 }
+
+// The words of each option, in the order of the enum's variants.
+const REENTRY_WORDS: [&str; 2] = ["opposite", "start"];
+const SCORING_WORDS: [&str; 3] = ["winloss", "gammons", "backgammons"];

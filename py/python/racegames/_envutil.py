@@ -8,6 +8,23 @@ import numpy as np
 
 from racegames._core import Game, State
 
+
+def require_extra(module: str, extra: str, *needs: str) -> None:
+    """Raises ``ModuleNotFoundError`` naming the extra to install when one of
+    the packages ``needs`` (which ``module`` imports) cannot be imported."""
+    import importlib
+
+    for need in needs:
+        try:
+            importlib.import_module(need)
+        except ImportError as e:
+            raise ModuleNotFoundError(
+                f"{module} needs {need}, which is not installed: "
+                f"pip install 'racegames[{extra}]'",
+                name=need,
+            ) from e
+
+
 #: Bounds of each game's observation values (every value lies in them, as
 #: each crate documents its planes); other games get unbounded boxes.
 OBSERVATION_BOUNDS: Dict[str, Tuple[float, float]] = {

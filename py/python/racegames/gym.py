@@ -1,5 +1,8 @@
 """A Gymnasium environment for one seat of a racegames game.
 
+Needs Gymnasium: ``pip install 'racegames[gym]'`` (importing this module
+without it raises ``ModuleNotFoundError`` saying so).
+
 ``gymnasium.make("racegames/Daldos-v0", opponent="random", seat=0, **params)``
 (registered by ``import racegames``) or ``RaceGameEnv("daldos", ...)``.
 
@@ -18,6 +21,10 @@
 """
 
 from __future__ import annotations
+
+from racegames._envutil import require_extra
+
+require_extra("racegames.gym", "gym", "gymnasium")
 
 from typing import Any, Callable, Dict, Optional, Tuple, Union
 

@@ -1,5 +1,9 @@
 """PettingZoo AEC environments: ``racegames.pettingzoo.env("daldos", **params)``.
 
+Needs PettingZoo and Gymnasium: ``pip install 'racegames[pettingzoo]'``
+(importing this module without them raises ``ModuleNotFoundError`` saying
+so).
+
 - Agents are ``player_0``, ``player_1``, …; every agent has the same
   observation space (``Dict(observation=Box(float32), action_mask=Box(int8))``,
   from that agent's point of view) and action space (``Discrete``).
@@ -12,6 +16,10 @@
 """
 
 from __future__ import annotations
+
+from racegames._envutil import require_extra
+
+require_extra("racegames.pettingzoo", "pettingzoo", "pettingzoo", "gymnasium")
 
 from typing import Any, Dict, List, Optional
 

@@ -1,5 +1,8 @@
 """A native batched environment: ``VectorEnv("daldos", num_envs, seed=...)``.
 
+Needs Gymnasium: ``pip install 'racegames[gym]'`` (importing this module
+without it raises ``ModuleNotFoundError`` saying so).
+
 A ``gymnasium.vector.VectorEnv`` whose stepping, dice, opponents,
 auto-reset and observation encoding all run in Rust over contiguous numpy
 buffers, with the GIL released; one Python call steps every environment.
@@ -25,7 +28,11 @@ buffers, with the GIL released; one Python call steps every environment.
   (fastest): they are the environment's own and must not be written to,
   since the next steps build on what they hold (``reset()`` rewrites them in
   full). With ``copy=True`` (default, as in Gymnasium) they are copies.
-- ``threads`` (default 1) bounds the native threads of a step: the calling
+- ``num_envs`` is at least 1 and at most what fits in the 4 GiB a batch may
+  use for its buffers and states (about a million environments of Daldøs,
+  more of the other games); more raises ``ValueError`` saying how many fit.
+  Every integer argument out of its range raises ``ValueError``.
+- ``threads`` (1 to 64, default 1) bounds the native threads of a step: the calling
   thread and ``threads - 1`` workers of the environment's own, which share
   the batch in jobs of 16 environments (at most one thread per 16
   environments). Between steps the workers wait awake for up to 2 ms
@@ -35,6 +42,10 @@ buffers, with the GIL released; one Python call steps every environment.
 """
 
 from __future__ import annotations
+
+from racegames._envutil import require_extra
+
+require_extra("racegames.vector", "gym", "gymnasium")
 
 import os
 from typing import Any, Dict, List, Optional, Tuple, Union
@@ -79,15 +90,13 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         threads: Optional[int] = None,
         **params: Any,
     ) -> None:
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise ValueError("num_envs must be a positive int")
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "little")
         self.game: Game = make_game(name, **params)
         self.core = VectorCore(
             self.game, num_envs, seed=_seed64(seed), opponent=opponent, seat=seat, threads=threads
         )
-        self.num_envs = num_envs
+        self.num_envs = num_envs = self.core.num_envs
         self.copy = copy
         self.render_mode = render_mode
         self.single_observation_space = observation_space(self.game)
