@@ -14,7 +14,6 @@ use board_core::Player;
 
 use crate::game::Tables;
 use crate::position::{Phase, Position};
-use crate::variant::POINTS;
 
 /// The chance that one blot is hit next turn.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -47,7 +46,7 @@ impl Tables {
         point: usize,
     ) -> Result<EventProbability, AnalysisError> {
         let actor = pos.turn().ok_or(AnalysisError::NoTurn)?;
-        let Some(i) = point.checked_sub(1).filter(|&i| i < POINTS) else {
+        let Some(i) = point.checked_sub(1).filter(|&i| i < self.board_len) else {
             return Ok(EventProbability {
                 probability: 0.0,
                 error_bound: 0.0,
@@ -76,8 +75,9 @@ impl Tables {
         h.phase = Phase::Throw;
         h.dice = [0; 4];
         h.max_use = 0;
+        h.flags = 0;
         let sign: i8 = if victim.index() == 0 { 1 } else { -1 };
-        for i in 0..POINTS {
+        for i in 0..self.board_len {
             if pos.board[i] * sign == 1 {
                 let probability = self
                     .hit_probability(&h, i + 1)
