@@ -14,7 +14,6 @@ use board_core::Player;
 
 use crate::game::Tables;
 use crate::position::{Phase, Position};
-use crate::variant::POINTS;
 
 /// One throw per turn; the positions of one turn's play, for every throw,
 /// fit well within the node budget (which bounds the memory).
@@ -55,7 +54,7 @@ impl Tables {
         point: usize,
     ) -> Result<EventProbability, AnalysisError> {
         let actor = pos.turn().ok_or(AnalysisError::NoTurn)?;
-        let Some(i) = point.checked_sub(1).filter(|&i| i < POINTS) else {
+        let Some(i) = point.checked_sub(1).filter(|&i| i < self.board_len) else {
             return Ok(EventProbability {
                 probability: 0.0,
                 error_bound: 0.0,
@@ -84,8 +83,9 @@ impl Tables {
         h.phase = Phase::Throw;
         h.dice = [0; 4];
         h.max_use = 0;
+        h.flags = 0;
         let sign: i8 = if victim.index() == 0 { 1 } else { -1 };
-        for i in 0..POINTS {
+        for i in 0..self.board_len {
             if pos.board[i] * sign == 1 {
                 let probability = self
                     .hit_probability(&h, i + 1)

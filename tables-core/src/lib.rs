@@ -158,6 +158,8 @@ pub mod observation;
 #[cfg(feature = "alloc")]
 mod perft;
 mod position;
+mod presets;
+mod turn;
 pub mod variant;
 
 pub use action::{Move, Source, NUM_ACTIONS};
@@ -169,6 +171,7 @@ pub use notation::{MoveDisplay, NotationDisplay};
 pub use observation::{OBSERVATION_LEN, OBSERVATION_SHAPE};
 pub use position::{Phase, Position};
 pub use variant::{
-    BearOff, DiceRule, Direction, Doubles, Reentry, RollOff, Scoring, SetUp, TablesParams, Variant,
+    BearOff, BlockedEntry, DeadPosition, DiceRule, Direction, Doubles, Entry, ExtraThrow, Goal,
+    Mode, Reentry, RollOff, Scoring, SetUp, TablesParams, Track, UnusableDie, Variant,
     VariantError,
 };

@@ -28,7 +28,7 @@ __all__ = ["capture_odds", "capture_odds_bounds", "threat_map", "hole_names"]
 def capture_odds(state: State, hole: Hole) -> float:
     """The probability that the player to move removes the enemy piece on
     ``hole`` before play passes on, playing to that end, extra throws (dal-dal)
-    included: the lower end of :func:`capture_odds_bounds`, exact to 1e-9 in
+    included: the lower end of ``capture_odds_bounds``, exact to 1e-9 in
     most positions and always within its ``error_bound``.
 
     Raises ``ValueError`` when nobody is to move, when ``hole`` holds no
