@@ -1,14 +1,21 @@
 //! Daldøs.
 
+use std::sync::Arc;
+
 use daldos_core::Daldos;
 
-use crate::random::RandomPlayer;
-use crate::registry::{no_params, unknown_player};
-use crate::{Params, Playable, Player, PlayerError};
+use crate::builtin::build_player;
+use crate::games::placeholder::TerminalOnly;
+use crate::{Evaluator, Params, Playable, Player, PlayerError};
+
+/// The evaluation every Daldøs player uses.
+fn evaluator(_game: &Daldos) -> Arc<dyn Evaluator<Daldos>> {
+    Arc::new(TerminalOnly)
+}
 
 impl Playable for Daldos {
     fn player_names(&self) -> Vec<&'static str> {
-        vec!["random"]
+        vec!["greedy", "random"]
     }
 
     fn make_player(
@@ -17,12 +24,6 @@ impl Playable for Daldos {
         seed: u64,
         params: &Params<'_>,
     ) -> Result<Box<dyn Player<Self>>, PlayerError> {
-        match name {
-            "random" => {
-                no_params(name, params)?;
-                Ok(Box::new(RandomPlayer::new(seed)))
-            }
-            _ => Err(unknown_player(name, &self.player_names())),
-        }
+        build_player(self, &self.player_names(), name, seed, params, evaluator)
     }
 }

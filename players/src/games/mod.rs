@@ -2,4 +2,7 @@
 
 mod daldos;
 mod halma;
+mod placeholder;
 mod tables;
+
+pub use placeholder::TerminalOnly;
