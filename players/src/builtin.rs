@@ -8,14 +8,33 @@ use std::sync::Arc;
 
 use board_core::{Game, ParamValue};
 
+use crate::expectimax::{ExpectimaxPlayer, ExpectimaxSettings};
 use crate::greedy::GreedyPlayer;
+use crate::mcts::{MctsPlayer, MctsSettings};
 use crate::random::RandomPlayer;
 use crate::registry::{no_params, unknown_player};
 use crate::{Evaluator, Params, Player, PlayerError};
 
+/// A game's default settings of the search players (what a player gets
+/// for the options not given), chosen so that each decides in time.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Defaults {
+    /// `expectimax`'s `depth`, `beam` and `prune`.
+    pub expectimax: ExpectimaxSettings,
+    /// `mcts`'s `simulations`, `exploration` and `rollout_plies`.
+    pub mcts: MctsSettings,
+}
+
+/// The options of `expectimax`.
+const EXPECTIMAX_PARAMS: &str = "depth (1 to 4), beam (0 = every move, or the number of moves searched deeper), prune (true or false)";
+/// The options of `mcts`.
+const MCTS_PARAMS: &str =
+    "simulations (1 to 1000000), exploration (a number from 0 to 100), rollout_plies (0 to 10000)";
+
 /// Builds the built-in player `name`, one of `names` (the game's list),
-/// with this seed and options. `evaluator` is called only for players that
-/// evaluate positions.
+/// with this seed and options, the game's `defaults` standing in for the
+/// options not given. `evaluator` is called only for players that evaluate
+/// positions.
 ///
 /// # Errors
 ///
@@ -28,6 +47,7 @@ pub fn build_player<G>(
     name: &str,
     seed: u64,
     params: &Params<'_>,
+    defaults: &Defaults,
     evaluator: impl FnOnce(&G) -> Arc<dyn Evaluator<G>>,
 ) -> Result<Box<dyn Player<G>>, PlayerError>
 where
@@ -46,12 +66,45 @@ where
             no_params(name, params)?;
             Ok(Box::new(GreedyPlayer::new(seed, evaluator(game))))
         }
+        "expectimax" => {
+            let mut settings = defaults.expectimax;
+            for &(key, value) in params {
+                match key {
+                    "depth" => settings.depth = int_param(name, key, value, 1, 4)? as u32,
+                    "beam" => settings.beam = int_param(name, key, value, 0, 1 << 16)? as u32,
+                    "prune" => settings.prune = bool_param(name, key, value)?,
+                    _ => return Err(unknown_param(name, key, EXPECTIMAX_PARAMS)),
+                }
+            }
+            Ok(Box::new(ExpectimaxPlayer::new(
+                seed,
+                evaluator(game),
+                settings,
+            )))
+        }
+        "mcts" => {
+            let mut settings = defaults.mcts;
+            for &(key, value) in params {
+                match key {
+                    "simulations" => {
+                        settings.simulations = int_param(name, key, value, 1, 1_000_000)? as u32
+                    }
+                    "exploration" => {
+                        settings.exploration = real_param(name, key, value, 0.0, 100.0)?
+                    }
+                    "rollout_plies" => {
+                        settings.rollout_plies = int_param(name, key, value, 0, 10_000)? as u32
+                    }
+                    _ => return Err(unknown_param(name, key, MCTS_PARAMS)),
+                }
+            }
+            Ok(Box::new(MctsPlayer::new(seed, evaluator(game), settings)))
+        }
         _ => Err(unknown_player(name, names)),
     }
 }
 
 /// An integer option in `min..=max`.
-#[allow(dead_code)]
 pub(crate) fn int_param(
     player: &str,
     name: &str,
@@ -70,7 +123,6 @@ pub(crate) fn int_param(
 
 /// A real option in `min..=max`, given as an integer or as text (options
 /// have no float type).
-#[allow(dead_code)]
 pub(crate) fn real_param(
     player: &str,
     name: &str,
@@ -93,7 +145,6 @@ pub(crate) fn real_param(
 }
 
 /// An on/off option.
-#[allow(dead_code)]
 pub(crate) fn bool_param(
     player: &str,
     name: &str,
@@ -109,7 +160,6 @@ pub(crate) fn bool_param(
 }
 
 /// The error for an option name the player does not take.
-#[allow(dead_code)]
 pub(crate) fn unknown_param(player: &str, name: &str, known: &str) -> PlayerError {
     PlayerError::BadParameter(format!(
         "player {player} takes no parameter {:?}; it takes {known}",

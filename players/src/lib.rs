@@ -13,8 +13,10 @@
 
 pub mod builtin;
 mod eval;
+pub mod expectimax;
 pub mod games;
 pub mod greedy;
+pub mod mcts;
 mod player;
 pub mod ply;
 pub mod random;

@@ -4,8 +4,10 @@ use std::sync::Arc;
 
 use daldos_core::Daldos;
 
-use crate::builtin::build_player;
+use crate::builtin::{build_player, Defaults};
+use crate::expectimax::ExpectimaxSettings;
 use crate::games::placeholder::TerminalOnly;
+use crate::mcts::MctsSettings;
 use crate::{Evaluator, Params, Playable, Player, PlayerError};
 
 /// The evaluation every Daldøs player uses.
@@ -13,9 +15,24 @@ fn evaluator(_game: &Daldos) -> Arc<dyn Evaluator<Daldos>> {
     Arc::new(TerminalOnly)
 }
 
+/// The search players' settings when not given, chosen by the decision
+/// time they take (`cargo bench -p racegames-players`).
+const DEFAULTS: Defaults = Defaults {
+    expectimax: ExpectimaxSettings {
+        depth: 2,
+        beam: 0,
+        prune: true,
+    },
+    mcts: MctsSettings {
+        simulations: 1000,
+        exploration: 1.0,
+        rollout_plies: 1000,
+    },
+};
+
 impl Playable for Daldos {
     fn player_names(&self) -> Vec<&'static str> {
-        vec!["greedy", "random"]
+        vec!["expectimax", "mcts", "greedy", "random"]
     }
 
     fn make_player(
@@ -24,6 +41,14 @@ impl Playable for Daldos {
         seed: u64,
         params: &Params<'_>,
     ) -> Result<Box<dyn Player<Self>>, PlayerError> {
-        build_player(self, &self.player_names(), name, seed, params, evaluator)
+        build_player(
+            self,
+            &self.player_names(),
+            name,
+            seed,
+            params,
+            &DEFAULTS,
+            evaluator,
+        )
     }
 }

@@ -4,8 +4,10 @@ use std::sync::Arc;
 
 use halma_core::{Geometry, Halma};
 
-use crate::builtin::build_player;
+use crate::builtin::{build_player, Defaults};
+use crate::expectimax::ExpectimaxSettings;
 use crate::games::placeholder::TerminalOnly;
+use crate::mcts::MctsSettings;
 use crate::{Evaluator, Params, Playable, Player, PlayerError};
 
 /// The evaluation every Halma-game player uses.
@@ -16,13 +18,26 @@ where
     Arc::new(TerminalOnly)
 }
 
+/// The search players' settings when not given, chosen by the decision
+/// time they take (`cargo bench -p racegames-players`). Random play never
+/// ends these games, so the evaluation cuts the playouts short.
+const DEFAULTS: Defaults = Defaults {
+    // Not offered: expectimax is for two players with dice.
+    expectimax: ExpectimaxSettings::DEFAULT,
+    mcts: MctsSettings {
+        simulations: 500,
+        exploration: 1.0,
+        rollout_plies: 4,
+    },
+};
+
 impl<G: Geometry + Send + Sync + 'static> Playable for Halma<G>
 where
     Halma<G>: board_core::Game,
     <Halma<G> as board_core::Game>::State: Send + Sync,
 {
     fn player_names(&self) -> Vec<&'static str> {
-        vec!["greedy", "random"]
+        vec!["mcts", "greedy", "random"]
     }
 
     fn make_player(
@@ -31,6 +46,14 @@ where
         seed: u64,
         params: &Params<'_>,
     ) -> Result<Box<dyn Player<Self>>, PlayerError> {
-        build_player(self, &self.player_names(), name, seed, params, evaluator)
+        build_player(
+            self,
+            &self.player_names(),
+            name,
+            seed,
+            params,
+            &DEFAULTS,
+            evaluator,
+        )
     }
 }
