@@ -1,5 +1,8 @@
 //! Each game's playing knowledge: its evaluation and its players.
 
 mod daldos;
+pub mod daldos_eval;
 mod halma;
 mod tables;
+pub mod tables_eval;
+mod value;
