@@ -3,6 +3,7 @@
 mod daldos;
 pub mod daldos_eval;
 mod halma;
+pub mod halma_eval;
 mod tables;
 pub mod tables_eval;
 mod value;
