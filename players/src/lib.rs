@@ -8,11 +8,13 @@
 //!   be several actions: one die at a time, or a jump chain).
 //! - [`Evaluator`]: a game's estimate of each seat's return.
 //! - `games/`: each game's evaluation and its list of players.
+//! - [`net`]: learned evaluations for the dice games, evaluated natively.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 mod eval;
 pub mod games;
+pub mod net;
 mod player;
 pub mod ply;
 pub mod random;
