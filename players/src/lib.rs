@@ -8,6 +8,7 @@
 //!   be several actions: one die at a time, or a jump chain).
 //! - [`Evaluator`]: a game's estimate of each seat's return.
 //! - `games/`: each game's evaluation and its list of players.
+//! - [`net`]: learned evaluations for the dice games, evaluated natively.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -17,6 +18,7 @@ pub mod expectimax;
 pub mod games;
 pub mod greedy;
 pub mod mcts;
+pub mod net;
 mod player;
 pub mod ply;
 pub mod random;
