@@ -8,9 +8,12 @@
 //!   be several actions: one die at a time, or a jump chain).
 //! - [`Evaluator`]: a game's estimate of each seat's return.
 //! - `games/`: each game's evaluation and its list of players.
+//! - [`arena`]: matches between players on several threads, Wilson
+//!   intervals, round robins with Elo ratings.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod arena;
 mod eval;
 pub mod games;
 mod player;
