@@ -7,7 +7,8 @@
 //! here, only a line in [`crate::registry`]. Each call through these traits
 //! does a whole operation (list the legal actions, apply one action), so the
 //! cost of the virtual call is small beside it; the batched hot path in
-//! [`crate::vector`] is monomorphised instead.
+//! [`crate::vector`] is monomorphised instead. Every game is also
+//! `racegames_players::Playable`, so that it has players.
 
 use std::any::Any;
 use std::fmt::Write as _;
@@ -19,10 +20,12 @@ use board_core::{
     Action, ActionBuffer, Game, IllegalAction, Node, ObservationError, ParseError, Player,
 };
 
+use crate::dynplayer::DynPlayable;
 use crate::vector::{DynVector, VecCore, VectorConfig};
 
-/// A game's rules with their options fixed, types erased.
-pub trait DynGame: Send + Sync + 'static {
+/// A game's rules with their options fixed, types erased; its built-in
+/// players and arena come from [`DynPlayable`].
+pub trait DynGame: DynPlayable + Send + Sync + 'static {
     /// The short name.
     fn name(&self) -> &'static str;
     /// The number of seats.
@@ -113,7 +116,7 @@ pub struct Held<G: Game> {
 
 impl<G> DynGame for G
 where
-    G: Game + Send + Sync + 'static,
+    G: Game + racegames_players::Playable + Send + Sync + 'static,
     G::State: Send + Sync + 'static,
 {
     fn name(&self) -> &'static str {
@@ -158,7 +161,7 @@ where
 
 impl<G> DynState for Held<G>
 where
-    G: Game + Send + Sync + 'static,
+    G: Game + racegames_players::Playable + Send + Sync + 'static,
     G::State: Send + Sync + 'static,
 {
     fn game(&self) -> &dyn DynGame {

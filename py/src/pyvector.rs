@@ -11,6 +11,7 @@ use pyo3::types::PyBool;
 use crate::erased::DynGame;
 use crate::errors::guard;
 use crate::pygame::PyGame;
+use crate::pyplayers::{vector_opponent, OpponentArg};
 use crate::vector::{DynVector, Outputs, SeatChoice, VectorConfig};
 
 /// A batch of environments stepped natively; see `racegames.vector.VectorEnv`.
@@ -67,19 +68,20 @@ impl VectorCore {
 
 #[pymethods]
 impl VectorCore {
-    /// `seat` is an int or `"random"`; `opponent` is `"random"` or `None`
-    /// (self-play).
+    /// `seat` is an int or `"random"`; `opponent` is `"random"`, another
+    /// built-in player's name or a `Player` (copied into every
+    /// environment), or `None` (self-play).
     /// `threads` bounds the threads a step uses (default 1: on a busy
     /// machine extra threads wait for a core and slow the step down), at
     /// most one per 16 environments; see `crate::workers`.
     #[new]
-    #[pyo3(signature = (game, num_envs, seed = 0, opponent = Some("random".to_owned()), seat = None, threads = None))]
+    #[pyo3(signature = (game, num_envs, seed = 0, opponent = Some(OpponentArg::Name("random".to_owned())), seat = None, threads = None))]
     fn new(
         py: Python<'_>,
         game: &Bound<'_, PyGame>,
         num_envs: usize,
         seed: u64,
-        opponent: Option<String>,
+        opponent: Option<OpponentArg>,
         seat: Option<&Bound<'_, PyAny>>,
         threads: Option<usize>,
     ) -> PyResult<VectorCore> {
@@ -87,15 +89,8 @@ impl VectorCore {
             return Err(PyValueError::new_err("num_envs must be at least 1"));
         }
         let g: Arc<dyn DynGame> = Arc::clone(&game.get().inner);
-        let random_opponent = match opponent.as_deref() {
-            None => false,
-            Some("random") => true,
-            Some(other) => {
-                return Err(PyValueError::new_err(format!(
-                    "opponent must be \"random\" or None, not {other:?}"
-                )))
-            }
-        };
+        let opponent = vector_opponent(py, game, opponent, seed)?;
+        let random_opponent = opponent.is_some();
         let players = g.num_players();
         let seat = match seat {
             None => SeatChoice::Fixed(0),
@@ -127,7 +122,11 @@ impl VectorCore {
         let mut obs_shape = vec![num_envs];
         obs_shape.extend(g.observation_shape());
         let actions = g.num_distinct_actions();
-        let core = guard(|| Arc::clone(&g).new_vector(config))?;
+        let core = match opponent.flatten() {
+            Some(player) => guard(|| Arc::clone(&g).new_vector_against(config, &*player))?
+                .ok_or_else(|| PyValueError::new_err("the opponent plays another game"))?,
+            None => guard(|| Arc::clone(&g).new_vector(config))?,
+        };
         Ok(VectorCore {
             game: game.clone().unbind(),
             core,
