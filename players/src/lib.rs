@@ -9,9 +9,12 @@
 //! - [`Evaluator`]: a game's estimate of each seat's return.
 //! - `games/`: each game's evaluation and its list of players.
 //! - [`net`]: learned evaluations for the dice games, evaluated natively.
+//! - [`arena`]: matches between players on several threads, Wilson
+//!   intervals, round robins with Elo ratings.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod arena;
 pub mod builtin;
 mod eval;
 pub mod expectimax;

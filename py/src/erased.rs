@@ -7,7 +7,8 @@
 //! here, only a line in [`crate::registry`]. Each call through these traits
 //! does a whole operation (list the legal actions, apply one action), so the
 //! cost of the virtual call is small beside it; the batched hot path in
-//! [`crate::vector`] is monomorphised instead.
+//! [`crate::vector`] is monomorphised instead. Every game is also
+//! `racegames_players::Playable`, so that it has players.
 
 use std::any::Any;
 use std::fmt::Write as _;
@@ -20,10 +21,12 @@ use board_core::{
     ParseError, Player,
 };
 
+use crate::dynplayer::DynPlayable;
 use crate::vector::{DynVector, VecCore, VectorConfig};
 
-/// A game's rules with their options fixed, types erased.
-pub trait DynGame: Send + Sync + 'static {
+/// A game's rules with their options fixed, types erased; its built-in
+/// players and arena come from [`DynPlayable`].
+pub trait DynGame: DynPlayable + Send + Sync + 'static {
     /// The short name.
     fn name(&self) -> &'static str;
     /// Every option with its value, defaults included ([`FromParams::params`]).
@@ -118,7 +121,7 @@ pub struct Held<G: Game> {
 
 impl<G> DynGame for G
 where
-    G: Game + FromParams + Send + Sync + 'static,
+    G: Game + FromParams + racegames_players::Playable + Send + Sync + 'static,
     G::State: Send + Sync + 'static,
 {
     fn name(&self) -> &'static str {
@@ -169,7 +172,7 @@ where
 
 impl<G> DynState for Held<G>
 where
-    G: Game + FromParams + Send + Sync + 'static,
+    G: Game + FromParams + racegames_players::Playable + Send + Sync + 'static,
     G::State: Send + Sync + 'static,
 {
     fn game(&self) -> &dyn DynGame {

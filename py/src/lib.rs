@@ -7,13 +7,19 @@
 //! - [`pygame`]: the `Game` and `State` classes;
 //! - [`vector`]: the batched environments, monomorphised per game, and
 //!   [`pyvector`], their Python class;
-//! - [`daldos`]: Daldøs analysis (capture odds, threat map).
+//! - [`daldos`]: Daldøs analysis (capture odds, threat map);
+//! - [`dynplayer`]: the built-in players with types erased, and
+//!   [`pyplayers`] and [`pyarena`], `racegames.players` and
+//!   `racegames.arena`'s native halves.
 
 pub mod args;
 pub mod daldos;
+pub mod dynplayer;
 pub mod erased;
 pub mod errors;
+pub mod pyarena;
 pub mod pygame;
+pub mod pyplayers;
 pub mod pyvector;
 pub mod registry;
 pub mod tables;
@@ -51,6 +57,12 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pygame::PyGame>()?;
     m.add_class::<pygame::PyState>()?;
     m.add_class::<pyvector::VectorCore>()?;
+    m.add_class::<pyplayers::PyPlayer>()?;
+    m.add_function(wrap_pyfunction!(pyplayers::list_players, m)?)?;
+    m.add_function(wrap_pyfunction!(pyplayers::make_player, m)?)?;
+    m.add_function(wrap_pyfunction!(pyarena::arena_play, m)?)?;
+    m.add_function(wrap_pyfunction!(pyarena::arena_round_robin, m)?)?;
+    m.add_function(wrap_pyfunction!(pyarena::wilson, m)?)?;
     m.add_function(wrap_pyfunction!(make_game, m)?)?;
     m.add_function(wrap_pyfunction!(list_games, m)?)?;
     m.add_function(wrap_pyfunction!(pygame::make_game_from, m)?)?;

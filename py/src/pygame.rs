@@ -19,9 +19,13 @@ pub const CHANCE: i32 = -1;
 /// `current_player()` at a terminal state, as in OpenSpiel.
 pub const TERMINAL: i32 = -4;
 
-enum Owned {
+/// A parameter value read from Python.
+pub(crate) enum Owned {
+    /// A bool.
     Bool(bool),
+    /// An int.
     Int(i64),
+    /// A str.
     Str(String),
 }
 
@@ -34,7 +38,7 @@ fn is_numpy_bool(v: &Bound<'_, PyAny>) -> PyResult<bool> {
 }
 
 /// Reads `**params` into owned values: `bool`, `int` or `str`, else `TypeError`.
-fn read_params(params: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, Owned)>> {
+pub(crate) fn read_params(params: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, Owned)>> {
     let mut out = Vec::new();
     let Some(params) = params else {
         return Ok(out);
@@ -319,7 +323,7 @@ pub struct PyState {
 
 /// Reads an action: an `int` (or anything with `__index__`), else `TypeError`;
 /// out of range: `IllegalActionError`.
-fn read_action(a: &Bound<'_, PyAny>) -> PyResult<Action> {
+pub(crate) fn read_action(a: &Bound<'_, PyAny>) -> PyResult<Action> {
     if a.is_instance_of::<PyBool>() {
         return Err(PyTypeError::new_err("an action must be an int, not a bool"));
     }

@@ -12,6 +12,7 @@ use crate::args;
 use crate::erased::DynGame;
 use crate::errors::guard;
 use crate::pygame::PyGame;
+use crate::pyplayers::{vector_opponent, OpponentArg};
 use crate::vector::{DynVector, Outputs, SeatChoice, VectorConfig, MAX_VECTOR_BYTES};
 use crate::workers::MAX_THREADS;
 
@@ -74,20 +75,21 @@ impl VectorCore {
 
 #[pymethods]
 impl VectorCore {
-    /// `seat` is an int or `"random"`; `opponent` is `"random"` or `None`
-    /// (self-play).
+    /// `seat` is an int or `"random"`; `opponent` is `"random"`, another
+    /// built-in player's name or a `Player` (copied into every
+    /// environment), or `None` (self-play).
     /// `threads` (1 to [`MAX_THREADS`], default 1) bounds the threads a step
     /// uses (on a busy machine extra threads wait for a core and slow the
     /// step down), at most one per 16 environments; see `crate::workers`.
     /// `num_envs` is at most what fits in [`MAX_VECTOR_BYTES`].
     #[new]
-    #[pyo3(signature = (game, num_envs, seed = None, opponent = Some("random".to_owned()), seat = None, threads = None))]
+    #[pyo3(signature = (game, num_envs, seed = None, opponent = Some(OpponentArg::Name("random".to_owned())), seat = None, threads = None))]
     fn new(
         py: Python<'_>,
         game: &Bound<'_, PyGame>,
         num_envs: &Bound<'_, PyAny>,
         seed: Option<&Bound<'_, PyAny>>,
-        opponent: Option<String>,
+        opponent: Option<OpponentArg>,
         seat: Option<&Bound<'_, PyAny>>,
         threads: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<VectorCore> {
@@ -115,15 +117,8 @@ impl VectorCore {
             Some(t) if !t.is_none() => args::read_usize(t, "threads", 1, MAX_THREADS)?,
             _ => 1,
         };
-        let random_opponent = match opponent.as_deref() {
-            None => false,
-            Some("random") => true,
-            Some(other) => {
-                return Err(PyValueError::new_err(format!(
-                    "opponent must be \"random\" or None, not {other:?}"
-                )))
-            }
-        };
+        let opponent = vector_opponent(py, game, opponent, seed)?;
+        let random_opponent = opponent.is_some();
         let players = g.num_players();
         let seat = match seat {
             None => SeatChoice::Fixed(0),
@@ -144,7 +139,11 @@ impl VectorCore {
         let mut obs_shape = vec![num_envs];
         obs_shape.extend(g.observation_shape());
         let actions = g.num_distinct_actions();
-        let core = guard(|| Arc::clone(&g).new_vector(config))?;
+        let core = match opponent.flatten() {
+            Some(player) => guard(|| Arc::clone(&g).new_vector_against(config, &*player))?
+                .ok_or_else(|| PyValueError::new_err("the opponent plays another game"))?,
+            None => guard(|| Arc::clone(&g).new_vector(config))?,
+        };
         Ok(VectorCore {
             game: game.clone().unbind(),
             core,

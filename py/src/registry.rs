@@ -1,13 +1,15 @@
 //! The games the package exposes: one line per game type.
 //!
 //! To expose a new game, add `entry::<YourGame>(),` to [`GAMES`]: the type
-//! needs `board_core::Game + board_core::FromParams + Send + Sync + 'static`
-//! and nothing else. Every name in its `FromParams::NAMES` becomes a name of
+//! needs `board_core::Game + board_core::FromParams +
+//! racegames_players::Playable` (its built-in players) and nothing else.
+//! Every name in its `FromParams::NAMES` becomes a name of
 //! `racegames.make_game`.
 
 use std::sync::Arc;
 
 use board_core::{FromParams, Game, ParamError, ParamValue};
+use racegames_players::Playable;
 
 use crate::erased::DynGame;
 
@@ -27,7 +29,7 @@ fn construct<G>(
     params: &[(&str, ParamValue<'_>)],
 ) -> Result<Arc<dyn DynGame>, ParamError>
 where
-    G: Game + FromParams + Send + Sync + 'static,
+    G: Game + FromParams + Playable,
     G::State: Send + Sync + 'static,
 {
     Ok(Arc::new(G::from_params(name, params)?))
@@ -36,7 +38,7 @@ where
 /// The registry entry of a game type.
 pub const fn entry<G>() -> Entry
 where
-    G: Game + FromParams + Send + Sync + 'static,
+    G: Game + FromParams + Playable,
     G::State: Send + Sync + 'static,
 {
     Entry {

@@ -214,3 +214,20 @@ impl Game for Race {
         })
     }
 }
+
+impl racegames_players::Playable for Race {
+    fn player_names(&self) -> Vec<&'static str> {
+        vec!["random"]
+    }
+    fn make_player(
+        &self,
+        name: &str,
+        seed: u64,
+        params: &racegames_players::Params<'_>,
+    ) -> Result<Box<dyn racegames_players::Player<Race>>, racegames_players::PlayerError> {
+        match (name, params) {
+            ("random", []) => Ok(Box::new(racegames_players::random::RandomPlayer::new(seed))),
+            _ => Err(racegames_players::PlayerError::BadParameter(name.into())),
+        }
+    }
+}

@@ -4,7 +4,8 @@
 //! [`VecCore`] is generic over the game and monomorphised, so a step does no
 //! virtual call and no allocation per environment: the dice come from one
 //! [`SplitMix64`] per environment, the opponents (when there are any) play
-//! uniformly random legal actions, finished environments reset on the next
+//! uniformly random legal actions or are copies of a built-in player, one
+//! per environment, run natively inside the step; finished environments reset on the next
 //! step (Gymnasium's `NEXT_STEP` autoreset), and observations and masks are
 //! written into the caller's contiguous buffers. Masks are written sparsely:
 //! the entries set at the previous step are cleared and the new legal ones
@@ -16,7 +17,10 @@ use std::sync::Arc;
 
 use arrayvec::ArrayVec;
 use board_core::sim::SplitMix64;
+use std::sync::Mutex;
+
 use board_core::{Action, ActionBuffer, Game, Node, Player};
+use racegames_players::Player as Opponent;
 
 use crate::workers::{Workers, MAX_JOBS};
 
@@ -55,7 +59,8 @@ pub struct VectorConfig {
     pub num_envs: usize,
     /// The seed of the per-environment generators.
     pub seed: u64,
-    /// `true`: random opponents play every seat but the caller's; `false`:
+    /// `true`: opponents play every seat but the caller's (uniformly random
+    /// ones unless [`VecCore::with_opponent`] was given a player); `false`:
     /// self-play, the caller's actions drive whichever seat is to move.
     pub random_opponent: bool,
     /// The caller's seat when `random_opponent` is set.
@@ -180,6 +185,10 @@ struct Shard<G: Game> {
     /// the start of the next step or reset, so no copy of it is kept (one
     /// would cost two cache lines per step).
     shown_viewer: Vec<Option<Player>>,
+    /// One opponent per environment, or none for random opponents. In a
+    /// mutex only so that the shard is `Sync`; reached through `get_mut`,
+    /// never locked.
+    opponents: Mutex<Vec<Box<dyn Opponent<G>>>>,
     buf: Box<ActionBuffer>,
 }
 
@@ -195,7 +204,12 @@ enum Stop {
 
 impl<G: Game> Shard<G> {
     /// `n` environments, before their first reset (seeded by the caller).
-    fn new(game: Arc<G>, config: VectorConfig, n: usize) -> Shard<G> {
+    fn new(
+        game: Arc<G>,
+        config: VectorConfig,
+        n: usize,
+        opponent: Option<&dyn Opponent<G>>,
+    ) -> Shard<G> {
         let initial = game.new_initial_state();
         let actions = game.num_distinct_actions();
         let stride = if actions <= usize::from(u16::MAX) + 1 {
@@ -216,6 +230,10 @@ impl<G: Game> Shard<G> {
             prev: vec![0; n * stride],
             prev_len: vec![u32::MAX; n],
             shown_viewer: vec![None; n],
+            opponents: Mutex::new(match opponent {
+                Some(p) => (0..n).map(|_| p.clone_box()).collect(),
+                None => Vec::new(),
+            }),
             buf: Box::new(ActionBuffer::new()),
             game,
             config,
@@ -242,6 +260,7 @@ impl<G: Game> Shard<G> {
         let game = &*self.game;
         let state = &mut self.states[env];
         let rng = &mut self.rngs[env];
+        let opponents = self.opponents.get_mut().unwrap_or_else(|p| p.into_inner());
         loop {
             match game.node(state) {
                 Node::Terminal => return Stop::Terminal,
@@ -256,6 +275,12 @@ impl<G: Game> Shard<G> {
                 Node::Decision(p) => {
                     if !self.config.random_opponent || p.index() == usize::from(self.seats[env]) {
                         return Stop::Decision(p);
+                    }
+                    if let Some(opponent) = opponents.get_mut(env) {
+                        match opponent.act(game, state) {
+                            Ok(a) if game.apply(state, a).is_ok() => continue,
+                            _ => return Stop::Broken,
+                        }
                     }
                     game.legal_actions_into(state, &mut self.buf);
                     match self.buf.get(rng.below(self.buf.len().max(1))) {
@@ -621,6 +646,16 @@ impl<G: Game> VecCore<G> {
     /// A batch of `config.num_envs` environments, before their first reset,
     /// split over up to `config.threads` threads.
     pub fn new(game: Arc<G>, config: VectorConfig) -> VecCore<G> {
+        VecCore::with_opponent(game, config, None)
+    }
+
+    /// Like [`VecCore::new`], with copies of `opponent` (one per
+    /// environment) in the opponents' seats instead of random play.
+    pub fn with_opponent(
+        game: Arc<G>,
+        config: VectorConfig,
+        opponent: Option<Box<dyn Opponent<G>>>,
+    ) -> VecCore<G> {
         let n = config.num_envs;
         let threads = config.threads.clamp(1, (n / ENVS_PER_JOB).max(1));
         let workers = Workers::new(threads);
@@ -631,7 +666,12 @@ impl<G: Game> VecCore<G> {
         let mut shards = Vec::with_capacity(count);
         for k in 0..count {
             let size = n / count + usize::from(k < n % count);
-            shards.push(Shard::new(Arc::clone(&game), config, size));
+            shards.push(Shard::new(
+                Arc::clone(&game),
+                config,
+                size,
+                opponent.as_deref(),
+            ));
         }
         let mut core = VecCore {
             config,

@@ -1,0 +1,327 @@
+//! The arena: many games between players, played natively on several
+//! threads, and the statistics that say who is stronger.
+//!
+//! - [`play`] plays a match: the same players, seats rotating between
+//!   games, and reports wins, draws and mean returns per player with
+//!   Wilson 95% intervals ([`ArenaResult`]).
+//! - [`round_robin`] plays a match between every pair of a list of players
+//!   and fits Elo ratings to the table ([`RoundRobin`], [`stats::elo`]).
+//!
+//! Results depend on the seed alone, never on the number of threads: game
+//! `k` draws its dice from a generator seeded from `(seed, k)`, each game
+//! starts from fresh copies of the players ([`Player::clone_box`]), and the
+//! per-game results are summed in game order.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use board_core::sim::SplitMix64;
+use board_core::{Action, Game, Node};
+
+use crate::{Player, PlayerError};
+
+mod round_robin;
+pub mod stats;
+
+pub use round_robin::{round_robin, RoundRobin};
+pub use stats::{elo, wilson, Interval};
+
+/// How a match is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArenaConfig {
+    /// The number of games, rounded up to a multiple of the number of
+    /// seats so that every rotation of the seats is played equally often.
+    pub games: usize,
+    /// The seed of the dice.
+    pub seed: u64,
+    /// The threads that play games (at least 1).
+    pub threads: usize,
+    /// A game still going after this many turns is stopped and counted as
+    /// a draw with zero returns. The games' own `max_turns` usually ends
+    /// them first; this bounds games built with `max_turns = 0`.
+    pub turn_limit: u32,
+}
+
+impl Default for ArenaConfig {
+    fn default() -> ArenaConfig {
+        ArenaConfig {
+            games: 1000,
+            seed: 7,
+            threads: 1,
+            turn_limit: 100_000,
+        }
+    }
+}
+
+/// Why a match could not be played.
+#[derive(Debug, thiserror::Error)]
+pub enum ArenaError {
+    /// The number of players is not the game's number of seats.
+    #[error("this game has {seats} seats, but {found} players were given")]
+    WrongPlayerCount {
+        /// The game's seats.
+        seats: usize,
+        /// The players given.
+        found: usize,
+    },
+    /// A setting is out of range.
+    #[error("{0}")]
+    BadConfig(&'static str),
+    /// A player failed to act.
+    #[error("player {index} ({name}) failed in game {game}: {error}")]
+    Player {
+        /// The player's index in the list given.
+        index: usize,
+        /// Its name.
+        name: String,
+        /// The game's index in the match.
+        game: usize,
+        /// What it reported (boxed: errors stay small).
+        error: Box<PlayerError>,
+    },
+    /// A player returned an action that is not legal.
+    #[error("player {index} ({name}) played the illegal action {action} in game {game}")]
+    IllegalAction {
+        /// The player's index in the list given.
+        index: usize,
+        /// Its name.
+        name: String,
+        /// The game's index in the match.
+        game: usize,
+        /// The action.
+        action: Action,
+    },
+    /// The rules refused one of their own chance outcomes (a bug).
+    #[error("the rules refused a chance outcome in game {0}")]
+    Chance(usize),
+}
+
+/// The result of a match, per player in the order given.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArenaResult {
+    /// Games played.
+    pub games: usize,
+    /// Games each player won: it had the highest return, alone.
+    pub wins: Vec<usize>,
+    /// Games nobody won alone (shared highest return, or stopped by a
+    /// turn limit with equal returns).
+    pub draws: usize,
+    /// Games ended by a turn limit (the game's `max_turns` or the arena's).
+    pub truncated: usize,
+    /// Each player's mean return.
+    pub mean_returns: Vec<f64>,
+    /// Wins by seat (whoever sat there), for the first-move advantage.
+    pub seat_wins: Vec<usize>,
+}
+
+impl ArenaResult {
+    /// Player `i`'s share of wins with its Wilson 95% interval (`None`
+    /// for a player not in the match).
+    pub fn win_rate(&self, i: usize) -> Option<Interval> {
+        Some(wilson(*self.wins.get(i)? as f64, self.games))
+    }
+
+    /// Player `i`'s score, a draw counting half, with its Wilson interval.
+    pub fn score(&self, i: usize) -> Option<Interval> {
+        let wins = *self.wins.get(i)? as f64;
+        Some(wilson(wins + self.draws as f64 / 2.0, self.games))
+    }
+}
+
+/// One game's result, per player.
+#[derive(Clone, Copy, Debug)]
+struct Outcome {
+    returns: [f64; board_core::Player::MAX_PLAYERS],
+    winner: Option<usize>,
+    winner_seat: Option<usize>,
+    truncated: bool,
+}
+
+/// The generator seed of game `k`: SplitMix64 of `(seed, k)`, so that
+/// neighbouring games do not share a shifted stream.
+fn game_seed(seed: u64, k: usize) -> u64 {
+    let mut mix = SplitMix64::new(seed ^ (k as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
+    mix.next_u64()
+}
+
+/// Plays a match between `players`, one per seat, natively on
+/// `config.threads` threads; player `i` takes seat `(i + k) mod n` in game
+/// `k`. See the module docs for determinism.
+///
+/// # Errors
+///
+/// [`ArenaError`] for a wrong number of players, zero games or threads, or
+/// a player that fails or plays an illegal action.
+pub fn play<G>(
+    game: &G,
+    players: &[Box<dyn Player<G>>],
+    config: &ArenaConfig,
+) -> Result<ArenaResult, ArenaError>
+where
+    G: Game + Sync,
+{
+    let seats = game.num_players();
+    if players.len() != seats || seats > board_core::Player::MAX_PLAYERS {
+        return Err(ArenaError::WrongPlayerCount {
+            seats,
+            found: players.len(),
+        });
+    }
+    if config.games == 0 {
+        return Err(ArenaError::BadConfig("games must be at least 1"));
+    }
+    if config.threads == 0 {
+        return Err(ArenaError::BadConfig("threads must be at least 1"));
+    }
+    let games = config.games.div_ceil(seats) * seats;
+    let threads = config.threads.min(games);
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
+    let outcomes: Mutex<Vec<Option<Outcome>>> = Mutex::new(vec![None; games]);
+    let first_error: Mutex<Option<(usize, ArenaError)>> = Mutex::new(None);
+    // Player is Send but not Sync: each thread gets copies of its own.
+    let teams: Vec<Vec<Box<dyn Player<G>>>> = (0..threads)
+        .map(|_| players.iter().map(|p| p.clone_box()).collect())
+        .collect();
+    std::thread::scope(|scope| {
+        for team in teams {
+            let (next, failed, outcomes, first_error) = (&next, &failed, &outcomes, &first_error);
+            scope.spawn(move || {
+                let mut done = Vec::new();
+                while !failed.load(Ordering::Relaxed) {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= games {
+                        break;
+                    }
+                    match play_one(game, &team, k, config) {
+                        Ok(outcome) => done.push((k, outcome)),
+                        Err(e) => {
+                            failed.store(true, Ordering::Relaxed);
+                            let mut slot = first_error.lock().unwrap_or_else(|p| p.into_inner());
+                            // The earliest game's error, whatever the threads.
+                            if slot.as_ref().map_or(true, |(g, _)| k < *g) {
+                                *slot = Some((k, e));
+                            }
+                        }
+                    }
+                }
+                let mut all = outcomes.lock().unwrap_or_else(|p| p.into_inner());
+                for (k, outcome) in done {
+                    all[k] = Some(outcome);
+                }
+            });
+        }
+    });
+    if let Some((_, e)) = first_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        return Err(e);
+    }
+    let outcomes = outcomes.into_inner().unwrap_or_else(|p| p.into_inner());
+    Ok(summarise(seats, outcomes.into_iter().flatten()))
+}
+
+/// Sums the outcomes, in game order.
+fn summarise(seats: usize, outcomes: impl Iterator<Item = Outcome>) -> ArenaResult {
+    let mut r = ArenaResult {
+        games: 0,
+        wins: vec![0; seats],
+        draws: 0,
+        truncated: 0,
+        mean_returns: vec![0.0; seats],
+        seat_wins: vec![0; seats],
+    };
+    for o in outcomes {
+        r.games += 1;
+        match (o.winner, o.winner_seat) {
+            (Some(i), Some(s)) => {
+                r.wins[i] += 1;
+                r.seat_wins[s] += 1;
+            }
+            _ => r.draws += 1,
+        }
+        r.truncated += usize::from(o.truncated);
+        for (sum, v) in r.mean_returns.iter_mut().zip(o.returns) {
+            *sum += v;
+        }
+    }
+    for sum in &mut r.mean_returns {
+        *sum /= r.games.max(1) as f64;
+    }
+    r
+}
+
+/// Plays game `k` of a match with fresh copies of `team`.
+fn play_one<G: Game>(
+    game: &G,
+    team: &[Box<dyn Player<G>>],
+    k: usize,
+    config: &ArenaConfig,
+) -> Result<Outcome, ArenaError> {
+    let n = team.len();
+    let rotation = k % n;
+    let mut players: Vec<Box<dyn Player<G>>> = team.iter().map(|p| p.clone_box()).collect();
+    let mut rng = SplitMix64::new(game_seed(config.seed, k));
+    let mut state = game.new_initial_state();
+    let mut stopped = false;
+    loop {
+        match game.node(&state) {
+            Node::Terminal => break,
+            _ if game.turn_count(&state) >= config.turn_limit => {
+                stopped = true;
+                break;
+            }
+            Node::Chance => {
+                let outcome = game
+                    .sample_chance(&state, rng.next_f64())
+                    .ok_or(ArenaError::Chance(k))?;
+                game.apply(&mut state, outcome)
+                    .map_err(|_| ArenaError::Chance(k))?;
+            }
+            Node::Decision(seat) => {
+                let i = (seat.index() + n - rotation) % n;
+                let player = &mut players[i];
+                let action = player
+                    .act(game, &state)
+                    .map_err(|error| ArenaError::Player {
+                        index: i,
+                        name: player.name().to_owned(),
+                        game: k,
+                        error: Box::new(error),
+                    })?;
+                game.apply(&mut state, action)
+                    .map_err(|_| ArenaError::IllegalAction {
+                        index: i,
+                        name: player.name().to_owned(),
+                        game: k,
+                        action,
+                    })?;
+            }
+        }
+    }
+    let mut by_seat = [0.0; board_core::Player::MAX_PLAYERS];
+    if !stopped {
+        game.returns(&state, &mut by_seat[..n]);
+    }
+    let mut returns = [0.0; board_core::Player::MAX_PLAYERS];
+    for (i, r) in returns.iter_mut().enumerate().take(n) {
+        *r = by_seat[(i + rotation) % n];
+    }
+    let winner_seat = sole_best(&by_seat[..n]);
+    Ok(Outcome {
+        returns,
+        winner: winner_seat.map(|s| (s + n - rotation) % n),
+        winner_seat,
+        truncated: stopped || game.is_truncated(&state),
+    })
+}
+
+/// The index of the highest value if no other equals it.
+fn sole_best(values: &[f64]) -> Option<usize> {
+    let (best, &max) = values
+        .iter()
+        .enumerate()
+        .max_by(|a, b| a.1.total_cmp(b.1))?;
+    (values.iter().filter(|&&v| v == max).count() == 1).then_some(best)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,195 @@
+use std::sync::{Arc, Mutex};
+
+use board_core::{FromParams, ParamValue};
+use halma_core::ChineseCheckers;
+use tables_core::Tables;
+
+use super::*;
+use crate::random::RandomPlayer;
+
+/// A random player that logs the seat it first acts in, once per copy (the
+/// arena gives each game fresh copies).
+struct SeatLogger {
+    inner: RandomPlayer,
+    log: Arc<Mutex<Vec<usize>>>,
+    logged: bool,
+}
+
+impl<G: Game> Player<G> for SeatLogger
+where
+    G::State: Send,
+{
+    fn name(&self) -> &str {
+        "seat-logger"
+    }
+    fn act(&mut self, game: &G, state: &G::State) -> Result<Action, PlayerError> {
+        if let (false, Node::Decision(seat)) = (self.logged, game.node(state)) {
+            self.log.lock().unwrap().push(seat.index());
+            self.logged = true;
+        }
+        Player::<G>::act(&mut self.inner, game, state)
+    }
+    fn clone_box(&self) -> Box<dyn Player<G>> {
+        Box::new(SeatLogger {
+            inner: self.inner,
+            log: Arc::clone(&self.log),
+            logged: false,
+        })
+    }
+}
+
+/// Always plays action 0, legal or not.
+struct Blunderer;
+
+impl<G: Game> Player<G> for Blunderer {
+    fn name(&self) -> &str {
+        "blunderer"
+    }
+    fn act(&mut self, _: &G, _: &G::State) -> Result<Action, PlayerError> {
+        Ok(u32::MAX)
+    }
+    fn clone_box(&self) -> Box<dyn Player<G>> {
+        Box::new(Blunderer)
+    }
+}
+
+fn randoms<G: Game>(n: usize) -> Vec<Box<dyn Player<G>>>
+where
+    G::State: Send,
+{
+    (0..n)
+        .map(|i| Box::new(RandomPlayer::new(i as u64 + 1)) as Box<dyn Player<G>>)
+        .collect()
+}
+
+fn chinese_checkers(players: i64) -> ChineseCheckers {
+    ChineseCheckers::from_params("chinese_checkers", &[("players", ParamValue::Int(players))])
+        .unwrap()
+}
+
+#[test]
+fn every_rotation_is_played_equally_often_and_games_round_up() {
+    let game = chinese_checkers(3);
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let mut players = randoms(3);
+    players[0] = Box::new(SeatLogger {
+        inner: RandomPlayer::new(9),
+        log: Arc::clone(&log),
+        logged: false,
+    });
+    let config = ArenaConfig {
+        games: 7,
+        threads: 2,
+        turn_limit: 3,
+        ..ArenaConfig::default()
+    };
+    let r = play(&game, &players, &config).unwrap();
+    assert_eq!(r.games, 9);
+    let mut seats = log.lock().unwrap().clone();
+    seats.sort_unstable();
+    assert_eq!(seats, vec![0, 0, 0, 1, 1, 1, 2, 2, 2]);
+}
+
+#[test]
+fn results_depend_on_the_seed_not_the_threads() {
+    let game = Tables::backgammon();
+    let players = randoms(2);
+    let run = |threads, seed| {
+        let config = ArenaConfig {
+            games: 40,
+            seed,
+            threads,
+            ..ArenaConfig::default()
+        };
+        play(&game, &players, &config).unwrap()
+    };
+    let one = run(1, 7);
+    assert_eq!(one, run(3, 7));
+    assert_eq!(one, run(2, 7));
+    assert_ne!(one, run(1, 8));
+}
+
+#[test]
+fn counts_add_up_and_returns_are_zero_sum() {
+    let game = Tables::backgammon();
+    let config = ArenaConfig {
+        games: 30,
+        threads: 2,
+        ..ArenaConfig::default()
+    };
+    let r = play(&game, &randoms(2), &config).unwrap();
+    assert_eq!(r.wins.iter().sum::<usize>() + r.draws, r.games);
+    assert_eq!(r.seat_wins.iter().sum::<usize>() + r.draws, r.games);
+    assert!((r.mean_returns[0] + r.mean_returns[1]).abs() < 1e-12);
+    let rate = r.win_rate(0).unwrap();
+    assert!(rate.low <= rate.rate && rate.rate <= rate.high);
+    assert_eq!(rate.rate, r.wins[0] as f64 / r.games as f64);
+    assert!(r.win_rate(2).is_none());
+}
+
+#[test]
+fn the_turn_limit_stops_games_as_draws() {
+    let game = chinese_checkers(2);
+    let config = ArenaConfig {
+        games: 4,
+        turn_limit: 2,
+        ..ArenaConfig::default()
+    };
+    let r = play(&game, &randoms(2), &config).unwrap();
+    assert_eq!((r.draws, r.truncated), (4, 4));
+    assert_eq!(r.mean_returns, vec![0.0, 0.0]);
+}
+
+#[test]
+fn bad_input_is_an_error() {
+    let game = Tables::backgammon();
+    let config = ArenaConfig::default();
+    assert!(matches!(
+        play(&game, &randoms(3), &config),
+        Err(ArenaError::WrongPlayerCount { seats: 2, found: 3 })
+    ));
+    for bad in [
+        ArenaConfig { games: 0, ..config },
+        ArenaConfig {
+            threads: 0,
+            ..config
+        },
+    ] {
+        assert!(matches!(
+            play(&game, &randoms(2), &bad),
+            Err(ArenaError::BadConfig(_))
+        ));
+    }
+    let mut players = randoms(2);
+    players[1] = Box::new(Blunderer);
+    let e = play(&game, &players, &config).unwrap_err();
+    assert!(
+        matches!(e, ArenaError::IllegalAction { index: 1, .. }),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_round_robin_table_is_consistent() {
+    let game = chinese_checkers(3);
+    let config = ArenaConfig {
+        games: 6,
+        turn_limit: 40,
+        ..ArenaConfig::default()
+    };
+    let t = round_robin(&game, &randoms(3), &config).unwrap();
+    assert_eq!(t.names, vec!["random"; 3]);
+    for i in 0..3 {
+        assert_eq!(t.games[i][i], 0);
+        for j in 0..3 {
+            if i != j {
+                // Two seatings of 3 games each (odd table).
+                assert_eq!(t.games[i][j], 6);
+                assert_eq!(t.games[i][j], t.games[j][i]);
+                assert_eq!(t.wins[i][j] + t.wins[j][i] + t.draws[i][j], 6);
+                assert!((t.score(i, j) + t.score(j, i) - 1.0).abs() < 1e-12);
+            }
+        }
+    }
+    assert!(t.elo.iter().sum::<f64>().abs() < 1e-6);
+}

@@ -1,0 +1,257 @@
+"""The arena: many games between players, and who is stronger.
+
+    >>> import racegames
+    >>> from racegames import arena, players
+    >>> game = racegames.make_game("daldos")
+    >>> r = arena.play(game, ["random", "random"], games=20, seed=7, threads=1)
+    >>> r.games, sum(r.wins) + r.draws
+    (20, 20)
+
+- :func:`play` plays a match. Seats rotate between games (player ``i`` sits
+  in seat ``(i + k) % n`` in game ``k``), and the number of games is
+  rounded up to a multiple of the number of seats, so that every rotation
+  is played equally often. The dice of game ``k`` come from a generator
+  seeded from ``(seed, k)`` and every game starts from fresh copies of the
+  players, so the result depends on the seed, never on ``threads``.
+- Built-in players (:class:`racegames.players.Player`, or a player name)
+  play natively on ``threads`` threads with the GIL released. Any other
+  callable ``state -> action`` is a player too: it is called with the GIL
+  (the match then runs on one thread).
+- A player wins a game when its return is the highest, alone; otherwise
+  the game is a draw. A game still going after ``turn_limit`` turns (for
+  games made with ``max_turns=0``) is stopped as a draw.
+- :meth:`ArenaResult.win_rate` gives the share of wins with its Wilson 95%
+  score interval.
+- :func:`round_robin` plays every pair and fits Elo ratings (maximum
+  likelihood under the Bradley-Terry model, a draw counting half, one
+  virtual draw per pair so that clean sweeps stay finite; ratings average
+  0).
+
+Command line: ``python -m racegames.arena GAME PLAYER PLAYER [--games N]
+[--seed S] [--threads T] [-o OPTION=VALUE ...]`` prints the result table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+
+from racegames._core import Game, Player, State, _arena_play, _arena_round_robin, _wilson
+from racegames.players import _game, _seed, make_player
+
+__all__ = ["ArenaResult", "RoundRobin", "play", "round_robin", "main"]
+
+#: A player of a match: a built-in Player, a player name, or a callable.
+PlayerSpec = Union[Player, str, Callable[[State], int]]
+
+#: Turns after which a game still going is stopped as a draw.
+TURN_LIMIT = 100_000
+
+
+def _label(p: PlayerSpec) -> str:
+    if isinstance(p, Player):
+        return p.name
+    if isinstance(p, str):
+        return p
+    return str(getattr(p, "__name__", type(p).__name__))
+
+
+def _players(game: Game, specs: Sequence[PlayerSpec], seed: int) -> Tuple[List[Any], List[str]]:
+    """Players from names (seeded ``seed + i``), Players and callables, with
+    their labels (numbered where a name repeats)."""
+    if isinstance(specs, (str, bytes)) or not isinstance(specs, Sequence):
+        raise TypeError("players must be a list of players, player names or callables")
+    made: List[Any] = []
+    for i, p in enumerate(specs):
+        if isinstance(p, str):
+            made.append(make_player(p, game, seed=seed + i))
+        elif isinstance(p, Player) or callable(p):
+            made.append(p)
+        else:
+            raise TypeError(f"player {i} must be a Player, a player name or a callable, not {type(p).__name__}")
+    labels = [_label(p) for p in specs]
+    return made, [f"{x}#{i}" if labels.count(x) > 1 else x for i, x in enumerate(labels)]
+
+
+def _count(value: Any, what: str, least: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{what} must be an int, not {type(value).__name__}")
+    if value < least:
+        raise ValueError(f"{what} must be at least {least}, not {value}")
+    return value
+
+
+class ArenaResult:
+    """The result of a match, per player in the order given."""
+
+    def __init__(self, names: List[str], counts: Dict[str, Any]) -> None:
+        self.names: List[str] = names
+        #: Games played.
+        self.games: int = counts["games"]
+        #: Games each player won (the highest return, alone).
+        self.wins: List[int] = counts["wins"]
+        #: Games nobody won alone.
+        self.draws: int = counts["draws"]
+        #: Games ended by a turn limit (the game's ``max_turns`` or the arena's).
+        self.truncated: int = counts["truncated"]
+        #: Each player's mean return.
+        self.mean_returns: List[float] = counts["mean_returns"]
+        #: Wins by seat, whoever sat there (the first-move advantage).
+        self.seat_wins: List[int] = counts["seat_wins"]
+
+    def win_rate(self, i: int) -> Tuple[float, float, float]:
+        """``(rate, low, high)``: player ``i``'s share of wins and its Wilson
+        95% interval."""
+        return _wilson(float(self.wins[i]), self.games)
+
+    def score(self, i: int) -> Tuple[float, float, float]:
+        """Like :meth:`win_rate`, a draw counting half a win."""
+        return _wilson(self.wins[i] + self.draws / 2, self.games)
+
+    def table(self) -> str:
+        """The result as a text table."""
+        width = max(6, *(len(n) for n in self.names))
+        lines = [f"{'player':<{width}}  {'wins':>6}  {'win rate':>8}  {'95% interval':>15}  {'mean return':>11}"]
+        for i, name in enumerate(self.names):
+            rate, low, high = self.win_rate(i)
+            lines.append(
+                f"{name:<{width}}  {self.wins[i]:>6}  {rate:>8.3f}  {f'{low:.3f}-{high:.3f}':>15}  {self.mean_returns[i]:>11.3f}"
+            )
+        lines.append(f"{self.games} games, {self.draws} draws, {self.truncated} ended by the turn limit")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.table()
+
+    def __repr__(self) -> str:
+        return f"ArenaResult(names={self.names!r}, games={self.games}, wins={self.wins!r}, draws={self.draws})"
+
+
+def play(
+    game: Union[Game, str],
+    players: Sequence[PlayerSpec],
+    games: int = 1000,
+    seed: int = 7,
+    threads: int = 2,
+    turn_limit: int = TURN_LIMIT,
+) -> ArenaResult:
+    """Plays ``games`` games of ``game`` between ``players`` (one per seat);
+    see the module docs."""
+    g = _game(game)
+    games = _count(games, "games", 1)
+    threads = _count(threads, "threads", 1)
+    turn_limit = min(_count(turn_limit, "turn_limit", 1), (1 << 32) - 1)
+    seed = _seed(seed)
+    made, names = _players(g, players, seed)
+    if len(made) != g.num_players():
+        raise ValueError(f"{g.name} has {g.num_players()} seats, but {len(made)} players were given")
+    return ArenaResult(names, _arena_play(g, made, games, seed, threads, turn_limit))
+
+
+class RoundRobin:
+    """The table of a round robin: every pair played ``games`` games."""
+
+    def __init__(self, names: List[str], counts: Dict[str, Any]) -> None:
+        self.names: List[str] = names
+        #: ``games[i][j]``: games between ``i`` and ``j``.
+        self.games: List[List[int]] = counts["games"]
+        #: ``wins[i][j]``: games ``i`` won against ``j``.
+        self.wins: List[List[int]] = counts["wins"]
+        #: ``draws[i][j]``: games between them nobody won alone.
+        self.draws: List[List[int]] = counts["draws"]
+        #: Elo ratings fitted to the table, averaging 0.
+        self.elo: List[float] = counts["elo"]
+
+    def score(self, i: int, j: int) -> float:
+        """``i``'s score against ``j``, a draw counting half."""
+        n = self.games[i][j]
+        return (self.wins[i][j] + self.draws[i][j] / 2) / n if n else 0.0
+
+    def ranking(self) -> List[int]:
+        """The players' indices, highest Elo first."""
+        return sorted(range(len(self.names)), key=lambda i: -self.elo[i])
+
+    def markdown(self) -> str:
+        """The table in markdown: players by Elo, each row's score against
+        each column."""
+        order = self.ranking()
+        head = "| player | Elo | " + " | ".join(self.names[j] for j in order) + " |"
+        rule = "|---|---:|" + "---:|" * len(order)
+        rows = []
+        for i in order:
+            cells = ["" if i == j else f"{self.score(i, j):.0%}" for j in order]
+            rows.append(f"| {self.names[i]} | {self.elo[i]:+.0f} | " + " | ".join(cells) + " |")
+        return "\n".join([head, rule, *rows])
+
+    def __str__(self) -> str:
+        return self.markdown()
+
+
+def round_robin(
+    game: Union[Game, str],
+    players: Sequence[PlayerSpec],
+    games: int = 100,
+    seed: int = 7,
+    threads: int = 2,
+    turn_limit: int = TURN_LIMIT,
+) -> RoundRobin:
+    """Plays ``games`` games between every pair of ``players`` and fits Elo
+    ratings. In a game for more than two, a pair shares the seats
+    alternately (both seatings are played when the number of seats is
+    odd), and a side wins a game when one of its seats has the highest
+    return, alone."""
+    g = _game(game)
+    games = _count(games, "games", 1)
+    threads = _count(threads, "threads", 1)
+    turn_limit = min(_count(turn_limit, "turn_limit", 1), (1 << 32) - 1)
+    seed = _seed(seed)
+    made, names = _players(g, players, seed)
+    return RoundRobin(names, _arena_round_robin(g, made, games, seed, threads, turn_limit))
+
+
+def _option(text: str) -> Tuple[str, Any]:
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"an option is KEY=VALUE, not {text!r}")
+    if value.lower() in ("true", "false"):
+        return key, value.lower() == "true"
+    try:
+        return key, int(value)
+    except ValueError:
+        return key, value
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """The command line: plays a match and prints the result table."""
+    parser = argparse.ArgumentParser(
+        prog="python -m racegames.arena",
+        description="Plays built-in players against each other and prints wins with 95% intervals.",
+    )
+    parser.add_argument("game", help="a game name, e.g. backgammon")
+    parser.add_argument("players", nargs="+", metavar="PLAYER", help="one built-in player name per seat")
+    parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    parser.add_argument("--seed", type=int, default=7, help="the seed of the dice (default 7)")
+    parser.add_argument("--threads", type=int, default=2, help="threads (default 2)")
+    parser.add_argument(
+        "-o", "--option", type=_option, action="append", default=[], metavar="KEY=VALUE", help="a game option"
+    )
+    args = parser.parse_args(argv)
+    try:
+        from racegames import make_game
+
+        game = make_game(args.game, **dict(args.option))
+        start = time.perf_counter()
+        result = play(game, args.players, games=args.games, seed=args.seed, threads=args.threads)
+        seconds = time.perf_counter() - start
+    except (ValueError, TypeError) as e:
+        parser.error(str(e))
+    print(f"{game!r}: {' vs '.join(result.names)}, seed {args.seed}, {args.threads} threads")
+    print(result.table())
+    print(f"{seconds:.2f} s, {result.games / seconds:.0f} games/s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,62 @@
+"""Built-in players for every game: ``make_player(name, game, seed=..., **params)``.
+
+    >>> import racegames
+    >>> from racegames import players
+    >>> game = racegames.make_game("backgammon")
+    >>> players.list_players(game)[-1]
+    'random'
+    >>> p = players.make_player("random", game, seed=1)
+    >>> state = game.new_initial_state()
+    >>> while state.is_chance_node():
+    ...     state.apply_action(state.chance_outcomes()[0][0])
+    >>> p.act(state) in state.legal_actions()
+    True
+
+- :func:`list_players` names the players of a game with its options,
+  strongest first as the arena measures them.
+- A :class:`Player` is a callable ``state -> action`` (``p(state)`` is
+  ``p.act(state)``), so it is a valid Gymnasium opponent. It decides
+  natively with the GIL released; a player that plans a whole turn (several
+  dice, a jump chain) returns the plan's actions one by one. The same seed
+  and state always give the same action.
+- Players pickle (they are rebuilt from name, game, seed and options).
+"""
+
+from __future__ import annotations
+
+from typing import List, Union
+
+from racegames._core import Game, Player, _list_players, _make_player, make_game
+
+__all__ = ["Player", "list_players", "make_player"]
+
+ParamValue = Union[bool, int, str]
+
+
+def _game(game: Union[Game, str]) -> Game:
+    if isinstance(game, Game):
+        return game
+    if isinstance(game, str):
+        return make_game(game)
+    raise TypeError(f"game must be a racegames Game or a game name, not {type(game).__name__}")
+
+
+def _seed(seed: int) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    return seed % (1 << 64)
+
+
+def list_players(game: Union[Game, str]) -> List[str]:
+    """The names of the built-in players of ``game`` (a Game or a game
+    name), strongest first."""
+    return list(_list_players(_game(game)))
+
+
+def make_player(name: str, game: Union[Game, str], seed: int = 0, **params: ParamValue) -> Player:
+    """The built-in player ``name`` for ``game`` (a Game, or a game name with
+    its default options), seeded with ``seed`` (any int; taken modulo
+    2**64). An unknown name or option raises ``ValueError``."""
+    if not isinstance(name, str):
+        raise TypeError(f"the player name must be a str, not {type(name).__name__}")
+    return _make_player(name, _game(game), _seed(seed), params)

@@ -1,0 +1,235 @@
+//! Players with the game type erased, as [`crate::erased`] does for games.
+//!
+//! [`DynPlayable`] is implemented for every registered game through its
+//! [`Playable`] impl, so each game gets its built-in players, the arena and
+//! vector-environment opponents with no code of its own here. The arena
+//! takes [`Seat`]s: built-in players, played natively, or Python callables
+//! (called with the GIL taken for each decision).
+
+use std::any::Any;
+use std::sync::{Arc, Mutex};
+
+use board_core::{Action, Game, ParamValue};
+use pyo3::prelude::*;
+use racegames_players::arena::{self, ArenaConfig, ArenaError, ArenaResult, RoundRobin};
+use racegames_players::{Playable, Player, PlayerError};
+
+use crate::erased::{DynState, Held};
+use crate::pygame::{PyGame, PyState};
+use crate::vector::{DynVector, VecCore, VectorConfig};
+
+/// A built-in player with its game type erased.
+pub trait DynPlayer: Send {
+    /// The player's name.
+    fn name(&self) -> &str;
+    /// A legal action at `state`, a decision node of the player's game type.
+    fn act(&mut self, state: &dyn DynState) -> Result<Action, PlayerError>;
+    /// A fresh copy with the same settings and seed.
+    fn clone_dyn(&self) -> Box<dyn DynPlayer>;
+    /// For downcasting to [`Typed`].
+    fn as_any(&self) -> &dyn Any;
+}
+
+/// A player of the game type `G`.
+pub struct Typed<G: Game>(pub Box<dyn Player<G>>);
+
+impl<G> DynPlayer for Typed<G>
+where
+    G: Game + Send + Sync + 'static,
+    G::State: Send + Sync + 'static,
+{
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+    fn act(&mut self, state: &dyn DynState) -> Result<Action, PlayerError> {
+        let held = state
+            .as_any()
+            .downcast_ref::<Held<G>>()
+            .ok_or_else(|| PlayerError::BadParameter("the state is of another game".into()))?;
+        self.0.act(&held.game, &held.state)
+    }
+    fn clone_dyn(&self) -> Box<dyn DynPlayer> {
+        Box::new(Typed(self.0.clone_box()))
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// A seat of an arena match.
+pub enum Seat {
+    /// A built-in player, played natively.
+    Native(Box<dyn DynPlayer>),
+    /// A Python callable `state -> action`.
+    Python(Arc<Py<PyAny>>),
+}
+
+/// The first exception a Python player raised in a match, passed on to
+/// the caller in place of the arena's error.
+pub type Raised = Arc<Mutex<Option<PyErr>>>;
+
+/// The player half of a game's erased contract.
+pub trait DynPlayable {
+    /// Built-in player names, strongest first.
+    fn player_names(&self) -> Vec<&'static str>;
+    /// Builds a built-in player.
+    fn make_player(
+        &self,
+        name: &str,
+        seed: u64,
+        params: &[(&str, ParamValue<'_>)],
+    ) -> Result<Box<dyn DynPlayer>, PlayerError>;
+    /// Plays a match natively (Python seats take the GIL to decide).
+    fn play_match(
+        self: Arc<Self>,
+        pygame: Arc<Py<PyGame>>,
+        seats: Vec<Seat>,
+        config: &ArenaConfig,
+        raised: &Raised,
+    ) -> Result<ArenaResult, ArenaError>;
+    /// Plays a round robin between the seats.
+    fn play_round_robin(
+        self: Arc<Self>,
+        pygame: Arc<Py<PyGame>>,
+        seats: Vec<Seat>,
+        config: &ArenaConfig,
+        raised: &Raised,
+    ) -> Result<RoundRobin, ArenaError>;
+    /// A vector environment whose opponents are copies of `opponent`
+    /// (`None` if it is a player of another game type).
+    fn new_vector_against(
+        self: Arc<Self>,
+        config: VectorConfig,
+        opponent: &dyn DynPlayer,
+    ) -> Option<Box<dyn DynVector>>;
+}
+
+impl<G> DynPlayable for G
+where
+    G: Playable + board_core::FromParams,
+    G::State: Send + Sync + 'static,
+{
+    fn player_names(&self) -> Vec<&'static str> {
+        Playable::player_names(self)
+    }
+    fn make_player(
+        &self,
+        name: &str,
+        seed: u64,
+        params: &[(&str, ParamValue<'_>)],
+    ) -> Result<Box<dyn DynPlayer>, PlayerError> {
+        let player = Playable::make_player(self, name, seed, params)?;
+        Ok(Box::new(Typed(player)))
+    }
+    fn play_match(
+        self: Arc<Self>,
+        pygame: Arc<Py<PyGame>>,
+        seats: Vec<Seat>,
+        config: &ArenaConfig,
+        raised: &Raised,
+    ) -> Result<ArenaResult, ArenaError> {
+        let players = typed_players(&self, &pygame, seats, raised)?;
+        arena::play(&*self, &players, config)
+    }
+    fn play_round_robin(
+        self: Arc<Self>,
+        pygame: Arc<Py<PyGame>>,
+        seats: Vec<Seat>,
+        config: &ArenaConfig,
+        raised: &Raised,
+    ) -> Result<RoundRobin, ArenaError> {
+        let players = typed_players(&self, &pygame, seats, raised)?;
+        arena::round_robin(&*self, &players, config)
+    }
+    fn new_vector_against(
+        self: Arc<Self>,
+        config: VectorConfig,
+        opponent: &dyn DynPlayer,
+    ) -> Option<Box<dyn DynVector>> {
+        let typed = opponent.as_any().downcast_ref::<Typed<G>>()?;
+        Some(Box::new(VecCore::with_opponent(
+            self,
+            config,
+            Some(typed.0.clone_box()),
+        )))
+    }
+}
+
+/// The seats as players of `G`.
+fn typed_players<G>(
+    game: &Arc<G>,
+    pygame: &Arc<Py<PyGame>>,
+    seats: Vec<Seat>,
+    raised: &Raised,
+) -> Result<Vec<Box<dyn Player<G>>>, ArenaError>
+where
+    G: Playable + board_core::FromParams,
+    G::State: Send + Sync + 'static,
+{
+    seats
+        .into_iter()
+        .map(|seat| match seat {
+            Seat::Native(p) => match p.as_any().downcast_ref::<Typed<G>>() {
+                Some(typed) => Ok(typed.0.clone_box()),
+                None => Err(ArenaError::BadConfig("a player of another game was given")),
+            },
+            Seat::Python(f) => Ok(Box::new(PyCallable {
+                f,
+                game: Arc::clone(game),
+                pygame: Arc::clone(pygame),
+                raised: Arc::clone(raised),
+            }) as Box<dyn Player<G>>),
+        })
+        .collect()
+}
+
+/// A Python callable `state -> action` as a player: each decision takes
+/// the GIL and calls it with a `State`.
+struct PyCallable<G: Game> {
+    f: Arc<Py<PyAny>>,
+    game: Arc<G>,
+    pygame: Arc<Py<PyGame>>,
+    raised: Raised,
+}
+
+impl<G> PyCallable<G>
+where
+    G: Playable + board_core::FromParams,
+    G::State: Send + Sync + 'static,
+{
+    fn call(&self, py: Python<'_>, state: &G::State) -> PyResult<Action> {
+        let held = Held {
+            game: Arc::clone(&self.game),
+            state: *state,
+        };
+        let pystate = PyState::new(self.pygame.clone_ref(py), Box::new(held));
+        let action = self.f.bind(py).call1((pystate,))?;
+        crate::pygame::read_action(&action)
+    }
+}
+
+impl<G> Player<G> for PyCallable<G>
+where
+    G: Playable + board_core::FromParams,
+    G::State: Send + Sync + 'static,
+{
+    fn name(&self) -> &str {
+        "python"
+    }
+    fn act(&mut self, _game: &G, state: &G::State) -> Result<Action, PlayerError> {
+        Python::attach(|py| self.call(py, state)).map_err(|e| {
+            let message = e.to_string();
+            let mut slot = self.raised.lock().unwrap_or_else(|p| p.into_inner());
+            slot.get_or_insert(e);
+            PlayerError::BadParameter(message)
+        })
+    }
+    fn clone_box(&self) -> Box<dyn Player<G>> {
+        Box::new(PyCallable {
+            f: Arc::clone(&self.f),
+            game: Arc::clone(&self.game),
+            pygame: Arc::clone(&self.pygame),
+            raised: Arc::clone(&self.raised),
+        })
+    }
+}

@@ -1,0 +1,165 @@
+//! The native half of `racegames.arena`: matches and round robins played
+//! natively with the GIL released, and the Wilson interval.
+
+use std::sync::Arc;
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use racegames_players::arena::{self, ArenaConfig, ArenaError};
+
+use crate::dynplayer::{Raised, Seat};
+use crate::errors::guard;
+use crate::pygame::PyGame;
+use crate::pyplayers::PyPlayer;
+
+/// The seats: built-in players (of this very game) natively, any other
+/// callable in Python.
+fn seats(
+    py: Python<'_>,
+    game: &Bound<'_, PyGame>,
+    players: &[Bound<'_, PyAny>],
+) -> PyResult<Vec<Seat>> {
+    let game = game.clone().unbind();
+    players
+        .iter()
+        .map(|p| {
+            if let Ok(player) = p.cast::<PyPlayer>() {
+                let player = player.get();
+                player.check_game(py, &game)?;
+                Ok(Seat::Native(player.native()))
+            } else if p.is_callable() {
+                Ok(Seat::Python(Arc::new(p.clone().unbind())))
+            } else {
+                Err(PyTypeError::new_err(format!(
+                    "a player must be a racegames Player or a callable state -> action, not {}",
+                    p.get_type().name()?
+                )))
+            }
+        })
+        .collect()
+}
+
+/// Runs `f` on the game with the GIL released; an exception raised by a
+/// Python player comes back as itself, an arena error as `ValueError`.
+fn run<T: Send>(
+    py: Python<'_>,
+    game: &Bound<'_, PyGame>,
+    players: Vec<Bound<'_, PyAny>>,
+    mut config: ArenaConfig,
+    f: impl FnOnce(
+            Arc<dyn crate::erased::DynGame>,
+            Arc<Py<PyGame>>,
+            Vec<Seat>,
+            &ArenaConfig,
+            &Raised,
+        ) -> Result<T, ArenaError>
+        + Send,
+) -> PyResult<T> {
+    let seats = seats(py, game, &players)?;
+    // Python players are called one at a time: one thread is enough.
+    if seats.iter().any(|s| matches!(s, Seat::Python(_))) {
+        config.threads = config.threads.min(1);
+    }
+    let inner = Arc::clone(&game.get().inner);
+    let pygame = Arc::new(game.clone().unbind());
+    let raised = Raised::default();
+    let result = py.detach(|| guard(|| f(inner, pygame, seats, &config, &raised)))?;
+    if let Some(e) = raised.lock().unwrap_or_else(|p| p.into_inner()).take() {
+        return Err(e);
+    }
+    result.map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+fn config(games: usize, seed: u64, threads: usize, turn_limit: u32) -> PyResult<ArenaConfig> {
+    if games == 0 {
+        return Err(PyValueError::new_err("games must be at least 1"));
+    }
+    if threads == 0 {
+        return Err(PyValueError::new_err("threads must be at least 1"));
+    }
+    Ok(ArenaConfig {
+        games,
+        seed,
+        threads,
+        turn_limit,
+    })
+}
+
+/// Plays a match (see `racegames.arena.play`, which checks the arguments'
+/// types); returns its counts as a dict.
+#[pyfunction]
+#[pyo3(name = "_arena_play")]
+pub fn arena_play<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyGame>,
+    players: Vec<Bound<'py, PyAny>>,
+    games: usize,
+    seed: u64,
+    threads: usize,
+    turn_limit: u32,
+) -> PyResult<Bound<'py, PyDict>> {
+    let config = config(games, seed, threads, turn_limit)?;
+    let r = run(
+        py,
+        game,
+        players,
+        config,
+        |g, pygame, seats, config, raised| g.play_match(pygame, seats, config, raised),
+    )?;
+    let out = PyDict::new(py);
+    out.set_item("games", r.games)?;
+    out.set_item("wins", r.wins)?;
+    out.set_item("draws", r.draws)?;
+    out.set_item("truncated", r.truncated)?;
+    out.set_item("mean_returns", r.mean_returns)?;
+    out.set_item("seat_wins", r.seat_wins)?;
+    Ok(out)
+}
+
+/// Plays a round robin (see `racegames.arena.round_robin`); returns the
+/// table as a dict.
+#[pyfunction]
+#[pyo3(name = "_arena_round_robin")]
+pub fn arena_round_robin<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, PyGame>,
+    players: Vec<Bound<'py, PyAny>>,
+    games: usize,
+    seed: u64,
+    threads: usize,
+    turn_limit: u32,
+) -> PyResult<Bound<'py, PyDict>> {
+    if players.len() < 2 {
+        return Err(PyValueError::new_err(
+            "a round robin needs at least 2 players",
+        ));
+    }
+    let config = config(games, seed, threads, turn_limit)?;
+    let t = run(
+        py,
+        game,
+        players,
+        config,
+        |g, pygame, seats, config, raised| g.play_round_robin(pygame, seats, config, raised),
+    )?;
+    let out = PyDict::new(py);
+    out.set_item("games", t.games)?;
+    out.set_item("wins", t.wins)?;
+    out.set_item("draws", t.draws)?;
+    out.set_item("elo", t.elo)?;
+    Ok(out)
+}
+
+/// `(rate, low, high)`: the Wilson 95% interval of `successes` of `trials`.
+#[pyfunction]
+#[pyo3(name = "_wilson")]
+pub fn wilson(successes: f64, trials: usize) -> PyResult<(f64, f64, f64)> {
+    if !(0.0..=trials as f64).contains(&successes) {
+        return Err(PyValueError::new_err(
+            "successes must lie between 0 and the number of trials",
+        ));
+    }
+    let i = arena::wilson(successes, trials);
+    Ok((i.rate, i.low, i.high))
+}

@@ -1,0 +1,211 @@
+//! The native half of `racegames.players`: the `Player` class, built-in
+//! players by name, for every registered game.
+
+use std::sync::{Arc, Mutex};
+
+use board_core::{Action, ParamValue};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString, PyTuple};
+use racegames_players::PlayerError;
+
+use crate::dynplayer::DynPlayer;
+use crate::errors::{self, guard};
+use crate::pygame::{read_params, Owned, PyGame, PyState};
+
+/// The Python error for a player's error.
+pub fn player_error(e: PlayerError) -> PyErr {
+    match e {
+        PlayerError::BadParameter(m) => errors::ParameterError::new_err(m),
+        PlayerError::Game(e) => errors::param(e),
+        e => PyValueError::new_err(e.to_string()),
+    }
+}
+
+/// A built-in player of one game: made by `racegames.players.make_player`,
+/// a callable `state -> action`.
+#[pyclass(name = "Player", module = "racegames.players", frozen)]
+pub struct PyPlayer {
+    /// Locked only to act or to copy (a player keeps a plan between calls).
+    inner: Mutex<Box<dyn DynPlayer>>,
+    game: Py<PyGame>,
+    name: String,
+    seed: u64,
+    params: Py<PyDict>,
+}
+
+impl PyPlayer {
+    /// A fresh copy of the native player.
+    pub(crate) fn native(&self) -> Box<dyn DynPlayer> {
+        self.inner
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone_dyn()
+    }
+
+    /// `ValueError` unless `game` is the player's game (same name and
+    /// options).
+    pub(crate) fn check_game(&self, py: Python<'_>, game: &Py<PyGame>) -> PyResult<()> {
+        let same = Arc::ptr_eq(&self.game.get().inner, &game.get().inner)
+            || self.game.bind(py).eq(game.bind(py))?;
+        if same {
+            return Ok(());
+        }
+        Err(PyValueError::new_err(format!(
+            "this {} player was made for {}, not for {}",
+            self.name,
+            self.game.bind(py).repr()?,
+            game.bind(py).repr()?
+        )))
+    }
+}
+
+#[pymethods]
+impl PyPlayer {
+    /// The player's name, as `make_player` takes it.
+    #[getter]
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The game the player plays.
+    #[getter]
+    fn game(&self, py: Python<'_>) -> Py<PyGame> {
+        self.game.clone_ref(py)
+    }
+
+    /// The seed the player was made with.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The options given to `make_player`.
+    fn get_parameters<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        self.params.bind(py).copy()
+    }
+
+    /// A legal action at `state`, a decision node of the player's game; the
+    /// same seed and state always give the same action. Decides natively,
+    /// with the GIL released.
+    fn act(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<Action> {
+        let state = state
+            .cast::<PyState>()
+            .map_err(|_| PyTypeError::new_err("a player acts on a racegames State"))?;
+        let state = state.borrow();
+        self.check_game(py, &state.game)?;
+        let inner = state.inner();
+        let player = &self.inner;
+        py.detach(|| {
+            guard(|| {
+                let mut player = player.lock().unwrap_or_else(|p| p.into_inner());
+                player.act(inner)
+            })
+        })?
+        .map_err(player_error)
+    }
+
+    /// The same as `act`: a player is a policy `state -> action`.
+    fn __call__(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<Action> {
+        self.act(py, state)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let mut params = String::new();
+        for (k, v) in self.params.bind(py).iter() {
+            params.push_str(&format!(", {}={}", k.str()?, v.repr()?));
+        }
+        Ok(format!(
+            "racegames.players.make_player({}, {}, seed={}{params})",
+            PyString::new(py, &self.name).repr()?,
+            self.game.bind(py).repr()?,
+            self.seed
+        ))
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let f = py.import("racegames._core")?.getattr("_make_player")?;
+        let args = (
+            self.name.clone(),
+            self.game.clone_ref(py),
+            self.seed,
+            self.params.bind(py).copy()?,
+        )
+            .into_pyobject(py)?;
+        PyTuple::new(py, [f, args.into_any()])
+    }
+}
+
+/// The names of the built-in players of `game`, strongest first.
+#[pyfunction]
+#[pyo3(name = "_list_players")]
+pub fn list_players(game: &Bound<'_, PyGame>) -> Vec<&'static str> {
+    game.get().inner.player_names()
+}
+
+/// Builds the built-in player `name` of `game` (see
+/// `racegames.players.make_player`, which checks the arguments' types).
+#[pyfunction]
+#[pyo3(name = "_make_player")]
+pub fn make_player(
+    name: &str,
+    game: &Bound<'_, PyGame>,
+    seed: u64,
+    params: &Bound<'_, PyDict>,
+) -> PyResult<PyPlayer> {
+    let owned = read_params(Some(params))?;
+    let values: Vec<(&str, ParamValue<'_>)> = owned
+        .iter()
+        .map(|(k, v)| {
+            let v = match v {
+                Owned::Bool(b) => ParamValue::Bool(*b),
+                Owned::Int(i) => ParamValue::Int(*i),
+                Owned::Str(s) => ParamValue::Str(s.as_str()),
+            };
+            (k.as_str(), v)
+        })
+        .collect();
+    let g = game.get();
+    let inner = guard(|| g.inner.make_player(name, seed, &values))?.map_err(player_error)?;
+    Ok(PyPlayer {
+        name: name.to_owned(),
+        inner: Mutex::new(inner),
+        game: game.clone().unbind(),
+        seed,
+        params: params.copy()?.unbind(),
+    })
+}
+
+/// The `opponent` of a vector environment: a player name (`"random"` for
+/// the fast native random path) or a `Player`.
+#[derive(FromPyObject)]
+pub enum OpponentArg {
+    /// A built-in player's name.
+    Name(String),
+    /// A built-in player.
+    Player(Py<PyPlayer>),
+}
+
+/// The opponents a vector environment of `game` plays against: `None`
+/// (self-play), random (`Some(None)`) or copies of a built-in player made
+/// with `seed` (`Some(Some(player))`).
+pub fn vector_opponent(
+    py: Python<'_>,
+    game: &Bound<'_, PyGame>,
+    opponent: Option<OpponentArg>,
+    seed: u64,
+) -> PyResult<Option<Option<Box<dyn DynPlayer>>>> {
+    Ok(match opponent {
+        None => None,
+        Some(OpponentArg::Name(name)) if name == "random" => Some(None),
+        Some(OpponentArg::Name(name)) => {
+            let p = make_player(&name, game, seed, &PyDict::new(py))?;
+            Some(Some(p.native()))
+        }
+        Some(OpponentArg::Player(p)) => {
+            let p = p.get();
+            p.check_game(py, &game.clone().unbind())?;
+            Some(Some(p.native()))
+        }
+    })
+}
