@@ -15,6 +15,7 @@ mod eval;
 pub mod games;
 mod player;
 pub mod ply;
+pub mod policy;
 pub mod random;
 mod registry;
 
