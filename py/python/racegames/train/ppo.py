@@ -49,7 +49,7 @@ class Config:
     entropy: float = 0.01
     value_coef: float = 0.5
     hidden: int = 256
-    torch_threads: int = 2
+    torch_threads: int = 1
     league: Sequence[str] = ("random",)
     snapshot_every: int = 0
     eval_games: int = 200
@@ -184,17 +184,15 @@ def train(config: Config, log: Callable[[str], None] = print) -> Agent:
         b_mask = buf_mask.reshape(-1, num_actions)[valid]
         b_act, b_logp = buf_act.reshape(-1)[valid], buf_logp.reshape(-1)[valid]
         b_adv, b_ret = advantages.reshape(-1)[valid], returns.reshape(-1)[valid]
-        size = b_obs.shape[0]
-        batch = max(1, size // config.minibatches)
+        # Normalised over the whole batch: a small last minibatch has no
+        # meaningful spread of its own.
+        b_adv = (b_adv - b_adv.mean()) / (b_adv.std(unbiased=False) + 1e-8)
         for _ in range(config.epochs):
-            order = torch.randperm(size)
-            for first in range(0, size, batch):
-                idx = order[first : first + batch]
+            for idx in torch.randperm(b_obs.shape[0]).tensor_split(config.minibatches):
                 logits, value = agent.logits_and_value(b_obs[idx], b_mask[idx])
                 dist = torch.distributions.Categorical(logits=logits)
                 ratio = (dist.log_prob(b_act[idx]) - b_logp[idx]).exp()
                 adv = b_adv[idx]
-                adv = (adv - adv.mean()) / (adv.std() + 1e-8)
                 policy_loss = torch.max(-adv * ratio, -adv * ratio.clamp(1 - config.clip, 1 + config.clip)).mean()
                 value_loss = 0.5 * (value - b_ret[idx]).pow(2).mean()
                 loss = policy_loss + config.value_coef * value_loss - config.entropy * dist.entropy().mean()
