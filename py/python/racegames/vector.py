@@ -164,6 +164,14 @@ class VectorEnv(gymnasium.vector.VectorEnv):
             rewards, term, trunc = rewards.copy(), term.copy(), trunc.copy()
         return obs, rewards, term, trunc, self._infos(obs)
 
+    def reset_ended(self) -> Any:
+        """Starts a new episode now, rather than at the next step, in every
+        environment whose episode ended at the last step, and returns the
+        observations (same-step autoreset, as Stable-Baselines3 expects;
+        read the final observations before calling it)."""
+        self.core.reset_ended()
+        return self._obs()
+
     def action_masks(self) -> np.ndarray:
         """The legal-action masks as booleans, ``(num_envs, num_actions)``."""
         return self.core.action_masks.astype(bool)
