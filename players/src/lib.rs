@@ -24,6 +24,7 @@ pub mod mcts;
 pub mod net;
 mod player;
 pub mod ply;
+pub mod policy;
 pub mod random;
 mod registry;
 mod value;

@@ -50,6 +50,28 @@ def observation_space(game: Game) -> Any:
     )
 
 
+#: The observation layouts the environments offer.
+OBSERVATION_MODES = ("dict", "flat")
+
+
+def check_observation_mode(mode: Any) -> str:
+    """``mode`` if it is one of :data:`OBSERVATION_MODES`, else a ValueError."""
+    if mode not in OBSERVATION_MODES:
+        raise ValueError(f"observation must be 'dict' or 'flat', not {mode!r}")
+    return str(mode)
+
+
+def flat_observation_space(game: Game) -> Any:
+    """``Box(float32)`` of the observation tensor flattened, without the mask
+    (the ``"flat"`` observation mode; the mask is then in ``info`` and
+    ``action_masks()``)."""
+    from gymnasium import spaces
+
+    low, high = OBSERVATION_BOUNDS.get(game.name, (-np.inf, np.inf))
+    size = int(np.prod(game.observation_tensor_shape()))
+    return spaces.Box(low=low, high=high, shape=(size,), dtype=np.float32)
+
+
 def sample_chance(state: State, rng: np.random.Generator) -> int:
     """A chance outcome drawn by its probability."""
     outcomes = state.chance_outcomes()

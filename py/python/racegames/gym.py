@@ -13,7 +13,10 @@ without it raises ``ModuleNotFoundError`` saying so).
 - Observations are ``{"observation": float32 array, "action_mask": int8
   array}``, from the agent's point of view; the mask is also in
   ``info["action_mask"]`` and ``action_masks()`` (for sb3-contrib's
-  MaskablePPO).
+  MaskablePPO). With ``observation="flat"`` the observation is the tensor
+  flattened to one float32 vector, without the mask (for policies that must
+  not see the mask as an input, such as SB3's ``MlpPolicy``); the mask stays
+  in ``info`` and ``action_masks()``.
 - The reward is the agent's return when the game ends, else 0. An illegal
   action ends the episode with -1 (``info["illegal_action"] = True``) and
   never raises. The ``max_turns`` limit gives ``truncated=True``.
@@ -33,7 +36,13 @@ import numpy as np
 from gymnasium import spaces
 
 from racegames._core import Game, State, make_game
-from racegames._envutil import as_action, observation_space, sample_chance
+from racegames._envutil import (
+    as_action,
+    check_observation_mode,
+    flat_observation_space,
+    observation_space,
+    sample_chance,
+)
 
 Opponent = Union[str, Callable[[State], int]]
 
@@ -51,8 +60,10 @@ class RaceGameEnv(gymnasium.Env):
         opponent: Opponent = "random",
         seat: Union[int, str] = 0,
         render_mode: Optional[str] = None,
+        observation: str = "dict",
         **params: Any,
     ) -> None:
+        self._flat = check_observation_mode(observation) == "flat"
         self.game: Game = make_game(game, **params)
         n = self.game.num_players()
         if seat != "random" and not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n):
@@ -64,7 +75,9 @@ class RaceGameEnv(gymnasium.Env):
         self.render_mode = render_mode
         self._seat_choice = seat
         self._opponent = opponent
-        self.observation_space = observation_space(self.game)
+        self.observation_space = (
+            flat_observation_space(self.game) if self._flat else observation_space(self.game)
+        )
         self.action_space = spaces.Discrete(self.game.num_distinct_actions())
         self.state: State = self.game.new_initial_state()
         self.seat = 0 if seat == "random" else int(seat)
@@ -92,12 +105,14 @@ class RaceGameEnv(gymnasium.Env):
                 action = self._opponent(state.clone())  # type: ignore[operator]
                 state.apply_action(action)
 
-    def _observe(self) -> Dict[str, np.ndarray]:
+    def _observe(self) -> Any:
         if self.state.is_terminal() or self._ended:
             self._mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
         else:
             self._mask = self.state.legal_actions_mask()
         obs = self.state.observation_tensor(self.seat).astype(np.float32, copy=False)
+        if self._flat:
+            return obs.reshape(-1)
         return {"observation": obs, "action_mask": self._mask.copy()}
 
     def _info(self) -> Dict[str, Any]:
@@ -112,7 +127,7 @@ class RaceGameEnv(gymnasium.Env):
 
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
-    ) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
+    ) -> Tuple[Any, Dict[str, Any]]:
         """Starts a new game; ``seed`` seeds the dice and the random opponent. Plays
         the opponents up to the agent's first decision."""
         super().reset(seed=seed)
@@ -126,7 +141,7 @@ class RaceGameEnv(gymnasium.Env):
         obs = self._observe()
         return obs, self._info()
 
-    def step(self, action: Any) -> Tuple[Dict[str, np.ndarray], float, bool, bool, Dict[str, Any]]:
+    def step(self, action: Any) -> Tuple[Any, float, bool, bool, Dict[str, Any]]:
         """Plays the agent's action, then the opponents and the dice up to the
         agent's next decision or the end; an illegal action ends the episode
         with -1."""
