@@ -32,7 +32,7 @@ use alloc::vec::Vec;
 use hashbrown::HashMap;
 use rustc_hash::FxBuildHasher;
 
-use crate::{Action, ActionBuffer, Game, Node, Player};
+use crate::{Action, Game, Node, Player};
 
 /// The result of [`turn_event_probability`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -226,23 +226,26 @@ impl<G: Game, F: FnMut(&G::State, Action, &G::State) -> bool> Search<'_, G, F> {
             Err(k) => return k,
         };
         self.nodes += 1;
-        let mut actions = ActionBuffer::new();
-        self.game.legal_actions_into(state, &mut actions);
         // The actions that keep the turn going, with their known intervals.
         let mut open: Vec<(G::State, Interval)> = Vec::new();
-        for &a in &actions {
-            let mut child = *state;
-            self.game.apply_legal(&mut child, a);
-            if (self.event)(state, a, &child) {
-                self.store(state, Interval::SURE, u32::MAX);
-                return Interval::SURE;
+        let mut happens = false;
+        let (game, actor, event) = (self.game, self.actor, &mut *self.event);
+        game.for_each_successor(state, |a, child| {
+            if happens {
+                return;
             }
-            if self.game.turn_owner(&child) == Some(self.actor)
-                && self.game.node(&child) != Node::Terminal
-            {
-                let prior = self.known(&child);
-                open.push((child, prior));
+            if event(state, a, child) {
+                happens = true;
+            } else if game.turn_owner(child) == Some(actor) && game.node(child) != Node::Terminal {
+                open.push((*child, Interval::UNKNOWN));
             }
+        });
+        if happens {
+            self.store(state, Interval::SURE, u32::MAX);
+            return Interval::SURE;
+        }
+        for (child, prior) in open.iter_mut() {
+            *prior = self.known(child);
         }
         // Most promising first, so that good lower bounds prune the rest.
         open.sort_by(|x, y| y.1.hi.total_cmp(&x.1.hi).then(y.1.lo.total_cmp(&x.1.lo)));

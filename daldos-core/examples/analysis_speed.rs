@@ -2,13 +2,15 @@
 //! games (every position at a throw, one in `stride`), and prints the median,
 //! the 90th percentile and the worst case, with the widest error bound.
 //!
-//! Run: `cargo run --release -p daldos-core --example analysis_speed -- <games> <stride>`
+//! Run: `cargo run --release -p daldos-core --example analysis_speed -- <games> <stride> [max_nodes]`
+//! (`max_nodes` times the capture odds under another node budget).
 
 use std::time::{Duration, Instant};
 
+use board_core::analysis::{turn_event_probability, SearchLimits};
 use board_core::{sim::SplitMix64, ActionBuffer, Game, Player};
 use daldos_core::{
-    analysis::{capture_odds, threat_map},
+    analysis::{capture_odds, threat_map, LIMITS, MAX_NODES},
     Daldos, Phase, Position,
 };
 
@@ -48,6 +50,13 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let games: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(20);
     let stride: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(25);
+    let limits = SearchLimits {
+        max_nodes: args
+            .next()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(MAX_NODES),
+        ..LIMITS
+    };
     let game = Daldos::default();
     let positions = sample(&game, games, stride);
     let (mut odds_times, mut map_times) = (Vec::new(), Vec::new());
@@ -57,10 +66,17 @@ fn main() {
             continue;
         };
         let defender = Player::new(1 - attacker.index() as u8);
-        for hole in (0..pos.board().num_holes() as u8).map(daldos_core::Hole::new) {
+        for hole in (0..pos.board().num_holes() as u8).filter_map(daldos_core::Hole::new) {
             if pos.piece_at(hole).is_some_and(|p| p.owner == defender) {
                 let start = Instant::now();
-                let e = capture_odds(&game, pos, hole).expect("a defender piece");
+                let e = if limits == LIMITS {
+                    capture_odds(&game, pos, hole).expect("a defender piece")
+                } else {
+                    turn_event_probability(&game, pos, limits, |_, _, after: &Position| {
+                        after.piece_at(hole).is_none()
+                    })
+                    .expect("a position in play")
+                };
                 odds_times.push(start.elapsed());
                 widest = widest.max(e.error_bound);
                 inexact += usize::from(e.error_bound > 1e-9);

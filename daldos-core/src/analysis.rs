@@ -33,7 +33,7 @@ use crate::{moves::bits, Daldos, Hole, Position};
 /// Throws searched in one turn: the first and up to eight extra throws.
 pub const MAX_THROWS: u32 = 9;
 /// Positions expanded at most for one target.
-pub const MAX_NODES: usize = 20_000;
+pub const MAX_NODES: usize = 6_000;
 /// The interval width aimed at.
 pub const TOLERANCE: f64 = 1e-10;
 /// The limits of every capture-odds search.
@@ -73,7 +73,7 @@ pub fn capture_odds(
     target: Hole,
 ) -> Result<EventProbability, AnalysisError> {
     let attacker = pos.to_move().ok_or(AnalysisError::NoTurn)?;
-    let defender = Player::new(1 - attacker.index() as u8);
+    let defender = Player::new((attacker.index() as u8 & 1) ^ 1);
     if pos.pieces_of(defender) & (1u64 << target.index()) == 0 {
         return Err(AnalysisError::NotAnEnemyPiece);
     }
@@ -93,7 +93,7 @@ pub fn threat_map(
     pos: &Position,
 ) -> Result<ArrayVec<(Hole, EventProbability), 16>, AnalysisError> {
     let attacker = pos.to_move().ok_or(AnalysisError::NoTurn)?;
-    let defender = Player::new(1 - attacker.index() as u8);
+    let defender = Player::new((attacker.index() as u8 & 1) ^ 1);
     let mut map = ArrayVec::new();
     for hole in bits(pos.pieces_of(defender)) {
         map.push((hole, capture_odds(game, pos, hole)?));

@@ -12,7 +12,10 @@ use board_core::{
 use crate::{moves::Move, options::GAME, Options, Phase, Position};
 
 /// Two four-sided long dice.
-pub const DICE: DiceSpec = DiceSpec::new(2, 4);
+pub const DICE: DiceSpec = match DiceSpec::new(2, 4) {
+    Some(dice) => dice,
+    None => panic!("two four-sided dice are a valid DiceSpec"),
+};
 /// The number of distinct unordered throws of [`DICE`].
 pub const NUM_THROWS: usize = 10;
 /// The throws of [`DICE`] in its order, highest face first.
@@ -114,6 +117,27 @@ impl Daldos {
                 }
             });
         }
+        let board = self.options.board;
+        let all = pos.pieces[0] | pos.pieces[1];
+        if all & !((1u64 << board.num_holes()) - 1) != 0
+            || pos.pieces[0] & pos.pieces[1] != 0
+            || pos.dalled & !all != 0
+            || pos.to_move.index() > 1
+        {
+            return bad("every piece stands in a hole of the board, one piece to a hole");
+        }
+        if pos.count(Player::new(0)) > board.row_len() as u32
+            || pos.count(Player::new(1)) > board.row_len() as u32
+        {
+            return bad("a player has more pieces than holes in a home row");
+        }
+        if pos.dice.iter().any(|&d| d > 4) || (pos.dice[0] == 0) != (pos.phase != Phase::Move) {
+            return Err(ParseError::new(
+                "dice",
+                0,
+                Problem::Invalid("the dice to use are 1 to 4, and only when a move is due"),
+            ));
+        }
         let limit_reached = self.options.max_turns > 0 && pos.turns >= self.options.max_turns;
         let decided = self.loser(&pos).is_some();
         match pos.phase {
@@ -156,7 +180,7 @@ impl Daldos {
         }
         if !dal_dal {
             pos.turns = pos.turns.saturating_add(1);
-            pos.to_move = Player::new(1 - pos.to_move.index() as u8);
+            pos.to_move = Player::new((pos.to_move.index() as u8 & 1) ^ 1);
             if self.options.max_turns > 0 && pos.turns >= self.options.max_turns {
                 self.finish(pos);
                 return;
@@ -262,8 +286,8 @@ impl Game for Daldos {
     }
 
     fn legal_actions(&self, pos: &Position, mut f: impl FnMut(Action)) {
-        let holes = self.options.board.num_holes();
-        self.for_each_move(pos, |mv, _| f(mv.to_action(holes)));
+        let board = self.options.board;
+        self.for_each_move(pos, |mv, _| f(mv.to_action(board)));
     }
 
     fn is_legal(&self, pos: &Position, action: Action) -> bool {
@@ -296,7 +320,7 @@ impl Game for Daldos {
             }
             Phase::Move => {
                 let limit = self.num_distinct_actions() as u32;
-                let mv = Move::from_action(action, self.options.board.num_holes())
+                let mv = Move::from_action(action, self.options.board)
                     .filter(|_| action < limit)
                     .ok_or(IllegalAction::OutOfRange { action, limit })?;
                 let mut next = self
@@ -310,11 +334,21 @@ impl Game for Daldos {
         }
     }
 
+    fn for_each_successor(&self, pos: &Position, mut f: impl FnMut(Action, &Position)) {
+        let board = self.options.board;
+        let dal_dal = pos.dice == [1, 1];
+        self.for_each_move(pos, |mv, result| {
+            let mut next = *result;
+            self.end_throw(&mut next, dal_dal);
+            f(mv.to_action(board), &next);
+        });
+    }
+
     /// Skips the check that no move uses more dice, which costs a second
     /// move generation for single-die moves.
     fn apply_legal(&self, pos: &mut Position, action: Action) {
         let mv = (pos.phase == Phase::Move)
-            .then(|| Move::from_action(action, self.options.board.num_holes()))
+            .then(|| Move::from_action(action, self.options.board))
             .flatten();
         match mv.and_then(|mv| self.move_result(pos, mv)) {
             Some(mut next) => {
@@ -367,7 +401,7 @@ impl Game for Daldos {
                 Some(t) => write!(out, "throw {t}"),
                 None => write!(out, "throw outcome {action}"),
             },
-            Phase::Move => match Move::from_action(action, self.options.board.num_holes()) {
+            Phase::Move => match Move::from_action(action, self.options.board) {
                 Some(mv) => self.write_move(pos, mv, out),
                 None => write!(out, "action {action}"),
             },

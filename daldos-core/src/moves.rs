@@ -29,7 +29,7 @@ use core::fmt;
 
 use board_core::Player;
 
-use crate::{Capture, Daldos, Dalling, Hole, Jumping, Phase, Position};
+use crate::{Board, Capture, Daldos, Dalling, Hole, Jumping, Phase, Position};
 
 /// Which die of the throw a piece uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -73,9 +73,9 @@ pub enum Move {
 pub const MAX_MOVES: usize = 16 * 17;
 
 impl Move {
-    /// The action index of this move on a board of `holes` holes.
-    pub const fn to_action(self, holes: usize) -> u32 {
-        let h = holes;
+    /// The action index of this move on `board`.
+    pub const fn to_action(self, board: Board) -> u32 {
+        let h = board.num_holes();
         (match self {
             Move::Pair { high, low } => high.index() * h + low.index(),
             Move::Added {
@@ -92,10 +92,10 @@ impl Move {
         }) as u32
     }
 
-    /// The move with this action index on a board of `holes` holes.
-    pub const fn from_action(action: u32, holes: usize) -> Option<Move> {
+    /// The move with this action index on `board`.
+    pub const fn from_action(action: u32, board: Board) -> Option<Move> {
         let a = action as usize;
-        let h = holes;
+        let h = board.num_holes();
         if a < h * h {
             let (x, y) = (Hole((a / h) as u8), Hole((a % h) as u8));
             Some(if x.0 == y.0 {
@@ -143,7 +143,7 @@ impl Daldos {
         let double = hi == lo;
         match mv {
             Move::Pair { high, low } => {
-                let mine = pos.pieces[player.index()];
+                let mine = pos.pieces[player.index() & 1];
                 // Both pieces must stand there now, so that a piece that has
                 // just moved is never moved again as "the other piece".
                 if lo == 0
@@ -193,8 +193,8 @@ impl Daldos {
     /// intermediate`, removed), and the move goes on as a single step would.
     #[inline]
     fn extend(&self, pos: &Position, player: Player, first: Step, d: u8) -> Option<Step> {
-        let me = pos.pieces[player.index()];
-        let them = pos.pieces[1 - player.index()];
+        let me = pos.pieces[player.index() & 1];
+        let them = pos.pieces[(player.index() & 1) ^ 1];
         let mut captured = 0;
         if first.captured != 0 {
             if self.options.capture == Capture::Intermediate {
@@ -234,8 +234,8 @@ impl Daldos {
         from: Hole,
         d: u8,
     ) -> Result<Step, Blocked> {
-        let me = pos.pieces[player.index()];
-        let them = pos.pieces[1 - player.index()];
+        let me = pos.pieces[player.index() & 1];
+        let them = pos.pieces[(player.index() & 1) ^ 1];
         if me & from.bit() == 0 {
             return Err(Blocked::NEVER);
         }
@@ -279,7 +279,7 @@ impl Daldos {
             return;
         }
         let player = pos.to_move;
-        let mine = pos.pieces[player.index()];
+        let mine = pos.pieces[player.index() & 1];
         let (hi, lo) = Self::dice_of(pos);
         let mut any_two = false;
         if lo != 0 {
@@ -424,7 +424,7 @@ impl Daldos {
     pub(crate) fn has_move(&self, pos: &Position) -> bool {
         let player = pos.to_move;
         pos.phase == Phase::Move
-            && bits(pos.pieces[player.index()]).any(|x| {
+            && bits(pos.pieces[player.index() & 1]).any(|x| {
                 pos.dice()
                     .iter()
                     .any(|&d| self.single_step(pos, player, x, d).is_ok())
@@ -470,7 +470,7 @@ impl Daldos {
     ) -> fmt::Result {
         let board = self.options.board;
         let player = pos.to_move;
-        let them = pos.pieces[1 - player.index()];
+        let them = pos.pieces[(player.index() & 1) ^ 1];
         write!(out, "{}", board.hole_name(from))?;
         let mut hole = from;
         for (k, &d) in steps.iter().enumerate() {
@@ -588,8 +588,9 @@ impl Blocked {
 #[inline]
 fn apply_step(pos: &Position, player: Player, step: Step) -> Position {
     let mut next = *pos;
-    next.pieces[player.index()] = (pos.pieces[player.index()] & !step.from.bit()) | step.to.bit();
-    next.pieces[1 - player.index()] &= !step.captured;
+    next.pieces[player.index() & 1] =
+        (pos.pieces[player.index() & 1] & !step.from.bit()) | step.to.bit();
+    next.pieces[(player.index() & 1) ^ 1] &= !step.captured;
     next.dalled = (pos.dalled & !step.from.bit() & !step.captured) | step.to.bit();
     next
 }
@@ -600,8 +601,8 @@ fn combine(pos: &Position, player: Player, a: Step, b: Step) -> Position {
     let moved = a.from.bit() | b.from.bit();
     let landed = a.to.bit() | b.to.bit();
     let captured = a.captured | b.captured;
-    next.pieces[player.index()] = (pos.pieces[player.index()] & !moved) | landed;
-    next.pieces[1 - player.index()] &= !captured;
+    next.pieces[player.index() & 1] = (pos.pieces[player.index() & 1] & !moved) | landed;
+    next.pieces[(player.index() & 1) ^ 1] &= !captured;
     next.dalled = (pos.dalled & !moved & !captured) | landed;
     next
 }

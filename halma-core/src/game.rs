@@ -101,6 +101,22 @@ impl<G: Geometry> Halma<G> {
                 expected,
             ));
         }
+        if !star {
+            let switches = [
+                ("long_jumps", rules.long_jumps),
+                ("wing_rule", rules.wing_rule),
+                ("vacate_rule", rules.vacate_rule),
+                ("spoiling_win", rules.spoiling_win),
+            ];
+            if let Some(&(name, _)) = switches.iter().find(|s| s.1) {
+                return Err(ParamError::bad_value(
+                    G::GAME,
+                    name,
+                    ParamValue::Bool(true),
+                    "false: the square board has no such rule",
+                ));
+            }
+        }
         let mut game = Halma {
             rules,
             camp: [0; 6],

@@ -254,7 +254,8 @@ fn the_turn_count_shows_as_a_fraction_of_the_limit() {
 
 #[test]
 fn star_holes_have_cube_coordinates() {
-    assert_eq!(Star::coords(0), (4, -8));
+    assert_eq!(Star::coords(0), Some((4, -8)));
+    assert_eq!(Star::coords(121), None);
     assert_eq!(Star::hole_at(4, -8), Some(0));
     assert_eq!(Star::hole_at(0, 0), Some(60));
     assert_eq!(Star::hole_at(8, 8), None);

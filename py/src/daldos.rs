@@ -38,13 +38,16 @@ fn read_hole(held: &Held<Daldos>, hole: &Bound<'_, PyAny>) -> PyResult<Hole> {
     let i: i64 = hole
         .extract()
         .map_err(|_| PyTypeError::new_err("a hole is a name such as \"m3\" or an int"))?;
-    if i < 0 || i as u64 >= board.num_holes() as u64 {
-        return Err(PyValueError::new_err(format!(
-            "hole {i} is not on the {board} board (0 to {})",
-            board.num_holes() - 1
-        )));
-    }
-    Ok(Hole::new(i as u8))
+    u8::try_from(i)
+        .ok()
+        .filter(|&i| usize::from(i) < board.num_holes())
+        .and_then(Hole::new)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "hole {i} is not on the {board} board (0 to {})",
+                board.num_holes() - 1
+            ))
+        })
 }
 
 /// `(probability, error_bound)` that the player to move removes the enemy

@@ -55,7 +55,8 @@ impl Tables {
             }
         }
         let mut throws = ArrayVec::new();
-        DiceSpec::new(variant.dice, 6).for_each_throw(|_, t, p| {
+        let dice = DiceSpec::new(variant.dice, 6).ok_or(VariantError::Dice)?;
+        dice.for_each_throw(|_, t, p| {
             let mut faces = [0u8; 4];
             faces[..t.len()].copy_from_slice(t.faces());
             if variant.doubles == Doubles::Twice && t.is_double() {
@@ -291,7 +292,11 @@ impl Game for Tables {
     }
 
     fn legal_actions(&self, pos: &Position, mut f: impl FnMut(Action)) {
-        self.for_each_legal(pos, |m| f(m.action()));
+        self.for_each_legal(pos, |m| {
+            if let Some(a) = m.action() {
+                f(a);
+            }
+        });
     }
 
     fn is_legal(&self, pos: &Position, action: Action) -> bool {

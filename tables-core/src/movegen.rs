@@ -283,10 +283,10 @@ impl Tables {
     /// `None` when it bears the piece off.
     pub(crate) fn landing(&self, player: Player, mv: Move) -> Option<usize> {
         let t = match mv.source {
-            Source::Waiting(q) => q as usize * QUARTER + mv.die as usize - 1,
+            Source::Waiting(q) => q as usize * QUARTER + (mv.die as usize).saturating_sub(1),
             Source::Point(r) => r as usize + mv.die as usize,
         };
-        (t < POINTS).then(|| self.route_to_point[player.index()][t] as usize)
+        (t < POINTS).then(|| self.route_to_point[player.index() & 1][t] as usize)
     }
 
     /// Applies a move already known to be legal.

@@ -363,6 +363,10 @@ impl Tables {
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
         let player = pos.turn().unwrap_or(Player::new(0));
+        if mv.action().is_none() {
+            // A hand-made move no action names (die 0, point 30).
+            return write!(out, "{mv:?}");
+        }
         write!(out, "{}:", mv.die)?;
         match mv.source {
             Source::Point(r) => write!(out, "{}", self.route_point(player, r as usize))?,
@@ -439,7 +443,11 @@ impl Tables {
                 use board_core::Game;
                 self.chance_outcomes(pos, |a, _| check(a));
             }
-            Phase::Move => self.for_each_legal(pos, |m| check(m.action())),
+            Phase::Move => self.for_each_legal(pos, |m| {
+                if let Some(a) = m.action() {
+                    check(a);
+                }
+            }),
             Phase::Over => {}
         }
         found.ok_or(err(
