@@ -17,10 +17,14 @@
 //! so there are `H² + 3H` actions (2548 Danish, 1480 Norwegian).
 //!
 //! Each result has one index: with a double only `x < y` pairs and the
-//! higher-die forms exist; with `capture = final` an added move on a dalled
+//! higher-die forms exist; when two pieces stand as far before a hole where
+//! their routes meet (`a1` and `b1` before `m0`), swapping their dice gives
+//! the same position, which only the pair with `x < y` lists; with `capture = final` an added move on a dalled
 //! piece is only "higher die first" (the order cannot matter), and on an
-//! undalled piece only "the dal first". With `capture = intermediate` both
-//! orders of an added move are listed, since they remove different pieces.
+//! undalled piece only "the dal first". With `capture = intermediate` the
+//! lower-die-first order of an added move is listed too when it removes
+//! other pieces than the higher die first (otherwise both orders give the
+//! same position, which has the higher-die-first index).
 //!
 //! The worst case is `n(n + 1)` legal moves (272 Danish): every ordered pair
 //! of `n` pieces plus both orders of an added move on each.
@@ -157,6 +161,7 @@ impl Daldos {
                 let sx = self.single_step(pos, player, high, hi);
                 let sy = self.single_step(pos, player, low, lo);
                 self.pair_result(pos, player, mv, sx, sy)
+                    .filter(|r| !self.has_lower_twin(pos, player, high, low, r))
             }
             Move::Added { from, first } => {
                 if lo == 0 {
@@ -174,6 +179,9 @@ impl Daldos {
                 };
                 let step = self.single_step(pos, player, from, d1).ok()?;
                 let step = self.extend(pos, player, step, d2)?;
+                if first == Die::Low && self.same_as_high_first(pos, player, from, step) {
+                    return None;
+                }
                 Some(apply_step(pos, player, step))
             }
             Move::Single { from, die } => {
@@ -186,6 +194,55 @@ impl Daldos {
                 Some(apply_step(pos, player, step))
             }
         }
+    }
+
+    /// True when the pair move `high`/`low`, giving `result`, has the same
+    /// result with the dice swapped and that twin has the lower index
+    /// (`low < high`): two pieces the same number of holes before a hole
+    /// where their routes meet. The result is listed once, as the twin.
+    fn has_lower_twin(
+        &self,
+        pos: &Position,
+        player: Player,
+        high: Hole,
+        low: Hole,
+        result: &Position,
+    ) -> bool {
+        let (hi, lo) = Self::dice_of(pos);
+        let board = self.options.board;
+        let walk = |mut h: Hole, d: u8| {
+            for _ in 0..d {
+                h = board.next(player, h);
+            }
+            h
+        };
+        if low > high || hi == lo || walk(high, hi) != walk(low, hi) {
+            return false;
+        }
+        let twin = Move::Pair {
+            high: low,
+            low: high,
+        };
+        let sx = self.single_step(pos, player, low, hi);
+        let sy = self.single_step(pos, player, high, lo);
+        self.pair_result(pos, player, twin, sx, sy).as_ref() == Some(result)
+    }
+
+    /// True when `low_first`, an added move on `from` with the lower die
+    /// first, removes the same pieces as the higher die first would: then
+    /// both orders give one position, listed once (as higher die first).
+    fn same_as_high_first(
+        &self,
+        pos: &Position,
+        player: Player,
+        from: Hole,
+        low_first: Step,
+    ) -> bool {
+        let (hi, lo) = Self::dice_of(pos);
+        self.single_step(pos, player, from, hi)
+            .ok()
+            .and_then(|st| self.extend(pos, player, st, lo))
+            .is_some_and(|high_first| high_first.captured == low_first.captured)
     }
 
     /// Carries an added move on by the second die from where the first die
@@ -355,7 +412,9 @@ impl Daldos {
                     };
                     if let Some(r) = self.pair_result(pos, player, mv, by_high[i], by_low[j]) {
                         any_two = true;
-                        f(mv, &r);
+                        if !self.has_lower_twin(pos, player, x, pieces[j], &r) {
+                            f(mv, &r);
+                        }
                     }
                 }
             }
@@ -373,6 +432,7 @@ impl Daldos {
                     if let Some(step) = by_low[i]
                         .ok()
                         .and_then(|st| self.extend(pos, player, st, hi))
+                        .filter(|&st| !self.same_as_high_first(pos, player, x, st))
                     {
                         any_two = true;
                         f(mv, &apply_step(pos, player, step));
