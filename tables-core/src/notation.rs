@@ -125,7 +125,8 @@ impl Tables {
         let mut fields = Fields::new(text);
         let mut pos = Position::EMPTY;
 
-        let (points, at) = fields.next_field("points")?;
+        let (points, points_at) = fields.next_field("points")?;
+        let at = points_at;
         let mut count = 0;
         let mut offset = at;
         for entry in points.split(',') {
@@ -186,7 +187,8 @@ impl Tables {
             }
         }
 
-        let (off, at) = fields.next_field("off")?;
+        let (off, off_at) = fields.next_field("off")?;
+        let at = off_at;
         let Some((a, b)) = off.split_once('/') else {
             return Err(err(
                 "off",
@@ -270,7 +272,7 @@ impl Tables {
         if !counts_ok {
             return Err(err(
                 "points",
-                0,
+                points_at,
                 Problem::Invalid("each player must have 15 pieces on points, waiting or borne off"),
             ));
         }
@@ -278,7 +280,7 @@ impl Tables {
         if winners > 1 {
             return Err(err(
                 "off",
-                0,
+                off_at,
                 Problem::Invalid("both players have borne off all their pieces"),
             ));
         }
@@ -316,7 +318,7 @@ impl Tables {
             if empty {
                 return Err(err(
                     "points",
-                    0,
+                    points_at,
                     Problem::Invalid("the pieces are not set up"),
                 ));
             }
