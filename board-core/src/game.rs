@@ -247,7 +247,10 @@ pub trait Game {
     /// Fills `buf` with the legal actions, in increasing order.
     fn legal_actions_into(&self, state: &Self::State, buf: &mut ActionBuffer) {
         buf.clear();
-        self.legal_actions(state, |a| buf.push(a));
+        // `try_push`: a game that broke its own bound loses actions, never panics.
+        self.legal_actions(state, |a| {
+            let _ = buf.try_push(a);
+        });
     }
 
     /// The chance outcome at which the cumulative probability passes `u`, for

@@ -52,6 +52,9 @@ pub enum AnalysisError {
     /// The target hole holds no piece of the player who is not to move.
     #[error("the target hole holds no enemy piece of the player to move")]
     NotAnEnemyPiece,
+    /// A position built by hand that the game refuses (see [`Daldos::check`]).
+    #[error("the position breaks the rules of this game: {0}")]
+    NotAPosition(board_core::ParseError),
 }
 
 /// The probability that the player to move removes the enemy piece in
@@ -73,6 +76,7 @@ pub fn capture_odds(
     target: Hole,
 ) -> Result<EventProbability, AnalysisError> {
     let attacker = pos.to_move().ok_or(AnalysisError::NoTurn)?;
+    game.check(*pos).map_err(AnalysisError::NotAPosition)?;
     let defender = Player::new((attacker.index() as u8 & 1) ^ 1);
     if pos.pieces_of(defender) & (1u64 << target.index()) == 0 {
         return Err(AnalysisError::NotAnEnemyPiece);
@@ -93,6 +97,7 @@ pub fn threat_map(
     pos: &Position,
 ) -> Result<ArrayVec<(Hole, EventProbability), 16>, AnalysisError> {
     let attacker = pos.to_move().ok_or(AnalysisError::NoTurn)?;
+    game.check(*pos).map_err(AnalysisError::NotAPosition)?;
     let defender = Player::new((attacker.index() as u8 & 1) ^ 1);
     let mut map = ArrayVec::new();
     for hole in bits(pos.pieces_of(defender)) {
