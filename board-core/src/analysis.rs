@@ -82,7 +82,21 @@ pub fn turn_event_probability<G: Game>(
     game: &G,
     state: &G::State,
     limits: SearchLimits,
+    event: impl FnMut(&G::State, Action, &G::State) -> bool,
+) -> Result<EventProbability, AnalysisError> {
+    turn_event_probability_bounded(game, state, limits, event, |_| 1.0)
+}
+
+/// [`turn_event_probability`] with a known upper bound: `bound(state)` is at
+/// least the value of any state of the turn (1 where nothing better is
+/// known). Searched states start from `[0, bound]` instead of `[0, 1]`, so a
+/// state whose bound is below the tolerance is never searched.
+pub fn turn_event_probability_bounded<G: Game>(
+    game: &G,
+    state: &G::State,
+    limits: SearchLimits,
     mut event: impl FnMut(&G::State, Action, &G::State) -> bool,
+    bound: impl Fn(&G::State) -> f64,
 ) -> Result<EventProbability, AnalysisError> {
     let actor = game.turn_owner(state).ok_or(AnalysisError::NoTurn)?;
     let mut search = Search {
@@ -92,6 +106,7 @@ pub fn turn_event_probability<G: Game>(
         nodes: 0,
         memo: HashMap::with_hasher(FxBuildHasher),
         event: &mut event,
+        bound: &bound,
     };
     let mut result = Interval::UNKNOWN;
     for depth in 1..=limits.max_throws.max(1) {
@@ -144,6 +159,7 @@ struct Search<'a, G: Game, F> {
     nodes: usize,
     memo: HashMap<G::State, Entry, FxBuildHasher>,
     event: &'a mut F,
+    bound: &'a dyn Fn(&G::State) -> f64,
 }
 
 impl<G: Game, F: FnMut(&G::State, Action, &G::State) -> bool> Search<'_, G, F> {
@@ -153,7 +169,13 @@ impl<G: Game, F: FnMut(&G::State, Action, &G::State) -> bool> Search<'_, G, F> {
 
     /// The best interval known without searching.
     fn known(&self, state: &G::State) -> Interval {
-        self.memo.get(state).map_or(Interval::UNKNOWN, |e| e.value)
+        self.memo.get(state).map_or_else(
+            || Interval {
+                lo: 0.0,
+                hi: (self.bound)(state).clamp(0.0, 1.0),
+            },
+            |e| e.value,
+        )
     }
 
     /// The value of a state reached during the actor's turn, `depth` throws
@@ -174,11 +196,11 @@ impl<G: Game, F: FnMut(&G::State, Action, &G::State) -> bool> Search<'_, G, F> {
     /// node budget is spent).
     fn lookup(&self, state: &G::State, depth: u32, reach: f64) -> Result<Interval, Interval> {
         let entry = self.memo.get(state).copied();
-        let known = entry.map_or(Interval::UNKNOWN, |e| e.value);
+        let known = self.known(state);
         let deep_enough = entry.is_some_and(|e| e.depth >= depth);
         if deep_enough
             || known.width() == 0.0
-            || reach * known.width() <= self.limits.tolerance * 1e-3
+            || reach * known.width() <= self.limits.tolerance * 0.1
             || self.out_of_nodes()
         {
             return Err(known);
