@@ -32,7 +32,7 @@ use alloc::vec::Vec;
 use hashbrown::HashMap;
 use rustc_hash::FxBuildHasher;
 
-use crate::{Action, ActionBuffer, Game, Node, Player};
+use crate::{Action, Game, Node, Player};
 
 /// The result of [`turn_event_probability`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -82,7 +82,21 @@ pub fn turn_event_probability<G: Game>(
     game: &G,
     state: &G::State,
     limits: SearchLimits,
+    event: impl FnMut(&G::State, Action, &G::State) -> bool,
+) -> Result<EventProbability, AnalysisError> {
+    turn_event_probability_bounded(game, state, limits, event, |_| 1.0)
+}
+
+/// [`turn_event_probability`] with a known upper bound: `bound(state)` is at
+/// least the value of any state of the turn (1 where nothing better is
+/// known). Searched states start from `[0, bound]` instead of `[0, 1]`, so a
+/// state whose bound is below the tolerance is never searched.
+pub fn turn_event_probability_bounded<G: Game>(
+    game: &G,
+    state: &G::State,
+    limits: SearchLimits,
     mut event: impl FnMut(&G::State, Action, &G::State) -> bool,
+    bound: impl Fn(&G::State) -> f64,
 ) -> Result<EventProbability, AnalysisError> {
     let actor = game.turn_owner(state).ok_or(AnalysisError::NoTurn)?;
     let mut search = Search {
@@ -92,6 +106,7 @@ pub fn turn_event_probability<G: Game>(
         nodes: 0,
         memo: HashMap::with_hasher(FxBuildHasher),
         event: &mut event,
+        bound: &bound,
     };
     let mut result = Interval::UNKNOWN;
     for depth in 1..=limits.max_throws.max(1) {
@@ -144,6 +159,7 @@ struct Search<'a, G: Game, F> {
     nodes: usize,
     memo: HashMap<G::State, Entry, FxBuildHasher>,
     event: &'a mut F,
+    bound: &'a dyn Fn(&G::State) -> f64,
 }
 
 impl<G: Game, F: FnMut(&G::State, Action, &G::State) -> bool> Search<'_, G, F> {
@@ -153,7 +169,13 @@ impl<G: Game, F: FnMut(&G::State, Action, &G::State) -> bool> Search<'_, G, F> {
 
     /// The best interval known without searching.
     fn known(&self, state: &G::State) -> Interval {
-        self.memo.get(state).map_or(Interval::UNKNOWN, |e| e.value)
+        self.memo.get(state).map_or_else(
+            || Interval {
+                lo: 0.0,
+                hi: (self.bound)(state).clamp(0.0, 1.0),
+            },
+            |e| e.value,
+        )
     }
 
     /// The value of a state reached during the actor's turn, `depth` throws
@@ -174,11 +196,11 @@ impl<G: Game, F: FnMut(&G::State, Action, &G::State) -> bool> Search<'_, G, F> {
     /// node budget is spent).
     fn lookup(&self, state: &G::State, depth: u32, reach: f64) -> Result<Interval, Interval> {
         let entry = self.memo.get(state).copied();
-        let known = entry.map_or(Interval::UNKNOWN, |e| e.value);
+        let known = self.known(state);
         let deep_enough = entry.is_some_and(|e| e.depth >= depth);
         if deep_enough
             || known.width() == 0.0
-            || reach * known.width() <= self.limits.tolerance * 1e-3
+            || reach * known.width() <= self.limits.tolerance * 0.1
             || self.out_of_nodes()
         {
             return Err(known);
@@ -226,23 +248,26 @@ impl<G: Game, F: FnMut(&G::State, Action, &G::State) -> bool> Search<'_, G, F> {
             Err(k) => return k,
         };
         self.nodes += 1;
-        let mut actions = ActionBuffer::new();
-        self.game.legal_actions_into(state, &mut actions);
         // The actions that keep the turn going, with their known intervals.
         let mut open: Vec<(G::State, Interval)> = Vec::new();
-        for &a in &actions {
-            let mut child = *state;
-            self.game.apply_legal(&mut child, a);
-            if (self.event)(state, a, &child) {
-                self.store(state, Interval::SURE, u32::MAX);
-                return Interval::SURE;
+        let mut happens = false;
+        let (game, actor, event) = (self.game, self.actor, &mut *self.event);
+        game.for_each_successor(state, |a, child| {
+            if happens {
+                return;
             }
-            if self.game.turn_owner(&child) == Some(self.actor)
-                && self.game.node(&child) != Node::Terminal
-            {
-                let prior = self.known(&child);
-                open.push((child, prior));
+            if event(state, a, child) {
+                happens = true;
+            } else if game.turn_owner(child) == Some(actor) && game.node(child) != Node::Terminal {
+                open.push((*child, Interval::UNKNOWN));
             }
+        });
+        if happens {
+            self.store(state, Interval::SURE, u32::MAX);
+            return Interval::SURE;
+        }
+        for (child, prior) in open.iter_mut() {
+            *prior = self.known(child);
         }
         // Most promising first, so that good lower bounds prune the rest.
         open.sort_by(|x, y| y.1.hi.total_cmp(&x.1.hi).then(y.1.lo.total_cmp(&x.1.lo)));

@@ -47,13 +47,14 @@ impl Throw {
     /// The faces, highest first.
     #[inline]
     pub fn faces(&self) -> &[u8] {
-        &self.faces[..self.len as usize]
+        // `min`: a deserialised value may claim more dice than it holds.
+        &self.faces[..(self.len as usize).min(MAX_DICE)]
     }
 
     /// How many dice the throw holds.
     #[inline]
     pub fn len(&self) -> usize {
-        self.len as usize
+        self.faces().len()
     }
 
     /// True for a throw of no dice.
@@ -64,7 +65,7 @@ impl Throw {
 
     /// True when there are at least two dice and all show the same face.
     pub fn is_double(&self) -> bool {
-        self.len >= 2 && self.faces().iter().all(|&f| f == self.faces[0])
+        self.len() >= 2 && self.faces().iter().all(|&f| f == self.faces[0])
     }
 
     /// The sum of the faces.
@@ -96,11 +97,12 @@ impl fmt::Display for Throw {
 ///
 /// ```
 /// use board_core::dice::DiceSpec;
-/// let three_d6 = DiceSpec::new(3, 6);
+/// let three_d6 = DiceSpec::new(3, 6).unwrap();
 /// assert_eq!(three_d6.num_throws(), 56);
 /// let (index, p) = three_d6.find(&[6, 6, 6]).unwrap();
 /// assert_eq!(p, 1.0 / 216.0);
 /// assert_eq!(three_d6.throw(index).unwrap().to_string(), "666");
+/// assert_eq!(DiceSpec::new(5, 6), None);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -110,15 +112,14 @@ pub struct DiceSpec {
 }
 
 impl DiceSpec {
-    /// `count` dice (1 to [`MAX_DICE`]) of `faces` faces (1 to 9).
-    ///
-    /// # Panics
-    /// On a count or face number outside those ranges; both are constants of
-    /// a game, never user input.
-    pub const fn new(count: u8, faces: u8) -> DiceSpec {
-        assert!(count >= 1 && count as usize <= MAX_DICE);
-        assert!(faces >= 1 && faces <= 9);
-        DiceSpec { count, faces }
+    /// `count` dice (1 to [`MAX_DICE`]) of `faces` faces (1 to 9); `None`
+    /// outside those ranges.
+    pub const fn new(count: u8, faces: u8) -> Option<DiceSpec> {
+        if count >= 1 && count as usize <= MAX_DICE && faces >= 1 && faces <= 9 {
+            Some(DiceSpec { count, faces })
+        } else {
+            None
+        }
     }
 
     /// The number of dice.
@@ -131,10 +132,27 @@ impl DiceSpec {
         self.faces
     }
 
+    /// The count and faces brought into range: a deserialised value is not
+    /// checked by [`DiceSpec::new`].
+    const fn dims(&self) -> (usize, usize) {
+        let count = if self.count == 0 {
+            1
+        } else {
+            self.count as usize
+        };
+        let count = if count > MAX_DICE { MAX_DICE } else { count };
+        let faces = if self.faces == 0 {
+            1
+        } else {
+            self.faces as usize
+        };
+        (count, if faces > 9 { 9 } else { faces })
+    }
+
     /// The number of distinct unordered throws: C(faces + count − 1, count).
     pub const fn num_throws(&self) -> usize {
-        let n = self.faces as usize + self.count as usize - 1;
-        let k = self.count as usize;
+        let (k, faces) = self.dims();
+        let n = faces + k - 1;
         let mut num = 1usize;
         let mut i = 0;
         while i < k {
@@ -149,9 +167,9 @@ impl DiceSpec {
     /// order (`44`, `43`, …, `11` for two four-sided dice). The index is the
     /// position in that order.
     pub fn for_each_throw(&self, mut f: impl FnMut(usize, Throw, f64)) {
-        let total = pow(self.faces as u64, self.count as u32) as f64;
-        let mut faces = [self.faces; MAX_DICE];
-        let k = self.count as usize;
+        let (k, top) = self.dims();
+        let total = pow(top as u64, k as u32) as f64;
+        let mut faces = [top as u8; MAX_DICE];
         let mut index = 0;
         loop {
             let throw = Throw {
@@ -160,7 +178,7 @@ impl DiceSpec {
                     a[..k].copy_from_slice(&faces[..k]);
                     a
                 },
-                len: self.count,
+                len: k as u8,
             };
             f(index, throw, arrangements(&faces[..k]) as f64 / total);
             index += 1;
@@ -190,7 +208,8 @@ impl DiceSpec {
     /// order; `None` if the faces do not make a throw of these dice.
     pub fn find(&self, faces: &[u8]) -> Option<(usize, f64)> {
         let want = Throw::new(faces)?;
-        if want.len() != self.count as usize || want.faces().iter().any(|&f| f > self.faces) {
+        let (count, top) = self.dims();
+        if want.len() != count || want.faces().iter().any(|&f| usize::from(f) > top) {
             return None;
         }
         let mut found = None;
@@ -241,7 +260,7 @@ mod tests {
     fn probabilities_sum_to_one_and_count_matches() {
         for count in 1..=4 {
             for faces in 1..=6 {
-                let spec = DiceSpec::new(count, faces);
+                let spec = DiceSpec::new(count, faces).unwrap();
                 let mut total = 0.0;
                 let mut n = 0;
                 spec.for_each_throw(|i, t, p| {
@@ -259,7 +278,7 @@ mod tests {
 
     #[test]
     fn two_d4_lists_doubles_at_one_sixteenth() {
-        let spec = DiceSpec::new(2, 4);
+        let spec = DiceSpec::new(2, 4).unwrap();
         spec.for_each_throw(|_, t, p| {
             let expected = if t.is_double() { 1.0 } else { 2.0 } / 16.0;
             assert_eq!(p, expected);

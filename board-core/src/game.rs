@@ -132,6 +132,22 @@ pub trait Game {
     fn legal_actions_unordered(&self, state: &Self::State, f: impl FnMut(Action)) {
         self.legal_actions(state, f);
     }
+    /// Calls `f(action, after)` for each legal action at a decision node, in
+    /// [`Game::legal_actions`]'s order, with the state the action leads to;
+    /// calls nothing elsewhere. Searches use it; a game that builds the
+    /// result while listing moves may override it to skip [`Game::apply`]'s
+    /// work. The default lists the actions and applies each.
+    fn for_each_successor(&self, state: &Self::State, mut f: impl FnMut(Action, &Self::State)) {
+        let mut actions = ActionBuffer::new();
+        self.legal_actions(state, |a| {
+            let _ = actions.try_push(a);
+        });
+        for a in actions {
+            let mut next = *state;
+            self.apply_legal(&mut next, a);
+            f(a, &next);
+        }
+    }
     /// True when `action` applies to `state`: a legal action at a decision
     /// node, or an outcome at a chance node.
     fn is_legal(&self, state: &Self::State, action: Action) -> bool;
@@ -231,7 +247,10 @@ pub trait Game {
     /// Fills `buf` with the legal actions, in increasing order.
     fn legal_actions_into(&self, state: &Self::State, buf: &mut ActionBuffer) {
         buf.clear();
-        self.legal_actions(state, |a| buf.push(a));
+        // `try_push`: a game that broke its own bound loses actions, never panics.
+        self.legal_actions(state, |a| {
+            let _ = buf.try_push(a);
+        });
     }
 
     /// The chance outcome at which the cumulative probability passes `u`, for

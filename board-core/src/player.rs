@@ -36,22 +36,34 @@ impl Player {
         self.0 as usize
     }
 
-    /// The next seat round a table of `num_players`.
+    /// The next seat round a table of `num_players` (the same seat for a
+    /// table of none).
     #[inline]
     pub const fn next(self, num_players: usize) -> Player {
-        Player(((self.0 as usize + 1) % num_players) as u8)
+        match (self.0 as usize + 1).checked_rem(num_players) {
+            Some(i) => Player(i as u8),
+            None => self,
+        }
     }
 
-    /// The seat as a letter: `A`, `B`, …
+    /// The seat as a letter: `A`, `B`, … (`?` past `Z`).
     #[inline]
     pub const fn letter(self) -> char {
-        (b'A' + self.0) as char
+        if self.0 < 26 {
+            (b'A' + self.0) as char
+        } else {
+            '?'
+        }
     }
 
-    /// The seat as a digit from 1: `1`, `2`, …
+    /// The seat as a digit from 1: `1`, `2`, … (`?` past `9`).
     #[inline]
     pub const fn digit(self) -> char {
-        (b'1' + self.0) as char
+        if self.0 < 9 {
+            (b'1' + self.0) as char
+        } else {
+            '?'
+        }
     }
 
     /// The seat a letter names (`A` to `F`), if any.

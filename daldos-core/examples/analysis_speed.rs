@@ -1,14 +1,20 @@
 //! Times `capture_odds` and `threat_map` over positions sampled from random
 //! games (every position at a throw, one in `stride`), and prints the median,
 //! the 90th percentile and the worst case, with the widest error bound.
+//! Times are the thread's CPU time where Linux gives it
+//! (`/proc/thread-self/schedstat`), so that a busy machine does not inflate
+//! them; wall-clock time elsewhere. That clock advances in scheduler ticks,
+//! so each call is repeated until 20 ms have passed and the mean is taken.
 //!
-//! Run: `cargo run --release -p daldos-core --example analysis_speed -- <games> <stride>`
+//! Run: `cargo run --release -p daldos-core --example analysis_speed -- <games> <stride> [max_nodes]`
+//! (`max_nodes` times the capture odds under another node budget).
 
 use std::time::{Duration, Instant};
 
+use board_core::analysis::{turn_event_probability, SearchLimits};
 use board_core::{sim::SplitMix64, ActionBuffer, Game, Player};
 use daldos_core::{
-    analysis::{capture_odds, threat_map},
+    analysis::{capture_odds, threat_map, LIMITS, MAX_NODES},
     Daldos, Phase, Position,
 };
 
@@ -31,6 +37,33 @@ fn sample(game: &Daldos, games: u64, stride: usize) -> Vec<Position> {
     out
 }
 
+/// The thread's CPU time so far, or the wall clock where it is unknown.
+fn now() -> Duration {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .map(Duration::from_nanos)
+        .unwrap_or_else(|| EPOCH.with(|e| e.elapsed()))
+}
+
+thread_local! {
+    static EPOCH: Instant = Instant::now();
+}
+
+/// The time of one call of `f`: the mean over repeats filling 20 ms.
+fn time_of<T>(mut f: impl FnMut() -> T) -> (Duration, T) {
+    let start = now();
+    let mut calls = 0u32;
+    loop {
+        let value = f();
+        calls += 1;
+        let spent = now() - start;
+        if spent >= Duration::from_millis(20) || calls >= 10_000 {
+            return (spent / calls, value);
+        }
+    }
+}
+
 fn report(what: &str, mut times: Vec<Duration>, widest: f64, inexact: usize) {
     times.sort();
     let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
@@ -48,6 +81,13 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let games: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(20);
     let stride: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(25);
+    let limits = SearchLimits {
+        max_nodes: args
+            .next()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(MAX_NODES),
+        ..LIMITS
+    };
     let game = Daldos::default();
     let positions = sample(&game, games, stride);
     let (mut odds_times, mut map_times) = (Vec::new(), Vec::new());
@@ -57,18 +97,25 @@ fn main() {
             continue;
         };
         let defender = Player::new(1 - attacker.index() as u8);
-        for hole in (0..pos.board().num_holes() as u8).map(daldos_core::Hole::new) {
+        for hole in (0..pos.board().num_holes() as u8).filter_map(daldos_core::Hole::new) {
             if pos.piece_at(hole).is_some_and(|p| p.owner == defender) {
-                let start = Instant::now();
-                let e = capture_odds(&game, pos, hole).expect("a defender piece");
-                odds_times.push(start.elapsed());
+                let (time, e) = time_of(|| {
+                    if limits == LIMITS {
+                        capture_odds(&game, pos, hole).expect("a defender piece")
+                    } else {
+                        turn_event_probability(&game, pos, limits, |_, _, after: &Position| {
+                            after.piece_at(hole).is_none()
+                        })
+                        .expect("a position in play")
+                    }
+                });
+                odds_times.push(time);
                 widest = widest.max(e.error_bound);
                 inexact += usize::from(e.error_bound > 1e-9);
             }
         }
-        let start = Instant::now();
-        let map = threat_map(&game, pos).expect("a position in play");
-        map_times.push(start.elapsed());
+        let (time, map) = time_of(|| threat_map(&game, pos).expect("a position in play"));
+        map_times.push(time);
         std::hint::black_box(map);
     }
     println!("{} positions from {games} random games", positions.len());

@@ -13,7 +13,11 @@
 //!   the time and the memory (one memo entry per position, some hundred
 //!   bytes);
 //! - moves whose values differ by less than [`TOLERANCE`] (weighted by the
-//!   chance of the dal-dals that lead to them) are not told apart.
+//!   chance of the dal-dals that lead to them) are not told apart;
+//! - a position where the attacker's nearest piece is `d > 8` holes before
+//!   the target starts from the bound `16^-ceil((d - 8) / 2)` (a turn moves
+//!   a piece 8 holes at most, plus 2 per dal-dal), so far targets cost
+//!   little.
 //!
 //! Most positions of real play come out exact or within 10⁻⁹; in crowded
 //! positions, where a run of dal-dals could be played in many equivalent
@@ -23,17 +27,17 @@
 use arrayvec::ArrayVec;
 use board_core::{
     analysis::{
-        turn_event_probability, AnalysisError as TurnError, EventProbability, SearchLimits,
+        turn_event_probability_bounded, AnalysisError as TurnError, EventProbability, SearchLimits,
     },
     Player,
 };
 
-use crate::{moves::bits, Daldos, Hole, Position};
+use crate::{moves::bits, Board, Daldos, Hole, Phase, Position};
 
 /// Throws searched in one turn: the first and up to eight extra throws.
 pub const MAX_THROWS: u32 = 9;
 /// Positions expanded at most for one target.
-pub const MAX_NODES: usize = 20_000;
+pub const MAX_NODES: usize = 6_000;
 /// The interval width aimed at.
 pub const TOLERANCE: f64 = 1e-10;
 /// The limits of every capture-odds search.
@@ -52,6 +56,9 @@ pub enum AnalysisError {
     /// The target hole holds no piece of the player who is not to move.
     #[error("the target hole holds no enemy piece of the player to move")]
     NotAnEnemyPiece,
+    /// A position built by hand that the game refuses (see [`Daldos::check`]).
+    #[error("the position breaks the rules of this game: {0}")]
+    NotAPosition(board_core::ParseError),
 }
 
 /// The probability that the player to move removes the enemy piece in
@@ -73,14 +80,20 @@ pub fn capture_odds(
     target: Hole,
 ) -> Result<EventProbability, AnalysisError> {
     let attacker = pos.to_move().ok_or(AnalysisError::NoTurn)?;
-    let defender = Player::new(1 - attacker.index() as u8);
+    game.check(*pos).map_err(AnalysisError::NotAPosition)?;
+    let defender = Player::new((attacker.index() as u8 & 1) ^ 1);
     if pos.pieces_of(defender) & (1u64 << target.index()) == 0 {
         return Err(AnalysisError::NotAnEnemyPiece);
     }
     let bit = 1u64 << target.index();
-    turn_event_probability(game, pos, LIMITS, |_, _, after: &Position| {
-        after.pieces_of(defender) & bit == 0
-    })
+    let distance = distances_to(pos.board(), attacker, target);
+    turn_event_probability_bounded(
+        game,
+        pos,
+        LIMITS,
+        |_, _, after: &Position| after.pieces_of(defender) & bit == 0,
+        |state: &Position| reach_bound(state, attacker, &distance),
+    )
     .map_err(|e| match e {
         TurnError::NoTurn => AnalysisError::NoTurn,
     })
@@ -93,10 +106,54 @@ pub fn threat_map(
     pos: &Position,
 ) -> Result<ArrayVec<(Hole, EventProbability), 16>, AnalysisError> {
     let attacker = pos.to_move().ok_or(AnalysisError::NoTurn)?;
-    let defender = Player::new(1 - attacker.index() as u8);
+    game.check(*pos).map_err(AnalysisError::NotAPosition)?;
+    let defender = Player::new((attacker.index() as u8 & 1) ^ 1);
     let mut map = ArrayVec::new();
     for hole in bits(pos.pieces_of(defender)) {
         map.push((hole, capture_odds(game, pos, hole)?));
     }
     Ok(map)
+}
+
+/// Holes a turn can carry a piece: 8 with its last throw, and 2 with each
+/// dal-dal before it (up to `MAX_THROWS - 1` of them).
+const TURN_REACH: usize = 8 + 2 * (MAX_THROWS as usize - 1);
+
+/// For every hole, how many holes a piece of `attacker` there must travel
+/// along its route to reach `target` (`u8::MAX` beyond a turn's reach).
+fn distances_to(board: Board, attacker: Player, target: Hole) -> [u8; 64] {
+    let mut distance = [u8::MAX; 64];
+    for from in (0..board.num_holes() as u8).filter_map(Hole::new) {
+        let mut at = from;
+        for d in 1..=TURN_REACH {
+            at = board.next(attacker, at);
+            if at == target {
+                distance[from.index()] = d as u8;
+                break;
+            }
+        }
+    }
+    distance
+}
+
+/// An upper bound of the capture odds of a position at the attacker's
+/// throw: its nearest piece is `d` holes before the target, and a turn
+/// moves a piece at most 8 holes plus 2 per dal-dal, each dal-dal coming
+/// with probability 1/16; so at least `ceil((d - 8) / 2)` dal-dals are
+/// needed. 1 at a move (the dice are known).
+fn reach_bound(pos: &Position, attacker: Player, distance: &[u8; 64]) -> f64 {
+    if pos.phase() != Phase::Throw {
+        return 1.0;
+    }
+    let nearest = bits(pos.pieces_of(attacker))
+        .map(|h| distance[h.index() & 63])
+        .min()
+        .unwrap_or(u8::MAX);
+    if nearest == u8::MAX {
+        // Out of reach even with every extra throw searched: the bound of
+        // one more dal-dal than the search goes.
+        return 16f64.powi(-(MAX_THROWS as i32));
+    }
+    let dal_dals = usize::from(nearest).saturating_sub(8).div_ceil(2);
+    16f64.powi(-(dal_dals as i32))
 }

@@ -96,7 +96,8 @@ impl Board {
     /// The hole one step further along `player`'s route.
     #[inline]
     pub fn next(self, player: Player, hole: Hole) -> Hole {
-        Hole(ROUTES[self as usize][player.index() & 1][hole.0 as usize])
+        // Every hole is below MAX_HOLES (checked by `Hole::new`).
+        Hole(ROUTES[self as usize][player.index() & 1][hole.0 as usize % MAX_HOLES])
     }
 
     /// The same hole seen with the rows A and B swapped: how seat 1 sees the
@@ -152,14 +153,32 @@ impl Row {
 
 /// A hole, numbered over the whole board: row A from its stern end
 /// (`0..n`), then the middle row (`n..=2n`), then row B (`2n+1..3n+1`).
+///
+/// A hole's number is below 49, the holes of the larger board; whether it is
+/// on a given board is [`Board::num_holes`]'s to say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "u8", into = "u8")
+)]
 pub struct Hole(pub(crate) u8);
 
 impl Hole {
-    /// The hole with this board-wide number (not checked against a board).
-    pub const fn new(index: u8) -> Hole {
-        Hole(index)
+    /// The hole with this board-wide number; `None` from 49 on, past the
+    /// Danish board (the larger one).
+    ///
+    /// ```
+    /// use daldos_core::Hole;
+    /// assert_eq!(Hole::new(48).map(Hole::index), Some(48));
+    /// assert_eq!(Hole::new(49), None);
+    /// ```
+    pub const fn new(index: u8) -> Option<Hole> {
+        if (index as usize) < MAX_HOLES {
+            Some(Hole(index))
+        } else {
+            None
+        }
     }
 
     /// The board-wide number.
@@ -171,6 +190,25 @@ impl Hole {
     #[inline]
     pub(crate) const fn bit(self) -> u64 {
         1u64 << self.0
+    }
+}
+
+/// A hole number from 49 on, which no board has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a hole number is below 49")]
+pub struct BadHoleNumber;
+
+impl TryFrom<u8> for Hole {
+    type Error = BadHoleNumber;
+
+    fn try_from(index: u8) -> Result<Hole, BadHoleNumber> {
+        Hole::new(index).ok_or(BadHoleNumber)
+    }
+}
+
+impl From<Hole> for u8 {
+    fn from(hole: Hole) -> u8 {
+        hole.0
     }
 }
 

@@ -12,7 +12,10 @@ use board_core::{
 use crate::{moves::Move, options::GAME, Options, Phase, Position};
 
 /// Two four-sided long dice.
-pub const DICE: DiceSpec = DiceSpec::new(2, 4);
+pub const DICE: DiceSpec = match DiceSpec::new(2, 4) {
+    Some(dice) => dice,
+    None => panic!("two four-sided dice are a valid DiceSpec"),
+};
 /// The number of distinct unordered throws of [`DICE`].
 pub const NUM_THROWS: usize = 10;
 /// The throws of [`DICE`] in its order, highest face first.
@@ -28,6 +31,8 @@ const THROWS: [(u8, u8); NUM_THROWS] = [
     (2, 1),
     (1, 1),
 ];
+/// The notation's fields, in order, as `check` names them.
+const FIELDS: [&str; 4] = ["board", "turn", "dice", "turns"];
 /// Values after the four hole planes of an observation.
 const EXTRA_FEATURES: usize = 8;
 
@@ -76,20 +81,25 @@ impl Daldos {
         &self.options
     }
 
-    /// The player who has lost by the board alone (no pieces, or one under
-    /// `lose_at_one`), if exactly one has.
+    /// The player who has lost by the board alone: the one with no pieces
+    /// (or, under `lose_at_one`, at most one). When both are that low, the
+    /// one with fewer pieces, whose last but one piece was just taken; `None`
+    /// when neither has lost, or both have as many.
     pub fn loser(&self, pos: &Position) -> Option<Player> {
         let limit = u32::from(self.options.lose_at_one);
-        let lost = |p: u8| pos.count(Player::new(p)) <= limit;
-        match (lost(0), lost(1)) {
+        let (a, b) = (pos.count(Player::new(0)), pos.count(Player::new(1)));
+        match (a <= limit, b <= limit) {
             (true, false) => Some(Player::new(0)),
             (false, true) => Some(Player::new(1)),
+            (true, true) if a < b => Some(Player::new(0)),
+            (true, true) if b < a => Some(Player::new(1)),
             _ => None,
         }
     }
 
     /// Reads a position and checks it against this game: the board size, and
-    /// that a game over is really over and a game in play is not.
+    /// that a game over is really over and a game in play is not. Errors
+    /// point at the field that is wrong.
     ///
     /// ```
     /// use daldos_core::Daldos;
@@ -97,48 +107,95 @@ impl Daldos {
     /// assert!(game.parse_position("bbbbbbbbbbbbbbbb/................./aaaaaaaaaaaaaaaa A - 0").is_ok());
     /// let err = game.parse_position("bbbbbbbbbbbb/............./aaaaaaaaaaaa A - 0").unwrap_err();
     /// assert!(err.to_string().contains("board"));
+    /// // A has no pieces left, so A cannot be to move (the turn field, byte 52).
+    /// let err = game.parse_position("bbbbbbbbbbbbbbbb/................./................ A - 0").unwrap_err();
+    /// assert_eq!((err.field, err.offset), ("turn", 52));
     /// ```
     pub fn parse_position(&self, text: &str) -> Result<Position, ParseError> {
         let pos: Position = text.parse()?;
-        self.check(pos)
+        self.check(pos).map_err(|mut e| {
+            // `check` knows the field, the text knows where it is.
+            let mut fields = board_core::notation::Fields::new(text);
+            let index = FIELDS.iter().position(|&f| f == e.field).unwrap_or(0);
+            e.offset = (0..=index)
+                .map(|_| fields.next_optional())
+                .last()
+                .flatten()
+                .map_or(text.len(), |(_, at)| at);
+            e
+        })
     }
 
-    /// Checks a position built by hand against this game.
+    /// Checks a position built by hand against this game. Errors name the
+    /// field of the notation that is wrong (`board`, `turn`, `dice` or
+    /// `turns`), at offset 0.
     pub fn check(&self, pos: Position) -> Result<Position, ParseError> {
-        let bad = |what| Err(ParseError::new("board", 0, Problem::Invalid(what)));
-        if pos.board != self.options.board {
-            return bad(match self.options.board {
-                crate::Board::Danish => "the game is played on the Danish board (16 holes a row)",
-                crate::Board::Norwegian => {
-                    "the game is played on the Norwegian board (12 holes a row)"
-                }
-            });
+        let bad = |field, what| Err(ParseError::new(field, 0, Problem::Invalid(what)));
+        let board = self.options.board;
+        if pos.board != board {
+            return bad(
+                "board",
+                match board {
+                    crate::Board::Danish => {
+                        "the game is played on the Danish board (16 holes a row)"
+                    }
+                    crate::Board::Norwegian => {
+                        "the game is played on the Norwegian board (12 holes a row)"
+                    }
+                },
+            );
+        }
+        let all = pos.pieces[0] | pos.pieces[1];
+        if all & !((1u64 << board.num_holes()) - 1) != 0
+            || pos.pieces[0] & pos.pieces[1] != 0
+            || pos.dalled & !all != 0
+        {
+            return bad(
+                "board",
+                "every piece stands in a hole of the board, one piece to a hole",
+            );
+        }
+        if pos.count(Player::new(0)) > board.row_len() as u32
+            || pos.count(Player::new(1)) > board.row_len() as u32
+        {
+            return bad("board", "a player has more pieces than holes in a home row");
+        }
+        if pos.to_move.index() > 1 {
+            return bad("turn", "the player to move is A or B");
+        }
+        if pos.dice.iter().any(|&d| d > 4) || (pos.dice[0] == 0) != (pos.phase != Phase::Move) {
+            return bad(
+                "dice",
+                "the dice to use are 1 to 4, and only when a move is due",
+            );
         }
         let limit_reached = self.options.max_turns > 0 && pos.turns >= self.options.max_turns;
-        let decided = self.loser(&pos).is_some();
+        let limit = u32::from(self.options.lose_at_one);
+        let someone_lost = pos.count(Player::new(0)) <= limit || pos.count(Player::new(1)) <= limit;
         match pos.phase {
             Phase::Over => {
-                if !decided && !limit_reached {
+                if self.loser(&pos).is_none() && !limit_reached {
                     return bad(
+                        "turn",
                         "nobody is to move, but nobody has lost and the turn limit is not reached",
                     );
                 }
             }
             Phase::Throw | Phase::Move => {
-                if decided || pos.count(Player::new(0)) == 0 || pos.count(Player::new(1)) == 0 {
-                    return bad("a player has lost, so nobody can be to move");
+                if someone_lost {
+                    return bad("turn", "a player has lost, so nobody can be to move");
                 }
                 if limit_reached {
-                    return bad("the turn limit is reached, so nobody can be to move");
+                    return bad(
+                        "turns",
+                        "the turn limit is reached, so nobody can be to move",
+                    );
                 }
                 if pos.phase == Phase::Move && !self.has_move(&pos) {
-                    return Err(ParseError::new(
+                    return bad(
                         "dice",
-                        0,
-                        Problem::Invalid(
-                            "these dice cannot be used, and a lost throw passes at once",
-                        ),
-                    ));
+                        "these dice cannot be used, and a lost throw passes at once",
+                    );
                 }
             }
             Phase::RollOff => {}
@@ -147,16 +204,18 @@ impl Daldos {
     }
 
     /// Ends the current throw: an extra throw after a dal-dal, otherwise the
-    /// turn passes on (or the game stops at the turn limit).
+    /// turn passes on (or the game stops at the turn limit). A turn that wins
+    /// counts as a completed turn, as in the other games.
     fn end_throw(&self, pos: &mut Position, dal_dal: bool) {
         pos.dice = [0, 0];
         if self.loser(pos).is_some() {
+            pos.turns = pos.turns.saturating_add(1);
             self.finish(pos);
             return;
         }
         if !dal_dal {
             pos.turns = pos.turns.saturating_add(1);
-            pos.to_move = Player::new(1 - pos.to_move.index() as u8);
+            pos.to_move = Player::new((pos.to_move.index() as u8 & 1) ^ 1);
             if self.options.max_turns > 0 && pos.turns >= self.options.max_turns {
                 self.finish(pos);
                 return;
@@ -266,8 +325,8 @@ impl Game for Daldos {
     }
 
     fn legal_actions(&self, pos: &Position, mut f: impl FnMut(Action)) {
-        let holes = self.options.board.num_holes();
-        self.for_each_move(pos, |mv, _| f(mv.to_action(holes)));
+        let board = self.options.board;
+        self.for_each_move(pos, |mv, _| f(mv.to_action(board)));
     }
 
     fn is_legal(&self, pos: &Position, action: Action) -> bool {
@@ -300,7 +359,7 @@ impl Game for Daldos {
             }
             Phase::Move => {
                 let limit = self.num_distinct_actions() as u32;
-                let mv = Move::from_action(action, self.options.board.num_holes())
+                let mv = Move::from_action(action, self.options.board)
                     .filter(|_| action < limit)
                     .ok_or(IllegalAction::OutOfRange { action, limit })?;
                 let mut next = self
@@ -314,11 +373,21 @@ impl Game for Daldos {
         }
     }
 
+    fn for_each_successor(&self, pos: &Position, mut f: impl FnMut(Action, &Position)) {
+        let board = self.options.board;
+        let dal_dal = pos.dice == [1, 1];
+        self.for_each_move(pos, |mv, result| {
+            let mut next = *result;
+            self.end_throw(&mut next, dal_dal);
+            f(mv.to_action(board), &next);
+        });
+    }
+
     /// Skips the check that no move uses more dice, which costs a second
     /// move generation for single-die moves.
     fn apply_legal(&self, pos: &mut Position, action: Action) {
         let mv = (pos.phase == Phase::Move)
-            .then(|| Move::from_action(action, self.options.board.num_holes()))
+            .then(|| Move::from_action(action, self.options.board))
             .flatten();
         match mv.and_then(|mv| self.move_result(pos, mv)) {
             Some(mut next) => {
@@ -371,7 +440,7 @@ impl Game for Daldos {
                 Some(t) => write!(out, "throw {t}"),
                 None => write!(out, "throw outcome {action}"),
             },
-            Phase::Move => match Move::from_action(action, self.options.board.num_holes()) {
+            Phase::Move => match Move::from_action(action, self.options.board) {
                 Some(mv) => self.write_move(pos, mv, out),
                 None => write!(out, "action {action}"),
             },

@@ -80,7 +80,7 @@ pub mod observation;
 mod options;
 mod position;
 
-pub use board::{BadHoleName, Board, Hole, HoleName, Row};
+pub use board::{BadHoleName, BadHoleNumber, Board, Hole, HoleName, Row};
 pub use game::{Daldos, DICE, NUM_THROWS};
 pub use moves::{Die, Move, MAX_MOVES};
 pub use options::{Capture, Dalling, Jumping, Options};

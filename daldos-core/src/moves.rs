@@ -17,10 +17,14 @@
 //! so there are `H² + 3H` actions (2548 Danish, 1480 Norwegian).
 //!
 //! Each result has one index: with a double only `x < y` pairs and the
-//! higher-die forms exist; with `capture = final` an added move on a dalled
+//! higher-die forms exist; when two pieces stand as far before a hole where
+//! their routes meet (`a1` and `b1` before `m0`), swapping their dice gives
+//! the same position, which only the pair with `x < y` lists; with `capture = final` an added move on a dalled
 //! piece is only "higher die first" (the order cannot matter), and on an
-//! undalled piece only "the dal first". With `capture = intermediate` both
-//! orders of an added move are listed, since they remove different pieces.
+//! undalled piece only "the dal first". With `capture = intermediate` the
+//! lower-die-first order of an added move is listed too when it removes
+//! other pieces than the higher die first (otherwise both orders give the
+//! same position, which has the higher-die-first index).
 //!
 //! The worst case is `n(n + 1)` legal moves (272 Danish): every ordered pair
 //! of `n` pieces plus both orders of an added move on each.
@@ -29,7 +33,7 @@ use core::fmt;
 
 use board_core::Player;
 
-use crate::{Capture, Daldos, Dalling, Hole, Jumping, Phase, Position};
+use crate::{Board, Capture, Daldos, Dalling, Hole, Jumping, Phase, Position};
 
 /// Which die of the throw a piece uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -73,9 +77,9 @@ pub enum Move {
 pub const MAX_MOVES: usize = 16 * 17;
 
 impl Move {
-    /// The action index of this move on a board of `holes` holes.
-    pub const fn to_action(self, holes: usize) -> u32 {
-        let h = holes;
+    /// The action index of this move on `board`.
+    pub const fn to_action(self, board: Board) -> u32 {
+        let h = board.num_holes();
         (match self {
             Move::Pair { high, low } => high.index() * h + low.index(),
             Move::Added {
@@ -92,10 +96,10 @@ impl Move {
         }) as u32
     }
 
-    /// The move with this action index on a board of `holes` holes.
-    pub const fn from_action(action: u32, holes: usize) -> Option<Move> {
+    /// The move with this action index on `board`.
+    pub const fn from_action(action: u32, board: Board) -> Option<Move> {
         let a = action as usize;
-        let h = holes;
+        let h = board.num_holes();
         if a < h * h {
             let (x, y) = (Hole((a / h) as u8), Hole((a % h) as u8));
             Some(if x.0 == y.0 {
@@ -143,7 +147,7 @@ impl Daldos {
         let double = hi == lo;
         match mv {
             Move::Pair { high, low } => {
-                let mine = pos.pieces[player.index()];
+                let mine = pos.pieces[player.index() & 1];
                 // Both pieces must stand there now, so that a piece that has
                 // just moved is never moved again as "the other piece".
                 if lo == 0
@@ -157,6 +161,7 @@ impl Daldos {
                 let sx = self.single_step(pos, player, high, hi);
                 let sy = self.single_step(pos, player, low, lo);
                 self.pair_result(pos, player, mv, sx, sy)
+                    .filter(|r| !self.has_lower_twin(pos, player, high, low, r))
             }
             Move::Added { from, first } => {
                 if lo == 0 {
@@ -174,6 +179,9 @@ impl Daldos {
                 };
                 let step = self.single_step(pos, player, from, d1).ok()?;
                 let step = self.extend(pos, player, step, d2)?;
+                if first == Die::Low && self.same_as_high_first(pos, player, from, step) {
+                    return None;
+                }
                 Some(apply_step(pos, player, step))
             }
             Move::Single { from, die } => {
@@ -188,13 +196,62 @@ impl Daldos {
         }
     }
 
+    /// True when the pair move `high`/`low`, giving `result`, has the same
+    /// result with the dice swapped and that twin has the lower index
+    /// (`low < high`): two pieces the same number of holes before a hole
+    /// where their routes meet. The result is listed once, as the twin.
+    fn has_lower_twin(
+        &self,
+        pos: &Position,
+        player: Player,
+        high: Hole,
+        low: Hole,
+        result: &Position,
+    ) -> bool {
+        let (hi, lo) = Self::dice_of(pos);
+        let board = self.options.board;
+        let walk = |mut h: Hole, d: u8| {
+            for _ in 0..d {
+                h = board.next(player, h);
+            }
+            h
+        };
+        if low > high || hi == lo || walk(high, hi) != walk(low, hi) {
+            return false;
+        }
+        let twin = Move::Pair {
+            high: low,
+            low: high,
+        };
+        let sx = self.single_step(pos, player, low, hi);
+        let sy = self.single_step(pos, player, high, lo);
+        self.pair_result(pos, player, twin, sx, sy).as_ref() == Some(result)
+    }
+
+    /// True when `low_first`, an added move on `from` with the lower die
+    /// first, removes the same pieces as the higher die first would: then
+    /// both orders give one position, listed once (as higher die first).
+    fn same_as_high_first(
+        &self,
+        pos: &Position,
+        player: Player,
+        from: Hole,
+        low_first: Step,
+    ) -> bool {
+        let (hi, lo) = Self::dice_of(pos);
+        self.single_step(pos, player, from, hi)
+            .ok()
+            .and_then(|st| self.extend(pos, player, st, lo))
+            .is_some_and(|high_first| high_first.captured == low_first.captured)
+    }
+
     /// Carries an added move on by the second die from where the first die
     /// left it: the enemy there is jumped (or, with `capture =
     /// intermediate`, removed), and the move goes on as a single step would.
     #[inline]
     fn extend(&self, pos: &Position, player: Player, first: Step, d: u8) -> Option<Step> {
-        let me = pos.pieces[player.index()];
-        let them = pos.pieces[1 - player.index()];
+        let me = pos.pieces[player.index() & 1];
+        let them = pos.pieces[(player.index() & 1) ^ 1];
         let mut captured = 0;
         if first.captured != 0 {
             if self.options.capture == Capture::Intermediate {
@@ -234,8 +291,8 @@ impl Daldos {
         from: Hole,
         d: u8,
     ) -> Result<Step, Blocked> {
-        let me = pos.pieces[player.index()];
-        let them = pos.pieces[1 - player.index()];
+        let me = pos.pieces[player.index() & 1];
+        let them = pos.pieces[(player.index() & 1) ^ 1];
         if me & from.bit() == 0 {
             return Err(Blocked::NEVER);
         }
@@ -279,7 +336,7 @@ impl Daldos {
             return;
         }
         let player = pos.to_move;
-        let mine = pos.pieces[player.index()];
+        let mine = pos.pieces[player.index() & 1];
         let (hi, lo) = Self::dice_of(pos);
         let mut any_two = false;
         if lo != 0 {
@@ -355,7 +412,9 @@ impl Daldos {
                     };
                     if let Some(r) = self.pair_result(pos, player, mv, by_high[i], by_low[j]) {
                         any_two = true;
-                        f(mv, &r);
+                        if !self.has_lower_twin(pos, player, x, pieces[j], &r) {
+                            f(mv, &r);
+                        }
                     }
                 }
             }
@@ -373,6 +432,7 @@ impl Daldos {
                     if let Some(step) = by_low[i]
                         .ok()
                         .and_then(|st| self.extend(pos, player, st, hi))
+                        .filter(|&st| !self.same_as_high_first(pos, player, x, st))
                     {
                         any_two = true;
                         f(mv, &apply_step(pos, player, step));
@@ -424,7 +484,7 @@ impl Daldos {
     pub(crate) fn has_move(&self, pos: &Position) -> bool {
         let player = pos.to_move;
         pos.phase == Phase::Move
-            && bits(pos.pieces[player.index()]).any(|x| {
+            && bits(pos.pieces[player.index() & 1]).any(|x| {
                 pos.dice()
                     .iter()
                     .any(|&d| self.single_step(pos, player, x, d).is_ok())
@@ -470,7 +530,7 @@ impl Daldos {
     ) -> fmt::Result {
         let board = self.options.board;
         let player = pos.to_move;
-        let them = pos.pieces[1 - player.index()];
+        let them = pos.pieces[(player.index() & 1) ^ 1];
         write!(out, "{}", board.hole_name(from))?;
         let mut hole = from;
         for (k, &d) in steps.iter().enumerate() {
@@ -588,8 +648,9 @@ impl Blocked {
 #[inline]
 fn apply_step(pos: &Position, player: Player, step: Step) -> Position {
     let mut next = *pos;
-    next.pieces[player.index()] = (pos.pieces[player.index()] & !step.from.bit()) | step.to.bit();
-    next.pieces[1 - player.index()] &= !step.captured;
+    next.pieces[player.index() & 1] =
+        (pos.pieces[player.index() & 1] & !step.from.bit()) | step.to.bit();
+    next.pieces[(player.index() & 1) ^ 1] &= !step.captured;
     next.dalled = (pos.dalled & !step.from.bit() & !step.captured) | step.to.bit();
     next
 }
@@ -600,8 +661,8 @@ fn combine(pos: &Position, player: Player, a: Step, b: Step) -> Position {
     let moved = a.from.bit() | b.from.bit();
     let landed = a.to.bit() | b.to.bit();
     let captured = a.captured | b.captured;
-    next.pieces[player.index()] = (pos.pieces[player.index()] & !moved) | landed;
-    next.pieces[1 - player.index()] &= !captured;
+    next.pieces[player.index() & 1] = (pos.pieces[player.index() & 1] & !moved) | landed;
+    next.pieces[(player.index() & 1) ^ 1] &= !captured;
     next.dalled = (pos.dalled & !moved & !captured) | landed;
     next
 }

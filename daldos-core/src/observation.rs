@@ -43,11 +43,13 @@ pub(crate) fn write(
         });
     }
     out.fill(0.0);
-    let board = pos.board();
+    // The game's board sizes the tensor; a position built by hand for
+    // another board, or with dice no throw gives, writes only what fits.
+    let board = game.options().board;
     let holes = board.num_holes();
     let me = observer.index();
     for (side, owner) in [(0, me), (1, 1 - me)] {
-        let set = pos.pieces[owner];
+        let set = pos.pieces[owner] & board_mask(holes);
         for hole in bits(set) {
             let seen = if me == 0 { hole } else { board.mirror(hole) };
             let dalled = pos.dalled & (1u64 << hole.index()) != 0;
@@ -57,7 +59,12 @@ pub(crate) fn write(
     }
     let extra = &mut out[4 * holes..];
     for &d in pos.dice() {
-        extra[usize::from(d) - 1] += 0.5;
+        if let Some(v) = extra
+            .get_mut(usize::from(d).wrapping_sub(1))
+            .filter(|_| d <= 4)
+        {
+            *v += 0.5;
+        }
     }
     extra[4] = f32::from(u8::from(pos.phase() == Phase::Throw));
     extra[5] = f32::from(u8::from(pos.to_move() == Some(observer)));
@@ -65,4 +72,9 @@ pub(crate) fn write(
     extra[6] = pos.pieces[me].count_ones() as f32 / n;
     extra[7] = pos.pieces[1 - me].count_ones() as f32 / n;
     Ok(())
+}
+
+/// The holes of a board of `holes` holes, as a bit set.
+const fn board_mask(holes: usize) -> u64 {
+    (1u64 << holes) - 1
 }

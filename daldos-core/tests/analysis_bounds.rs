@@ -103,13 +103,13 @@ fn small_position() -> impl Strategy<Value = (Daldos, Position, Hole)> {
                     } else {
                         Player::new(1 - attacker.index() as u8)
                     };
-                    pos.put(Hole::new(hole), Some(Piece { owner, dalled }));
+                    pos.put(Hole::new(hole).unwrap(), Some(Piece { owner, dalled }));
                 }
                 let pos = game.check(pos).ok()?;
                 let targets: Vec<Hole> = pieces
                     .iter()
                     .filter(|(_, &(mine, _))| !mine)
-                    .map(|(&h, _)| Hole::new(h))
+                    .filter_map(|(&h, _)| Hole::new(h))
                     .collect();
                 (pos.count(attacker) <= 3 && !targets.is_empty())
                     .then(|| (game, pos, targets[pick.index(targets.len())]))

@@ -62,6 +62,27 @@ fn legal(game: &Daldos, s: &Position) -> Vec<u32> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
+    /// The successors the analysis walks, and `apply_legal`, are what
+    /// `apply` gives for each legal action.
+    #[test]
+    fn successors_and_apply_legal_agree_with_apply(options in any_options(), seed in any::<u64>()) {
+        let game = Daldos::new(options);
+        for s in random_states(&game, seed, 200) {
+            let mut walked = Vec::new();
+            game.for_each_successor(&s, |a, next| walked.push((a, *next)));
+            let mut applied = Vec::new();
+            for a in legal(&game, &s) {
+                let mut next = s;
+                game.apply(&mut next, a).unwrap();
+                let mut quick = s;
+                game.apply_legal(&mut quick, a);
+                prop_assert_eq!(quick, next);
+                applied.push((a, next));
+            }
+            prop_assert_eq!(walked, applied);
+        }
+    }
+
     #[test]
     fn legal_list_and_legality_check_agree(options in any_options(), seed in any::<u64>()) {
         let game = Daldos::new(options);

@@ -101,6 +101,22 @@ impl<G: Geometry> Halma<G> {
                 expected,
             ));
         }
+        if !star {
+            let switches = [
+                ("long_jumps", rules.long_jumps),
+                ("wing_rule", rules.wing_rule),
+                ("vacate_rule", rules.vacate_rule),
+                ("spoiling_win", rules.spoiling_win),
+            ];
+            if let Some(&(name, _)) = switches.iter().find(|s| s.1) {
+                return Err(ParamError::bad_value(
+                    G::GAME,
+                    name,
+                    ParamValue::Bool(true),
+                    "false: the square board has no such rule",
+                ));
+            }
+        }
         let mut game = Halma {
             rules,
             camp: [0; 6],
@@ -245,34 +261,63 @@ impl<G: Geometry> Halma<G> {
         crate::notation::parse(self, notation)
     }
 
-    pub(crate) fn check_position(&self, pos: &Position<G>) -> Result<(), &'static str> {
+    /// Checks a parsed position against the rules; an error names the
+    /// notation's field at fault (`rows`, `turn`, `finished` or `turns`) and
+    /// what is wrong.
+    pub(crate) fn check_position(
+        &self,
+        pos: &Position<G>,
+    ) -> Result<(), (&'static str, &'static str)> {
         let n = self.players();
         let pieces = u32::from(self.rules.pieces);
         for seat in 0..n {
             if pos.pieces(seat).count() != pieces {
-                return Err("a seat has the wrong number of pieces");
+                return Err(("rows", "a seat has the wrong number of pieces"));
             }
+        }
+        // The finished seats are those the board shows finished: a seat that
+        // has won is recorded at once, unless that already decided the game.
+        for &seat in pos.finished() {
+            let seat = usize::from(seat);
+            // A spoiling win may be undone on the board by others moving out.
+            let spoiled =
+                self.rules.spoiling_win && !pos.pieces(seat).and(self.target[seat]).is_empty();
+            if !self.has_won(pos, seat) && !spoiled {
+                return Err((
+                    "finished",
+                    "a seat listed as finished has not filled its target camp",
+                ));
+            }
+        }
+        if !self.decided(pos) && (0..n).any(|s| !pos.has_finished(s) && self.has_won(pos, s)) {
+            return Err((
+                "finished",
+                "a seat has filled its target camp but is not listed as finished",
+            ));
         }
         if self.decided(pos) {
             if pos.to_move != TERMINAL {
-                return Err("the game is decided, so the turn must be '-'");
+                return Err(("turn", "the game is decided, so the turn must be '-'"));
             }
         } else if self.rules.max_turns > 0 && pos.turns >= self.rules.max_turns {
             if pos.to_move != TERMINAL {
-                return Err("the turn counter has reached max_turns, so the turn must be '-'");
+                return Err((
+                    "turns",
+                    "the turn counter has reached max_turns, so the turn must be '-'",
+                ));
             }
         } else if pos.to_move == TERMINAL {
             let any = (0..n).any(|s| !pos.has_finished(s) && self.has_any_move(pos, s));
             if any {
-                return Err("the turn is '-' but the game is not over");
+                return Err(("turn", "the turn is '-' but the game is not over"));
             }
         } else {
             let seat = usize::from(pos.to_move);
             if seat >= n || pos.has_finished(seat) {
-                return Err("the seat to move has finished");
+                return Err(("turn", "the seat to move has finished"));
             }
             if !self.has_any_move(pos, seat) {
-                return Err("the seat to move has no legal move");
+                return Err(("turn", "the seat to move has no legal move"));
             }
         }
         Ok(())

@@ -187,12 +187,21 @@ pub(crate) fn parse<G: Geometry>(game: &Halma<G>, text: &str) -> Result<Position
             }
         }
     }
+    let mut turns_at = text.len();
     if let Some((turns, at)) = fields.next_optional() {
         pos.turns = parse_u32(turns, "turns", at)?;
+        turns_at = at;
     }
     fields.finish()?;
-    game.check_position(&pos)
-        .map_err(|why| ParseError::new("position", 0, Problem::Invalid(why)))?;
+    game.check_position(&pos).map_err(|(field, why)| {
+        let at = match field {
+            "turn" => turn_at,
+            "finished" => fin_at,
+            "turns" => turns_at,
+            _ => rows_at,
+        };
+        ParseError::new(field, at, Problem::Invalid(why))
+    })?;
     game.derive(&mut pos);
     Ok(pos)
 }

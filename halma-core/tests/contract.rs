@@ -254,8 +254,36 @@ fn the_turn_count_shows_as_a_fraction_of_the_limit() {
 
 #[test]
 fn star_holes_have_cube_coordinates() {
-    assert_eq!(Star::coords(0), (4, -8));
+    assert_eq!(Star::coords(0), Some((4, -8)));
+    assert_eq!(Star::coords(121), None);
     assert_eq!(Star::hole_at(4, -8), Some(0));
     assert_eq!(Star::hole_at(0, 0), Some(60));
     assert_eq!(Star::hole_at(8, 8), None);
+}
+
+/// The finished field must agree with the board: the opening with seat 2
+/// written as finished was read as a won game.
+#[test]
+fn parser_checks_the_finished_field_against_the_board() {
+    let game = cc("players=2");
+    let opening = game.new_initial_state().to_string();
+    let rows = opening.split(' ').next().unwrap();
+    assert!(game.parse_notation(&opening).is_ok());
+    for (text, field, offset) in [
+        // Seat 2 has not filled its target camp.
+        (format!("{rows} - 2 0"), "finished", rows.len() + 3),
+        (format!("{rows} 1 2 0"), "finished", rows.len() + 3),
+        // Errors about meaning point at their field, not at the start.
+        (format!("{rows} - - 0"), "turn", rows.len() + 1),
+    ] {
+        let err = game.parse_notation(&text).unwrap_err();
+        assert_eq!((err.field, err.offset), (field, offset), "{text}: {err}");
+    }
+    // With the seats' camps swapped every seat has filled its target camp:
+    // the first listed wins, and a board of winners must list one.
+    let swapped = rows.replace('1', "x").replace('2', "1").replace('x', "2");
+    let board = swapped.as_str();
+    assert!(game.parse_notation(&format!("{board} - 1 9")).is_ok());
+    let err = game.parse_notation(&format!("{board} 1 - 9")).unwrap_err();
+    assert_eq!(err.field, "finished", "{err}");
 }

@@ -170,3 +170,30 @@ fn four_player_returns_and_finish_all() {
     assert_eq!(g.rules().finish, halma_core::Finish::All);
     assert_eq!(g.min_utility(), -1.0);
 }
+
+/// The square board has no long jumps, wing rule, vacate rule or spoiling
+/// win: `Halma::new` refuses each (it once accepted all but the wing rule).
+#[test]
+fn halma_new_refuses_switches_the_square_board_does_not_have() {
+    use halma_core::{Halma, Rules};
+    type SwitchOn = fn(&mut Rules);
+    let cases: [(&str, SwitchOn); 4] = [
+        ("long_jumps", |r| r.long_jumps = true),
+        ("wing_rule", |r| r.wing_rule = true),
+        ("vacate_rule", |r| r.vacate_rule = true),
+        ("spoiling_win", |r| r.spoiling_win = true),
+    ];
+    for (name, switch_on) in cases {
+        let mut rules = Rules::halma(2);
+        switch_on(&mut rules);
+        match Halma::<Square>::new(rules) {
+            Err(ParamError::BadValue { name: n, .. }) => assert_eq!(n, name),
+            other => panic!("{name}: {other:?}"),
+        }
+        // The star has every one of them.
+        let mut star = Rules::chinese_checkers(2);
+        switch_on(&mut star);
+        assert!(Halma::<halma_core::Star>::new(star).is_ok(), "{name}");
+    }
+    assert!(Halma::<Square>::new(Rules::halma(4)).is_ok());
+}

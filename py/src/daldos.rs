@@ -52,7 +52,7 @@ fn read_hole(held: &Held<Daldos>, hole: &Bound<'_, PyAny>) -> PyResult<Hole> {
     }
     let what = format!("a hole of the {board} board");
     let i = args::read_usize(hole, &what, 0, board.num_holes() - 1)?;
-    Ok(Hole::new(i as u8))
+    Hole::new(i as u8).ok_or_else(|| PyValueError::new_err(format!("{i} is not {what}")))
 }
 
 /// `(probability, error_bound)` that the player to move removes the enemy

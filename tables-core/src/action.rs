@@ -63,9 +63,12 @@ impl Source {
 /// ```
 /// use tables_core::{Move, Source};
 /// let m = Move { source: Source::Point(5), die: 3 };
-/// assert_eq!(m.action(), 5 * 6 + 2);
-/// assert_eq!(Move::from_action(m.action()), Some(m));
+/// assert_eq!(m.action(), Some(5 * 6 + 2));
+/// assert_eq!(Move::from_action(5 * 6 + 2), Some(m));
 /// assert_eq!(Move::from_action(168), None);
+/// // No action names a die of 0 or a point past the route.
+/// assert_eq!(Move { source: Source::Point(5), die: 0 }.action(), None);
+/// assert_eq!(Move { source: Source::Point(24), die: 1 }.action(), None);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -77,10 +80,19 @@ pub struct Move {
 }
 
 impl Move {
-    /// The action index of this move.
+    /// The action index of this move; `None` for a die outside 1 to 6 or a
+    /// source past the route (a point above 23, a quarter above 3).
     #[inline]
-    pub const fn action(self) -> Action {
-        (self.source.index() * 6 + self.die as usize - 1) as Action
+    pub const fn action(self) -> Option<Action> {
+        let valid_source = match self.source {
+            Source::Point(r) => (r as usize) < POINTS,
+            Source::Waiting(q) => (q as usize) < NUM_SOURCES - POINTS,
+        };
+        if valid_source && self.die >= 1 && self.die <= 6 {
+            Some((self.source.index() * 6 + self.die as usize - 1) as Action)
+        } else {
+            None
+        }
     }
 
     /// The move with this action index, if it is in range.

@@ -75,7 +75,8 @@ impl Tables {
             }
         }
         let mut throws = ArrayVec::new();
-        DiceSpec::new(variant.dice, variant.faces).for_each_throw(|_, t, p| {
+        let dice = DiceSpec::new(variant.dice, variant.faces).ok_or(VariantError::Dice)?;
+        dice.for_each_throw(|_, t, p| {
             let mut faces = [0u8; 4];
             faces[..t.len()].copy_from_slice(t.faces());
             if variant.doubles == Doubles::Twice && t.is_double() {

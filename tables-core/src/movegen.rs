@@ -350,7 +350,7 @@ impl Tables {
     pub(crate) fn landing(&self, pos: &Position, player: Player, mv: Move) -> Option<usize> {
         let p = player.index();
         let t = match mv.source {
-            Source::Waiting(q) => q as usize * self.qlen + mv.die as usize - 1,
+            Source::Waiting(q) => q as usize * self.qlen + (mv.die as usize).saturating_sub(1),
             Source::Point(r) if self.variant.mode == Mode::Doblet => {
                 if pos.stacks[p] & (1 << r) != 0 {
                     r as usize

@@ -152,7 +152,8 @@ impl Tables {
         let mut fields = Fields::new(text);
         let mut pos = Position::EMPTY;
 
-        let (points, at) = fields.next_field("points")?;
+        let (points, points_at) = fields.next_field("points")?;
+        let at = points_at;
         let n_points = self.board_len;
         let pieces = u32::from(self.variant.pieces);
         let mut count = 0;
@@ -220,7 +221,8 @@ impl Tables {
             }
         }
 
-        let (off, at) = fields.next_field("off")?;
+        let (off, off_at) = fields.next_field("off")?;
+        let at = off_at;
         let Some((a, b)) = off.split_once('/') else {
             return Err(err(
                 "off",
@@ -277,7 +279,7 @@ impl Tables {
         if !counts_ok {
             return Err(err(
                 "points",
-                0,
+                points_at,
                 Problem::Invalid(
                     "each player must have all its pieces on points, waiting or borne off",
                 ),
@@ -293,7 +295,7 @@ impl Tables {
         if winners > 1 {
             return Err(err(
                 "off",
-                0,
+                off_at,
                 Problem::Invalid("both players have reached their goal"),
             ));
         }
@@ -342,7 +344,7 @@ impl Tables {
             if empty {
                 return Err(err(
                     "points",
-                    0,
+                    points_at,
                     Problem::Invalid("the pieces are not set up"),
                 ));
             }
@@ -482,6 +484,10 @@ impl Tables {
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
         let player = pos.turn().unwrap_or(Player::new(0));
+        if mv.action().is_none() {
+            // A hand-made move no action names (die 0, point 30).
+            return write!(out, "{mv:?}");
+        }
         write!(out, "{}:", mv.die)?;
         match mv.source {
             Source::Point(r) => write!(out, "{}", self.route_point(player, r as usize))?,

@@ -21,7 +21,7 @@ const SAME: [Direction; 2] = [Direction::Forward, Direction::Forward];
 
 /// Two pieces on each of route points `1..=closed`, one on the next.
 const fn closed_table_plus_one(closed: u8) -> SetUp {
-    let mut s = SetUp::from_points(&[]);
+    let mut s = SetUp::preset(&[]);
     let mut r = 0;
     while r < closed as usize {
         s.points[r] = 2;
@@ -76,7 +76,7 @@ impl Variant {
     /// table (B in Q1, A in Q4); unstack, then bear off; dice that cannot
     /// be used pass to the opponent.
     pub const fn doblet() -> Variant {
-        let setup = SetUp::from_points(&[(1, 2), (2, 2), (3, 2), (4, 2), (5, 2), (6, 2)]);
+        let setup = SetUp::preset(&[(1, 2), (2, 2), (3, 2), (4, 2), (5, 2), (6, 2)]);
         Variant {
             pieces: 12,
             mode: Mode::Doblet,
@@ -91,7 +91,7 @@ impl Variant {
     pub const fn fallas() -> Variant {
         Variant {
             unusable_die: UnusableDie::Lose,
-            ..libro("fallas", SetUp::from_points(&[(1, 2), (19, 13)]))
+            ..libro("fallas", SetUp::preset(&[(1, 2), (19, 13)]))
         }
     }
 
@@ -100,7 +100,7 @@ impl Variant {
         Variant {
             blocked_entry: BlockedEntry::Lose,
             dead_position: DeadPosition::Draw,
-            ..libro("emperador", SetUp::from_points(&[(1, 15)]))
+            ..libro("emperador", SetUp::preset(&[(1, 15)]))
         }
     }
 
@@ -111,7 +111,7 @@ impl Variant {
             dice: 2,
             track: Track::Half,
             dead_position: DeadPosition::Draw,
-            ..libro("medio_emperador", SetUp::from_points(&[(1, 15)]))
+            ..libro("medio_emperador", SetUp::preset(&[(1, 15)]))
         }
     }
 
@@ -131,10 +131,7 @@ impl Variant {
     pub const fn cab_e_quinal() -> Variant {
         Variant {
             directions: SAME,
-            setup: [
-                SetUp::from_points(&[(6, 15)]),
-                SetUp::from_points(&[(5, 15)]),
-            ],
+            setup: [SetUp::preset(&[(6, 15)]), SetUp::preset(&[(5, 15)])],
             dead_position: DeadPosition::Draw,
             ..libro("cab_e_quinal", SetUp::all_waiting())
         }
@@ -143,7 +140,7 @@ impl Variant {
     /// Todas tablas: backgammon's set-up and route on two dice played as
     /// thrown, a coin roll-off, any die bearing off, the tie.
     pub const fn todas_tablas() -> Variant {
-        let setup = SetUp::from_points(&[(1, 2), (12, 5), (17, 3), (19, 5)]);
+        let setup = SetUp::preset(&[(1, 2), (12, 5), (17, 3), (19, 5)]);
         Variant {
             dice: 2,
             dead_position: DeadPosition::Draw,
@@ -160,8 +157,8 @@ impl Variant {
             dice: 2,
             directions: SAME,
             setup: [
-                SetUp::from_points(&[(7, 2), (8, 3), (9, 3), (10, 3), (11, 3), (24, 1)]),
-                SetUp::from_points(&[(12, 14), (13, 1)]),
+                SetUp::preset(&[(7, 2), (8, 3), (9, 3), (10, 3), (11, 3), (24, 1)]),
+                SetUp::preset(&[(12, 14), (13, 1)]),
             ],
             closes_at: 1,
             unusable_die: UnusableDie::ToOpponent,
@@ -185,7 +182,7 @@ impl Variant {
     pub const fn reencontrar() -> Variant {
         Variant {
             dead_position: DeadPosition::Draw,
-            ..libro("reencontrar", SetUp::from_points(&[(1, 15)]))
+            ..libro("reencontrar", SetUp::preset(&[(1, 15)]))
         }
     }
 
@@ -339,8 +336,8 @@ fn apply_option(
                 v.dice = 2;
                 v.fixed_die = k;
                 v.setup = [
-                    SetUp::from_points(&[(6, 14), (19, 1)]),
-                    SetUp::from_points(&[(5, 14), (4, 1)]),
+                    SetUp::preset(&[(6, 14), (19, 1)]),
+                    SetUp::preset(&[(5, 14), (4, 1)]),
                 ];
                 if swapped {
                     v.setup.swap(0, 1);
@@ -368,7 +365,7 @@ fn apply_option(
         ("reencontrar", "pieces") => {
             let n = expect_one_of(game, key, value, &[15, 12], "15 or 12")?;
             v.pieces = n;
-            *v = v.with_setup(SetUp::from_points(&[(1, n)]));
+            *v = v.with_setup(SetUp::preset(&[(1, n)]));
         }
         _ => return Ok(false),
     }

@@ -34,18 +34,21 @@ pub enum Direction {
 
 impl Direction {
     /// The point index (0 for point 1) of the player's route index `r`
-    /// (0 for the player's first point).
+    /// (0 for the player's first point; taken modulo 24).
     #[inline]
     pub const fn to_point(self, r: usize) -> usize {
+        let r = r % POINTS;
         match self {
             Direction::Forward => r,
             Direction::Backward => POINTS - 1 - r,
         }
     }
 
-    /// The quarter of the notation (0 for Q1) of the player's route quarter.
+    /// The quarter of the notation (0 for Q1) of the player's route quarter
+    /// (taken modulo 4).
     #[inline]
     pub const fn to_quarter(self, q: usize) -> usize {
+        let q = q % QUARTERS;
         match self {
             Direction::Forward => q,
             Direction::Backward => QUARTERS - 1 - q,
@@ -243,17 +246,41 @@ pub struct SetUp {
 }
 
 impl SetUp {
-    /// A set-up from `(route point from 1, count)` pairs.
-    pub const fn from_points(list: &[(u8, u8)]) -> SetUp {
-        let mut points = [0; MAX_POINTS];
+    /// A set-up from `(route point from 1, count)` pairs; `None` for a
+    /// point outside 1 to 28 or more than 255 pieces on one point.
+    ///
+    /// ```
+    /// use tables_core::SetUp;
+    /// assert_eq!(SetUp::from_points(&[(1, 10), (1, 5)]).unwrap().points[0], 15);
+    /// assert_eq!(SetUp::from_points(&[(0, 15)]), None);
+    /// assert_eq!(SetUp::from_points(&[(29, 15)]), None);
+    /// assert_eq!(SetUp::from_points(&[(3, 200), (3, 100)]), None);
+    /// ```
+    pub const fn from_points(list: &[(u8, u8)]) -> Option<SetUp> {
+        let mut points = [0u8; MAX_POINTS];
         let mut i = 0;
         while i < list.len() {
-            points[list[i].0 as usize - 1] += list[i].1;
+            let (point, count) = list[i];
+            if point == 0 || point as usize > MAX_POINTS {
+                return None;
+            }
+            points[point as usize - 1] = match points[point as usize - 1].checked_add(count) {
+                Some(n) => n,
+                None => return None,
+            };
             i += 1;
         }
-        SetUp {
+        Some(SetUp {
             points,
             waiting: [0; QUARTERS],
+        })
+    }
+
+    /// A preset's set-up, known to be valid.
+    pub(crate) const fn preset(list: &[(u8, u8)]) -> SetUp {
+        match SetUp::from_points(list) {
+            Some(setup) => setup,
+            None => panic!("a preset's set-up lists points 1 to 28"),
         }
     }
 
@@ -297,8 +324,8 @@ impl SetUp {
 /// v.name = "seys_two_dice";
 /// v.dice = 2;
 /// v.setup = [
-///     SetUp::from_points(&[(1, 5), (2, 5), (6, 5)]),
-///     SetUp::from_points(&[(3, 5), (4, 5), (5, 5)]),
+///     SetUp::from_points(&[(1, 5), (2, 5), (6, 5)]).unwrap(),
+///     SetUp::from_points(&[(3, 5), (4, 5), (5, 5)]).unwrap(),
 /// ];
 /// assert!(Tables::new(v).is_ok());
 /// // Both sides on the same points cannot be set up.
@@ -415,8 +442,8 @@ impl Variant {
             doubles: Doubles::AsThrown,
             directions: [Direction::Forward, Direction::Forward],
             setup: [
-                SetUp::from_points(&[(6, 8), (2, 4), (1, 3)]),
-                SetUp::from_points(&[(3, 5), (4, 5), (5, 5)]),
+                SetUp::preset(&[(6, 8), (2, 4), (1, 3)]),
+                SetUp::preset(&[(3, 5), (4, 5), (5, 5)]),
             ],
             roll_off: RollOff::Coin,
             reentry: Reentry::Opposite,
@@ -464,7 +491,7 @@ impl Variant {
 
     /// Backgammon without the cube: A moves from 24 to 1, B from 1 to 24.
     pub const fn backgammon() -> Variant {
-        let setup = SetUp::from_points(&[(1, 2), (12, 5), (17, 3), (19, 5)]);
+        let setup = SetUp::preset(&[(1, 2), (12, 5), (17, 3), (19, 5)]);
         Variant {
             name: "backgammon",
             dice: 2,

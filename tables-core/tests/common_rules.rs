@@ -179,6 +179,25 @@ fn notation_errors_say_what_and_where() {
         .is_err());
 }
 
+/// Errors about what a well-formed notation means point at the field, not
+/// at offset 0.
+#[test]
+fn notation_errors_about_meaning_say_where() {
+    let g = Tables::backgammon();
+    // One piece too many borne off: the points do not add up.
+    let e = g.parse(&format!("  {OPENING} - 1/0 B 31 0")).unwrap_err();
+    assert_eq!((e.field, e.offset), ("points", 2), "{e}");
+    // Both players have borne everything off.
+    let empty = vec!["."; 24].join(",");
+    let text = format!("{empty} - 15/15 - - 0");
+    let e = g.parse(&text).unwrap_err();
+    assert_eq!((e.field, e.offset), ("off", empty.len() + 3), "{e}");
+    // A player to move on an empty board.
+    let text = format!(" {empty} - 0/0 A - 0");
+    let e = g.parse(&text).unwrap_err();
+    assert_eq!((e.field, e.offset), ("points", 1), "{e}");
+}
+
 #[test]
 fn move_strings_parse_with_or_without_the_hit_mark() {
     let g = Tables::seys_dos_e_as();

@@ -18,8 +18,8 @@ fn seys_two_dice() -> Variant {
         name: "seys_two_dice",
         dice: 2,
         setup: [
-            SetUp::from_points(&[(1, 5), (2, 5), (6, 5)]),
-            SetUp::from_points(&[(3, 5), (4, 5), (5, 5)]),
+            SetUp::from_points(&[(1, 5), (2, 5), (6, 5)]).unwrap(),
+            SetUp::from_points(&[(3, 5), (4, 5), (5, 5)]).unwrap(),
         ],
         reentry: Reentry::Start,
         bear_off: BearOff::Exact,
@@ -105,7 +105,7 @@ fn invalid_parameters_are_refused() {
     v.dice = 3;
     assert_eq!(Tables::new(v).unwrap_err(), VariantError::Dice);
     let mut v = Variant::seys_dos_e_as();
-    v.setup[0] = SetUp::from_points(&[(1, 14)]);
+    v.setup[0] = SetUp::from_points(&[(1, 14)]).unwrap();
     assert_eq!(Tables::new(v).unwrap_err(), VariantError::SetUp);
     let mut v = Variant::seys_dos_e_as();
     v.setup[1] = v.setup[0];

@@ -180,9 +180,14 @@ pub(crate) const HEXAGON: u128 = {
 pub struct Star;
 
 impl Star {
-    /// The cube coordinates `(q, r)` of `hole` (`s = -q - r`).
-    pub const fn coords(hole: usize) -> (i8, i8) {
-        TABLES.coords[hole]
+    /// The cube coordinates `(q, r)` of `hole` (`s = -q - r`); `None` past
+    /// the 121 holes.
+    pub const fn coords(hole: usize) -> Option<(i8, i8)> {
+        if hole < TABLES.coords.len() {
+            Some(TABLES.coords[hole])
+        } else {
+            None
+        }
     }
 
     /// The hole at cube coordinates `(q, r)`, if it is on the star.

@@ -1,7 +1,7 @@
 //! Plays random games of Chinese checkers and prints turns per second.
 //!
 //! ```text
-//! cargo run --release -p halma-core --example playouts -- [players] [games] [openspiel]
+//! cargo run --release -p halma-core --example halma_playouts -- [players] [games] [openspiel]
 //! ```
 
 use std::time::Instant;

@@ -1,4 +1,4 @@
-//! Plays random games, for profiling: `cargo run --release -p daldos-core --example playouts -- 200`
+//! Plays random games, for profiling: `cargo run --release -p daldos-core --example daldos_playouts -- 200`
 
 use board_core::{sim::SplitMix64, Game};
 use daldos_core::Daldos;

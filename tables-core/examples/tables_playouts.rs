@@ -1,5 +1,5 @@
 //! Plays random games and prints how many per second:
-//! `cargo run --release --example playouts -- <game> <games>`.
+//! `cargo run --release -p tables-core --example tables_playouts -- <game> <games>`.
 
 use std::time::Instant;
 

@@ -1,0 +1,47 @@
+//! The public constructors and hole helpers never panic, whatever their
+//! input.
+
+use board_core::{Action, Game, Player};
+use halma_core::{action, notation, Finish, Halma, Rules, Square, Star};
+use proptest::prelude::*;
+
+fn any_rules() -> impl Strategy<Value = Rules> {
+    (any::<u8>(), any::<u8>(), any::<[bool; 5]>(), any::<u32>()).prop_map(
+        |(players, pieces, b, max_turns)| Rules {
+            players,
+            pieces,
+            long_jumps: b[0],
+            wing_rule: b[1],
+            vacate_rule: b[2],
+            spoiling_win: b[3],
+            finish: if b[4] { Finish::All } else { Finish::First },
+            max_turns,
+        },
+    )
+}
+
+proptest! {
+    #[test]
+    fn halma_new_never_panics(rules in any_rules(), seat in any::<u8>()) {
+        if let Ok(g) = Halma::<Star>::new(rules) {
+            let s = g.new_initial_state();
+            let _ = (g.camp_of(Player::new(seat)), g.start_zone(Player::new(seat)), g.must_vacate(&s));
+        }
+        if let Ok(g) = Halma::<Square>::new(rules) {
+            let _ = g.camp_of(Player::new(seat));
+        }
+    }
+
+    #[test]
+    fn holes_and_actions_never_panic(hole in any::<usize>(), to in any::<usize>(), a in any::<Action>(), name in ".{0,6}") {
+        let _ = Star::coords(hole);
+        let mut out = String::new();
+        let _ = notation::write_hole::<Star>(hole, &mut out);
+        let _ = notation::write_hole::<Square>(hole, &mut out);
+        let _ = (notation::parse_hole::<Star>(&name), notation::parse_hole::<Square>(&name));
+        if let Some(a) = action::encode::<Star>(hole, to) {
+            prop_assert_eq!(action::decode::<Star>(a), Some((hole, to)));
+        }
+        let _ = (action::decode::<Star>(a), action::decode::<Square>(a), action::encode::<Square>(hole, to));
+    }
+}
