@@ -32,13 +32,17 @@ buffers, with the GIL released; one Python call steps every environment.
   use for its buffers and states (about a million environments of Daldøs,
   more of the other games); more raises ``ValueError`` saying how many fit.
   Every integer argument out of its range raises ``ValueError``.
-- ``threads`` (1 to 64, default 1) bounds the native threads of a step: the calling
-  thread and ``threads - 1`` workers of the environment's own, which share
-  the batch in jobs of 16 environments (at most one thread per 16
-  environments). Between steps the workers wait awake for up to 2 ms
+- ``threads`` (1 to 64, default 1) bounds the native threads of a step:
+  the calling thread and ``threads - 1`` workers of the environment's own,
+  which share the batch in jobs of 16 environments (at most one thread per
+  16 environments). Between steps the workers wait awake for up to 2 ms
   (waking a sleeping thread costs more than stepping a hundred
-  environments), then sleep. More threads pay off only on otherwise idle
-  cores; results are identical whatever the number of threads.
+  environments), yielding their core to any thread that needs it, then
+  sleep. When other processes keep the cores busy and the workers come
+  late, steps run on the calling thread alone for a while (then the
+  workers are tried again), so extra threads cost little on a busy machine
+  and pay off on idle cores; results are identical whatever the number of
+  threads.
 """
 
 from __future__ import annotations
