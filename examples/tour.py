@@ -15,6 +15,23 @@ from pathlib import Path
 import racegames
 from racegames import daldos
 
+LEGEND = """\
+How to read it:
+  rows     b = B's home row (top), m = the middle row, a = A's home row
+           (bottom); holes are numbered from the stern (0) to the prow, and
+           the middle row has one more hole, in the prow.
+  pieces   a, b = an undalled piece of A or B (not yet turned: it cannot
+           move until a dal turns it); A, B = a dalled piece (it moves).
+  throws   two four-sided dice showing 1 (the dal), 2, 3 or 4: "throws 41"
+           is a 4 and a dal. A dal turns a piece and moves it one hole;
+           dal-dal (11) gives another throw; a throw that no piece can
+           use is lost (so a player may move twice in a row).
+  moves    the holes a piece passes through: "m3-m7" uses one die,
+           "m3-m7 a0-m0" moves two pieces (the higher die first),
+           "m3-m4-m7" adds both dice on one piece; "x" instead of "-"
+           marks a hole where an enemy piece is taken.
+"""
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -28,12 +45,16 @@ def main() -> None:
     print(f"Games: {', '.join(racegames.list_games())}; playing {game!r}")
     state = game.new_initial_state()
     print(state, "\n")
+    print(LEGEND)
     rng = random.Random(args.seed)
+    throw = ""
     decisions = 0
     while not state.is_terminal():
         if state.is_chance_node():
             actions, probs = zip(*state.chance_outcomes())
-            state.apply_action(rng.choices(actions, probs)[0])
+            outcome = rng.choices(actions, probs)[0]
+            throw = state.action_to_string(outcome).removeprefix("throw ")
+            state.apply_action(outcome)
             continue
         # Prefer a capture when the dice offer one; otherwise play at random.
         legal = state.legal_actions()
@@ -42,7 +63,7 @@ def main() -> None:
         talk = decisions < 4 or (not args.quiet and decisions % 40 == 0)
         if talk:
             who = "AB"[state.current_player()]
-            print(f"{who} plays {state.action_to_string(action)}")
+            print(f"{who} throws {throw} and plays {state.action_to_string(action)}")
         state.apply_action(action)
         decisions += 1
         owner = state.turn_owner()
@@ -60,6 +81,7 @@ def main() -> None:
         print(f"Stopped at the turn limit after {decisions} decisions: returns {returns}")
     else:
         print(f"Player {'AB'[returns.index(max(returns))]} wins after {decisions} decisions: returns {returns}")
+    # At the end of the game the picture says who won, under the board.
     args.out.write_text(state._repr_svg_(), encoding="utf-8")
     print(f"Wrote {args.out}")
 

@@ -31,8 +31,10 @@ scripts/rustdoc.sh
 step "Python package and test dependencies"
 scripts/setup-venv.sh
 # The optional comparison group (OpenSpiel, the independent implementation),
-# read from py/pyproject.toml so the list lives in one place.
-peers=$(.venv/bin/python -c 'import tomllib; print(" ".join(tomllib.load(open("py/pyproject.toml", "rb"))["project"]["optional-dependencies"]["peers"]))')
+# read from py/pyproject.toml so the list lives in one place (tomllib is in
+# the standard library from Python 3.11; tomli before).
+.venv/bin/python -m pip install --quiet "tomli>=1.1; python_version < '3.11'"
+peers=$(.venv/bin/python -c 'import sys; tomllib = __import__("tomllib" if sys.version_info >= (3, 11) else "tomli"); print(" ".join(tomllib.load(open("py/pyproject.toml", "rb"))["project"]["optional-dependencies"]["peers"]))')
 .venv/bin/python -m pip install --quiet $peers
 
 step "Python tests"
@@ -40,3 +42,6 @@ step "Python tests"
 
 step "Docs site (mkdocs, strict)"
 scripts/docs.sh
+
+step "The wheel under the other Pythons installed (python3.9 ... python3.13)"
+scripts/smoke-pythons.sh

@@ -372,13 +372,6 @@ impl PyState {
     fn with_inner(&self, py: Python<'_>, inner: Box<dyn DynState>) -> PyState {
         PyState::new(self.game.clone_ref(py), inner)
     }
-
-    fn drawing<'py>(&self, py: Python<'py>, function: &str) -> PyResult<Bound<'py, PyAny>> {
-        let module = py.import("racegames._draw")?;
-        module
-            .getattr(function)?
-            .call1((self.game.get().name.as_str(), self.inner.notation()))
-    }
 }
 
 #[pymethods]
@@ -650,9 +643,19 @@ impl PyState {
         guard(|| self.inner.diagram())
     }
 
-    /// An SVG picture of the board, for notebooks.
+    /// An SVG picture of the board, for notebooks; at the end of a game it
+    /// says who won.
     fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
-        self.drawing(py, "svg")?.extract()
+        let draw = py.import("racegames._draw")?.getattr("svg")?;
+        let game = self.game.get().name.as_str();
+        let notation = self.inner.notation();
+        let picture = if matches!(self.inner.node(), Node::Terminal) {
+            let returns = guard(|| self.inner.returns())?;
+            draw.call1((game, notation, returns, self.inner.is_truncated()))?
+        } else {
+            draw.call1((game, notation))?
+        };
+        picture.extract()
     }
 }
 

@@ -11,8 +11,18 @@
 //!   then helps the others from the far end of theirs. A job mostly stays on
 //!   the same thread from batch to batch, and so do its environments in that
 //!   core's cache.
+//!
+//! A third cost shows only when other processes keep the cores busy: a
+//! worker then waits milliseconds for a core, to start a batch or to finish
+//! the job it holds, while the caller waits for it, and a spinning thread
+//! takes a core from one that has work. So every wait spins only briefly
+//! ([`SPIN_BEFORE_YIELD`]) and then yields its core at each check, and a
+//! batch whose caller waited longer for late workers than it worked itself
+//! sends the next batches to the caller's thread alone, for a number of
+//! batches that doubles while the workers stay late ([`MAX_SOLO_BATCHES`]),
+//! after which one batch tries the workers again.
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -20,6 +30,13 @@ use arrayvec::ArrayVec;
 
 /// How long an idle worker waits for the next batch before it sleeps.
 pub const SPIN: Duration = Duration::from_millis(2);
+
+/// How long a wait spins before it yields its core at each check.
+pub const SPIN_BEFORE_YIELD: Duration = Duration::from_micros(20);
+
+/// The most batches run on the caller's thread alone, after batches where
+/// the workers came late, before the workers are tried again.
+pub const MAX_SOLO_BATCHES: u32 = 64;
 
 /// The most threads a pool runs, the caller's included.
 pub const MAX_THREADS: usize = 64;
@@ -34,6 +51,32 @@ pub struct Workers {
     threads: usize,
     /// Bumped when a batch starts, which ends the spinning of idle workers.
     batch: Arc<AtomicU64>,
+    /// Batches still to run on the caller's thread alone.
+    solo_left: AtomicU32,
+    /// How many solo batches the next late batch of workers earns.
+    solo_next: AtomicU32,
+}
+
+/// Spins on `done` for [`SPIN_BEFORE_YIELD`], then yields the core between
+/// checks; returns `true` once `done()` holds, `false` if `give_up()` does
+/// first.
+fn wait_for(done: impl Fn() -> bool, give_up: impl Fn(Duration) -> bool) -> bool {
+    let since = Instant::now();
+    loop {
+        for _ in 0..64 {
+            if done() {
+                return true;
+            }
+            std::hint::spin_loop();
+        }
+        let waited = since.elapsed();
+        if give_up(waited) {
+            return false;
+        }
+        if waited >= SPIN_BEFORE_YIELD {
+            std::thread::yield_now();
+        }
+    }
 }
 
 /// `[front, back)` of one thread's block of jobs, packed in one word so that
@@ -95,6 +138,8 @@ impl Workers {
             pool,
             threads,
             batch: Arc::new(AtomicU64::new(0)),
+            solo_left: AtomicU32::new(0),
+            solo_next: AtomicU32::new(1),
         })
     }
 
@@ -124,6 +169,17 @@ impl Workers {
         J: Send,
         F: Fn(J) + Sync,
     {
+        let solo_left = self.solo_left.load(Ordering::Relaxed);
+        if solo_left > 0 {
+            self.solo_left.store(solo_left - 1, Ordering::Relaxed);
+            let jobs: ArrayVec<J, MAX_JOBS> = jobs.collect();
+            if backward {
+                jobs.into_iter().rev().for_each(f);
+            } else {
+                jobs.into_iter().for_each(f);
+            }
+            return;
+        }
         let jobs: ArrayVec<Mutex<Option<J>>, MAX_JOBS> =
             jobs.map(|j| Mutex::new(Some(j))).collect();
         let n = jobs.len();
@@ -145,6 +201,8 @@ impl Workers {
             }
         };
         self.batch.fetch_add(1, Ordering::Relaxed);
+        let mut worked = Duration::ZERO;
+        let mut waited = Duration::ZERO;
         self.pool.in_place_scope(|scope| {
             for t in 1..self.threads {
                 let (work, running) = (&work, &running);
@@ -153,14 +211,33 @@ impl Workers {
                     work(t);
                 });
             }
+            let start = Instant::now();
             work(0);
-            // Every job is claimed; wait awake for those still running (a
-            // thread put to sleep here would wake 50–90 µs late).
-            while running.load(Ordering::Acquire) > 0 {
-                std::hint::spin_loop();
-            }
+            worked = start.elapsed();
+            // Every job is claimed; wait for those still running (a thread
+            // put to sleep here would wake 50–90 µs late).
+            wait_for(|| running.load(Ordering::Acquire) == 0, |_| false);
+            waited = start.elapsed() - worked;
         });
-        self.keep_warm();
+        self.learn(worked, waited);
+        if self.solo_left.load(Ordering::Relaxed) == 0 {
+            self.keep_warm();
+        }
+    }
+
+    /// After a batch: if the caller waited longer for late workers than it
+    /// worked itself, the next batches run on the caller alone (twice as
+    /// many as last time, up to [`MAX_SOLO_BATCHES`]); otherwise the
+    /// workers stay on.
+    fn learn(&self, worked: Duration, waited: Duration) {
+        if waited > worked {
+            let solo = self.solo_next.load(Ordering::Relaxed);
+            self.solo_left.store(solo, Ordering::Relaxed);
+            self.solo_next
+                .store((solo * 2).min(MAX_SOLO_BATCHES), Ordering::Relaxed);
+        } else {
+            self.solo_next.store(1, Ordering::Relaxed);
+        }
     }
 
     /// Gives each worker a job that spins until the next batch starts or
@@ -170,18 +247,10 @@ impl Workers {
         for _ in 1..self.threads {
             let batch = Arc::clone(&self.batch);
             self.pool.spawn(move || {
-                let since = Instant::now();
-                loop {
-                    for _ in 0..256 {
-                        if batch.load(Ordering::Relaxed) != started {
-                            return;
-                        }
-                        std::hint::spin_loop();
-                    }
-                    if since.elapsed() >= SPIN {
-                        return;
-                    }
-                }
+                wait_for(
+                    || batch.load(Ordering::Relaxed) != started,
+                    |waited| waited >= SPIN,
+                );
             });
         }
     }
@@ -228,6 +297,44 @@ mod tests {
         assert_eq!(b.claim(false), Some(4));
         assert_eq!(b.claim(false), None);
         assert_eq!(b.claim(true), None);
+    }
+
+    /// The thread ids that ran the jobs of one batch of `n` jobs.
+    fn threads_of_a_batch(
+        workers: &Workers,
+        n: usize,
+    ) -> std::collections::HashSet<std::thread::ThreadId> {
+        let ids = Mutex::new(std::collections::HashSet::new());
+        workers.run(0..n, false, |_| {
+            // Long enough that an idle worker claims some of the jobs.
+            std::thread::sleep(Duration::from_micros(200));
+            ids.lock().unwrap().insert(std::thread::current().id());
+        });
+        ids.into_inner().unwrap()
+    }
+
+    /// A batch whose workers came late sends the next ones to the caller
+    /// alone, twice as many each time the workers are late again, up to the
+    /// cap; a batch where they kept up brings the count back to one.
+    #[test]
+    fn late_workers_send_the_next_batches_to_the_caller_alone() {
+        let workers = Workers::new(2).expect("threads start");
+        let me = std::thread::current().id();
+        let late = (Duration::from_micros(10), Duration::from_micros(50));
+        let on_time = (Duration::from_micros(50), Duration::from_micros(10));
+        workers.learn(late.0, late.1);
+        assert_eq!(threads_of_a_batch(&workers, 32), [me].into());
+        assert_eq!(workers.solo_left.load(Ordering::Relaxed), 0);
+        for expected in [2, 4, 8, 16, 32, 64, 64] {
+            workers.learn(late.0, late.1);
+            assert_eq!(workers.solo_left.load(Ordering::Relaxed), expected);
+        }
+        for _ in 0..64 {
+            assert_eq!(threads_of_a_batch(&workers, 4), [me].into());
+        }
+        workers.learn(on_time.0, on_time.1);
+        workers.learn(late.0, late.1);
+        assert_eq!(workers.solo_left.load(Ordering::Relaxed), 1);
     }
 
     #[test]

@@ -23,7 +23,17 @@ def test_tour_script_writes_the_final_svg(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "wins" in result.stdout or "turn limit" in result.stdout
-    assert out.read_text(encoding="utf-8").startswith("<svg")
+    svg = out.read_text(encoding="utf-8")
+    assert svg.startswith("<svg")
+    # A legend explains the letters, the throws and the move notation.
+    for words in ("undalled", "dalled", "the dal", "throws", '"x"', "stern", "prow"):
+        assert words in result.stdout, words
+    # The final picture says how the game ended, as the text does.
+    winner = next(line for line in result.stdout.splitlines() if "wins after" in line or "turn limit" in line)
+    if "wins after" in winner:
+        assert f"Game over: {winner.split()[1]} wins" in svg
+    else:
+        assert "stopped at the turn limit" in svg
 
 
 def test_notebook_runs_and_shows_the_board() -> None:

@@ -7,6 +7,24 @@ use board_core::{sim::SplitMix64, Game, Node, Player};
 use daldos_core::Daldos;
 use racegames_examples::{greedy_player, random_player, throw};
 
+/// How to read the boards and moves printed below.
+const LEGEND: &str = "\
+How to read it:
+  rows     b = B's home row (top), m = the middle row, a = A's home row
+           (bottom); holes are numbered from the stern (0) to the prow, and
+           the middle row has one more hole, in the prow.
+  pieces   a, b = an undalled piece of A or B (not yet turned: it cannot
+           move until a dal turns it); A, B = a dalled piece (it moves).
+  throws   two four-sided dice showing 1 (the dal), 2, 3 or 4: \"throws 41\"
+           is a 4 and a dal. A dal turns a piece and moves it one hole;
+           dal-dal (11) gives another throw; a throw that no piece can
+           use is lost (so a player may move twice in a row).
+  moves    the holes a piece passes through: \"m3-m7\" uses one die,
+           \"m3-m7 a0-m0\" moves two pieces (the higher die first),
+           \"m3-m4-m7\" adds both dice on one piece; \"x\" instead of \"-\"
+           marks a hole where an enemy piece is taken.
+";
+
 fn diagram(game: &Daldos, state: &daldos_core::Position) -> String {
     let mut s = String::new();
     game.write_diagram(state, &mut s)
@@ -24,7 +42,9 @@ fn main() {
     let mut state = game.new_initial_state();
     println!("Daldøs, Danish board. A plays greedily, B at random. Seed {seed}.\n");
     println!("{}\n", diagram(&game, &state));
+    println!("{LEGEND}");
     let mut last_turn = 0;
+    let mut last_throw = String::new();
     while game.node(&state) != Node::Terminal {
         let action = match game.node(&state) {
             Node::Chance => throw(&game, &state, &mut rng).expect("a chance node"),
@@ -42,8 +62,11 @@ fn main() {
         let mover = game.turn_owner(&state);
         game.apply(&mut state, action)
             .expect("the players choose legal actions");
-        if !text.starts_with("throw") && !text.ends_with("starts") {
-            println!("{} plays {text}", mover.map_or('-', Player::letter));
+        if let Some(throw) = text.strip_prefix("throw ") {
+            last_throw = throw.to_owned();
+        } else if !text.ends_with("starts") {
+            let who = mover.map_or('-', Player::letter);
+            println!("{who} throws {last_throw} and plays {text}");
         }
         if state.turns() != last_turn && (state.turns() % 25 == 0) {
             println!("\n{}\n", diagram(&game, &state));

@@ -35,13 +35,17 @@ buffers, with the GIL released; one Python call steps every environment.
 - ``observation="flat"``: the observations are one ``(num_envs, size)``
   float32 array (each tensor flattened), without the masks, which stay in
   ``infos["action_mask"]`` and ``action_masks()``.
-- ``threads`` (1 to 64, default 1) bounds the native threads of a step: the calling
-  thread and ``threads - 1`` workers of the environment's own, which share
-  the batch in jobs of 16 environments (at most one thread per 16
-  environments). Between steps the workers wait awake for up to 2 ms
+- ``threads`` (1 to 64, default 1) bounds the native threads of a step:
+  the calling thread and ``threads - 1`` workers of the environment's own,
+  which share the batch in jobs of 16 environments (at most one thread per
+  16 environments). Between steps the workers wait awake for up to 2 ms
   (waking a sleeping thread costs more than stepping a hundred
-  environments), then sleep. More threads pay off only on otherwise idle
-  cores; results are identical whatever the number of threads.
+  environments), yielding their core to any thread that needs it, then
+  sleep. When other processes keep the cores busy and the workers come
+  late, steps run on the calling thread alone for a while (then the
+  workers are tried again), so extra threads cost little on a busy machine
+  and pay off on idle cores; results are identical whatever the number of
+  threads.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import Optional
+from typing import Optional, Sequence
 
 import numpy as np
 
@@ -43,16 +43,42 @@ def text(game: str, notation: str) -> str:
     return str(module.text(notation))
 
 
-def svg(game: str, notation: str) -> str:
-    """An SVG picture of the position."""
+def seat_name(game: str, seat: int) -> str:
+    """A seat as the game's pictures name it: ``A``, ``B`` for the two-player
+    games, ``seat 1`` … for the Halma games (whose notation numbers seats
+    from 1)."""
+    if game in ("chinese_checkers", "halma"):
+        return f"seat {seat + 1}"
+    return chr(ord("A") + seat)
+
+
+def result_text(game: str, returns: Sequence[float], truncated: bool) -> str:
+    """How a finished game ended, in words: who won, or that it was stopped."""
+    if truncated:
+        return "Game over: stopped at the turn limit, no winner"
+    best = max(returns)
+    winners = [seat for seat, r in enumerate(returns) if r == best]
+    if len(winners) != 1:
+        return "Game over: a draw"
+    return f"Game over: {seat_name(game, winners[0])} wins"
+
+
+def svg(game: str, notation: str, returns: Optional[Sequence[float]] = None, truncated: bool = False) -> str:
+    """An SVG picture of the position; with the ``returns`` of a finished
+    game, a line under the picture says who won."""
     from racegames._draw.scene import Scene
 
     module = _module(game)
     if module is None:
         scene = Scene(12 + 8 * len(notation), 32)
         scene.text(6, 20, notation, size=12, anchor="start", font="monospace")
-        return scene.to_svg()
-    return str(module.scene(notation).to_svg())
+    else:
+        scene = module.scene(notation)
+    if returns is not None:
+        size = 16
+        scene.height += 2 * size
+        scene.text(12, scene.height - size * 0.8, result_text(game, returns, truncated), size=size, anchor="start")
+    return str(scene.to_svg())
 
 
 def rgb(game: str, notation: str) -> np.ndarray:

@@ -1,5 +1,5 @@
-"""A tiny vector scene (rectangles, circles, text) rendered as SVG or,
-without any imaging library, as an RGB numpy array."""
+"""A tiny vector scene (rectangles, circles, polygons, text) rendered as SVG
+or, without any imaging library, as an RGB numpy array."""
 
 from __future__ import annotations
 
@@ -50,7 +50,15 @@ class Text:
     font: str = "sans-serif"
 
 
-Shape = Union[Rect, Circle, Text]
+@dataclass
+class Polygon:
+    points: List[Tuple[float, float]]
+    fill: Optional[Color]
+    stroke: Optional[Color] = None
+    stroke_width: float = 1.0
+
+
+Shape = Union[Rect, Circle, Polygon, Text]
 
 
 @dataclass
@@ -68,6 +76,9 @@ class Scene:
     def circle(self, cx: float, cy: float, r: float, fill: Optional[Color], **kw: float | str | None) -> None:
         self.shapes.append(Circle(cx, cy, r, fill, **kw))  # type: ignore[arg-type]
 
+    def polygon(self, points: List[Tuple[float, float]], fill: Optional[Color], **kw: float | str | None) -> None:
+        self.shapes.append(Polygon(list(points), fill, **kw))  # type: ignore[arg-type]
+
     def text(self, x: float, y: float, text: str, **kw: float | str) -> None:
         self.shapes.append(Text(x, y, text, **kw))  # type: ignore[arg-type]
 
@@ -82,6 +93,12 @@ class Scene:
                 out.append(
                     f'<rect x="{s.x:g}" y="{s.y:g}" width="{s.w:g}" height="{s.h:g}" rx="{s.radius:g}" '
                     f'fill="{s.fill or "none"}" stroke="{s.stroke or "none"}" stroke-width="{s.stroke_width:g}"/>'
+                )
+            elif isinstance(s, Polygon):
+                points = " ".join(f"{x:g},{y:g}" for x, y in s.points)
+                out.append(
+                    f'<polygon points="{points}" fill="{s.fill or "none"}" '
+                    f'stroke="{s.stroke or "none"}" stroke-width="{s.stroke_width:g}" stroke-linejoin="round"/>'
                 )
             elif isinstance(s, Circle):
                 out.append(
@@ -102,6 +119,9 @@ class Scene:
         img[:, :] = _rgb(self.background)
         for s in self.shapes:
             if isinstance(s, Text):
+                continue
+            if isinstance(s, Polygon):
+                _fill_polygon(img, s)
                 continue
             if isinstance(s, Rect):
                 box = (s.x, s.y, s.x + s.w, s.y + s.h)
@@ -133,3 +153,37 @@ class Scene:
                 if s.fill:
                     window[inner] = _rgb(s.fill)
         return img
+
+
+def _fill_polygon(img: np.ndarray, s: Polygon) -> None:
+    """Fills a polygon (even-odd rule at pixel centres), then strokes its
+    edges by their distance from each pixel centre."""
+    xs = [x for x, _ in s.points]
+    ys = [y for _, y in s.points]
+    m = s.stroke_width if s.stroke else 0.0
+    height, width = img.shape[:2]
+    x0, y0 = max(int(min(xs) - m), 0), max(int(min(ys) - m), 0)
+    x1, y1 = min(int(max(xs) + m) + 1, width), min(int(max(ys) + m) + 1, height)
+    if x0 >= x1 or y0 >= y1:
+        return
+    gy, gx = np.mgrid[y0:y1, x0:x1]
+    px, py = gx + 0.5, gy + 0.5
+    inside = np.zeros(px.shape, dtype=bool)
+    near = np.zeros(px.shape, dtype=bool)
+    n = len(s.points)
+    for k in range(n):
+        (ax, ay), (bx, by) = s.points[k], s.points[(k + 1) % n]
+        crosses = (ay > py) != (by > py)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            at = ax + (py - ay) * (bx - ax) / (by - ay)
+        inside ^= crosses & (px < at)
+        if s.stroke:
+            dx, dy = bx - ax, by - ay
+            length2 = dx * dx + dy * dy or 1.0
+            t = np.clip(((px - ax) * dx + (py - ay) * dy) / length2, 0.0, 1.0)
+            near |= (px - ax - t * dx) ** 2 + (py - ay - t * dy) ** 2 <= (s.stroke_width / 2) ** 2
+    window = img[y0:y1, x0:x1]
+    if s.fill:
+        window[inside] = _rgb(s.fill)
+    if s.stroke:
+        window[near] = _rgb(s.stroke)
