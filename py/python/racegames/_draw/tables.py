@@ -271,8 +271,8 @@ def scene(notation: str, game: str = "seys_dos_e_as", cell: int = 36) -> Scene:
             x0 = play_x if q in (2, 3) else bar_x + bar_w
             y0 = y_top_edge if q in (3, 4) else mid_y
             s.rect(x0, y0, half_w, play_h / 2, "#1d4124")
-        label = "not used" if unused else f"({first}\u2013{first + ql - 1})"
-        s.text(cx, cy, f"Q{q}  {label}", size=c * 0.32, fill="#9cc3a3")
+        span = "not used" if unused else f"({first}\u2013{first + ql - 1})"
+        s.text(cx, cy, f"Q{q}  {span}", size=c * 0.32, fill="#9cc3a3")
 
     r = c * 0.44
     steps = 8
@@ -349,10 +349,10 @@ def scene(notation: str, game: str = "seys_dos_e_as", cell: int = 36) -> Scene:
             for j, ch in enumerate(p.dice[:4]):
                 _die(s, panel_x + j * size * 1.18, y, size, int(ch) if ch.isdigit() else 0)
             y += size + 0.4 * c
-            label = "dice passed by the opponent" if p.passed else "dice still to use"
+            note = "dice passed by the opponent" if p.passed else "dice still to use"
             if p.again:
-                label += "; then throws again"
-            s.text(panel_x, y, label, size=c * 0.28, fill=DIM, anchor="start")
+                note += "; then throws again"
+            s.text(panel_x, y, note, size=c * 0.28, fill=DIM, anchor="start")
     else:
         s.text(panel_x, y + 0.13 * c, status(p), size=c * 0.34, fill=INK, anchor="start")
     y += 0.8 * c
