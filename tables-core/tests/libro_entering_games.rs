@@ -12,17 +12,27 @@ const EMPTY: &str = ".,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.";
 #[test]
 fn doze_canes_has_twelve_pieces_each_waiting_for_the_shared_first_table() {
     let g = game("doze_canes", &[]);
-    assert_eq!(text(&g, &g.new_initial_state()), format!("{EMPTY} A12@1,B12@1 0/0 - - 0"));
+    assert_eq!(
+        text(&g, &g.new_initial_state()),
+        format!("{EMPTY} A12@1,B12@1 0/0 - - 0")
+    );
     // Two dice by default, three as an option.
     assert_eq!(g.max_chance_outcomes(), 21);
-    assert_eq!(game("doze_canes", &[("dice", ParamValue::Int(3))]).max_chance_outcomes(), 56);
+    assert_eq!(
+        game("doze_canes", &[("dice", ParamValue::Int(3))]).max_chance_outcomes(),
+        56
+    );
 }
 
 #[test]
 fn doze_canes_entry_is_forced_at_route_point_d_and_hits_a_blot() {
     let g = game("doze_canes", &[]);
     let mut p = g.new_initial_state();
-    play_all(&g, &mut p, &["roll-off A", "roll 31", "1:bar-1", "3:bar-3", "roll 32"]);
+    play_all(
+        &g,
+        &mut p,
+        &["roll-off A", "roll 31", "1:bar-1", "3:bar-3", "roll 32"],
+    );
     // B must enter; the 3 hits A's blot on 3, which goes back to wait.
     assert_eq!(moves(&g, &p), vec!["2:bar-2", "3:bar-3*"]);
     play(&g, &mut p, "3:bar-3*");
@@ -44,18 +54,49 @@ fn doze_canes_option_free_entry_lets_a_die_move_a_piece_on_the_board() {
 #[test]
 fn doze_canes_is_won_by_two_pieces_on_each_point_of_the_last_table() {
     let g = game("doze_canes", &[]);
-    let b = board(&[(18, "A1"), (19, "A1"), (20, "A2"), (21, "A2"), (22, "A2"), (23, "A2"), (24, "A2"), (1, "B12")]);
+    let b = board(&[
+        (18, "A1"),
+        (19, "A1"),
+        (20, "A2"),
+        (21, "A2"),
+        (22, "A2"),
+        (23, "A2"),
+        (24, "A2"),
+        (1, "B12"),
+    ]);
     let mut p = pos(&g, &format!("{b} - 0/0 A 1 40"));
     play(&g, &mut p, "1:18-19");
     assert_eq!(p.winner(), Some(Player::new(0)));
     // The board shows the winner: the turn is a plain `-`.
-    assert_eq!(text(&g, &p), format!("{} - 0/0 - - 41", board(&[(19, "A2"), (20, "A2"), (21, "A2"), (22, "A2"), (23, "A2"), (24, "A2"), (1, "B12")])));
+    assert_eq!(
+        text(&g, &p),
+        format!(
+            "{} - 0/0 - - 41",
+            board(&[
+                (19, "A2"),
+                (20, "A2"),
+                (21, "A2"),
+                (22, "A2"),
+                (23, "A2"),
+                (24, "A2"),
+                (1, "B12")
+            ])
+        )
+    );
 }
 
 #[test]
 fn doze_canes_has_no_bearing_off_and_a_die_past_point_24_cannot_be_used() {
     let g = game("doze_canes", &[]);
-    let b = board(&[(19, "A3"), (20, "A1"), (21, "A2"), (22, "A2"), (23, "A2"), (24, "A2"), (1, "B12")]);
+    let b = board(&[
+        (19, "A3"),
+        (20, "A1"),
+        (21, "A2"),
+        (22, "A2"),
+        (23, "A2"),
+        (24, "A2"),
+        (1, "B12"),
+    ]);
     let e = g.parse(&format!("{b} - 0/0 A 6 40")).unwrap_err();
     assert!(e.to_string().contains("can use none"), "{e}");
     let p = pos(&g, &format!("{b} - 0/0 A 5 40"));
@@ -65,7 +106,15 @@ fn doze_canes_has_no_bearing_off_and_a_die_past_point_24_cannot_be_used() {
 #[test]
 fn doze_canes_three_on_a_point_of_the_last_table_is_not_the_goal() {
     let g = game("doze_canes", &[]);
-    let b = board(&[(19, "A3"), (20, "A1"), (21, "A2"), (22, "A2"), (23, "A2"), (24, "A2"), (1, "B12")]);
+    let b = board(&[
+        (19, "A3"),
+        (20, "A1"),
+        (21, "A2"),
+        (22, "A2"),
+        (23, "A2"),
+        (24, "A2"),
+        (1, "B12"),
+    ]);
     let p = pos(&g, &format!("{b} - 0/0 A 1 40"));
     assert_eq!(p.winner(), None);
     assert_eq!(g.node(&p), Node::Decision(Player::new(0)));
@@ -74,9 +123,15 @@ fn doze_canes_three_on_a_point_of_the_last_table_is_not_the_goal() {
 #[test]
 fn pareia_de_entrada_enters_everything_into_the_first_table_both_moving_the_same_way() {
     let g = game("pareia_de_entrada", &[]);
-    assert_eq!(text(&g, &g.new_initial_state()), format!("{EMPTY} A15@1,B15@1 0/0 - - 0"));
+    assert_eq!(
+        text(&g, &g.new_initial_state()),
+        format!("{EMPTY} A15@1,B15@1 0/0 - - 0")
+    );
     assert_eq!(g.max_chance_outcomes(), 56);
-    assert_eq!(game("pareia_de_entrada", &[("dice", ParamValue::Int(2))]).max_chance_outcomes(), 21);
+    assert_eq!(
+        game("pareia_de_entrada", &[("dice", ParamValue::Int(2))]).max_chance_outcomes(),
+        21
+    );
 }
 
 #[test]
@@ -87,7 +142,10 @@ fn pareia_de_entrada_throws_again_after_three_equal_dice_in_the_same_turn() {
     assert!(p.throws_again());
     play(&g, &mut p, "4:bar-4");
     // The rest of the triple is written with a `+`.
-    assert_eq!(text(&g, &p), format!("{} A14@1,B15@1 0/0 A 44+ 0", board(&[(4, "A1")])));
+    assert_eq!(
+        text(&g, &p),
+        format!("{} A14@1,B15@1 0/0 A 44+ 0", board(&[(4, "A1")]))
+    );
     assert_eq!(g.parse(&text(&g, &p)).unwrap(), p);
     play_all(&g, &mut p, &["4:bar-4", "4:bar-4"]);
     // Same player, same turn, to throw.
@@ -142,7 +200,10 @@ fn pareia_de_entrada_option_free_entry() {
 #[test]
 fn buffa_de_baldrac_enters_in_the_own_table_moving_in_opposite_directions() {
     let g = game("buffa_de_baldrac", &[]);
-    assert_eq!(text(&g, &g.new_initial_state()), format!("{EMPTY} A15@4,B15@1 0/0 - - 0"));
+    assert_eq!(
+        text(&g, &g.new_initial_state()),
+        format!("{EMPTY} A15@4,B15@1 0/0 - - 0")
+    );
     let mut p = g.new_initial_state();
     play_all(&g, &mut p, &["roll-off A", "roll 631"]);
     assert_eq!(moves(&g, &p), vec!["1:bar-24", "3:bar-22", "6:bar-19"]);

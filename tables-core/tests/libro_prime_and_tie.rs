@@ -37,7 +37,16 @@ fn a_player_who_cannot_enter_loses_at_once_the_prime() {
     let g = quinze();
     // B's piece waits for Q1, where A holds every point: B, about to
     // throw after A's turn, loses.
-    let b = board(&[(1, "A2"), (2, "A2"), (3, "A2"), (4, "A2"), (5, "A2"), (6, "A2"), (10, "A3"), (24, "B14")]);
+    let b = board(&[
+        (1, "A2"),
+        (2, "A2"),
+        (3, "A2"),
+        (4, "A2"),
+        (5, "A2"),
+        (6, "A2"),
+        (10, "A3"),
+        (24, "B14"),
+    ]);
     let mut p = pos(&g, &format!("{b} B1@1 0/0 A 1 30"));
     play(&g, &mut p, "1:10-9");
     assert_eq!(g.node(&p), Node::Terminal);
@@ -56,7 +65,16 @@ fn a_player_who_cannot_enter_loses_at_once_the_prime() {
 fn the_prime_needs_every_point_of_the_entry_quarter_closed() {
     let g = quinze();
     // Point 6 holds a single A piece: B can still enter with a 6.
-    let b = board(&[(1, "A2"), (2, "A2"), (3, "A2"), (4, "A2"), (5, "A2"), (6, "A1"), (10, "A4"), (24, "B14")]);
+    let b = board(&[
+        (1, "A2"),
+        (2, "A2"),
+        (3, "A2"),
+        (4, "A2"),
+        (5, "A2"),
+        (6, "A1"),
+        (10, "A4"),
+        (24, "B14"),
+    ]);
     let mut p = pos(&g, &format!("{b} B1@1 0/0 A 1 30"));
     play(&g, &mut p, "1:10-9");
     assert_eq!(g.node(&p), Node::Chance);
@@ -103,8 +121,20 @@ fn the_prime_is_checked_before_the_tie() {
     let g = quinze();
     // After A's move B is primed and nobody could move: B loses, no draw.
     let b = board(&[
-        (1, "A2"), (2, "A2"), (3, "A2"), (4, "A2"), (5, "A2"), (6, "A2"), (7, "A1"), (8, "A1"),
-        (19, "B2"), (20, "B2"), (21, "B2"), (22, "B2"), (23, "B2"), (24, "B2"),
+        (1, "A2"),
+        (2, "A2"),
+        (3, "A2"),
+        (4, "A2"),
+        (5, "A2"),
+        (6, "A2"),
+        (7, "A1"),
+        (8, "A1"),
+        (19, "B2"),
+        (20, "B2"),
+        (21, "B2"),
+        (22, "B2"),
+        (23, "B2"),
+        (24, "B2"),
     ]);
     // A: 14 on 1..8, one more to place: 1 borne off. B: 12 on 19..24, 1
     // waiting, 2 off. A's 8 -> 7 leaves A unable to move (1..6 is home,
@@ -130,12 +160,31 @@ fn quinze_tablas_bears_off_only_with_the_exact_die_by_default() {
 #[test]
 fn stack_limit_2_keeps_a_third_piece_off_a_point() {
     let g = game("quinze_tablas", &[("stack_limit", ParamValue::Int(2))]);
-    let p = pos(&g, &format!("{} - 0/0 B 1 0", g.notation(&g.new_initial_state()).to_string().split(' ').next().unwrap()));
+    let p = pos(
+        &g,
+        &format!(
+            "{} - 0/0 B 1 0",
+            g.notation(&g.new_initial_state())
+                .to_string()
+                .split(' ')
+                .next()
+                .unwrap()
+        ),
+    );
     // Every B point 1..7 holds two: a 1 moves 7 -> 8 (8 then holds two)
     // or 8 -> 9, and nothing else.
     assert_eq!(moves(&g, &p), vec!["1:7-8", "1:8-9"]);
     let plain = quinze();
-    let p = pos(&plain, &format!("{} - 0/0 B 1 0", text(&plain, &plain.new_initial_state()).split(' ').next().unwrap()));
+    let p = pos(
+        &plain,
+        &format!(
+            "{} - 0/0 B 1 0",
+            text(&plain, &plain.new_initial_state())
+                .split(' ')
+                .next()
+                .unwrap()
+        ),
+    );
     assert_eq!(moves(&plain, &p).len(), 8);
 }
 
@@ -189,7 +238,10 @@ fn the_seven_sided_tables_have_28_points_17_pieces_and_three_seven_sided_dice() 
     m.reverse();
     assert_eq!(
         m,
-        vec!["7:20-13", "7:21-14", "7:22-15", "7:23-16", "7:24-17", "7:25-18", "7:26-19", "7:27-20", "7:28-21"]
+        vec![
+            "7:20-13", "7:21-14", "7:22-15", "7:23-16", "7:24-17", "7:25-18", "7:26-19", "7:27-20",
+            "7:28-21"
+        ]
     );
 }
 
@@ -199,5 +251,10 @@ fn the_seven_sided_tables_bear_off_exactly_past_point_28() {
     let b = board_of(28, &[(27, "B1"), (1, "A17")]);
     let p = pos(&g, &format!("{b} - 0/16 B 72 80"));
     assert_eq!(moves(&g, &p), vec!["2:27-off"]);
-    assert!(g.parse(&format!("{} - 0/0 A - 0", board(&[(1, "B15"), (24, "A15")]))).is_err());
+    assert!(g
+        .parse(&format!(
+            "{} - 0/0 A - 0",
+            board(&[(1, "B15"), (24, "A15")])
+        ))
+        .is_err());
 }

@@ -20,8 +20,16 @@ fn fallas_sets_up_two_on_the_opponents_ace_and_thirteen_on_the_own_six_point() {
 /// use a 5.
 fn fallas_board() -> String {
     board(&[
-        (1, "B2"), (6, "A2"), (7, "A2"), (12, "A1"), (19, "B13"),
-        (20, "A2"), (21, "A2"), (22, "A2"), (23, "A2"), (24, "A2"),
+        (1, "B2"),
+        (6, "A2"),
+        (7, "A2"),
+        (12, "A1"),
+        (19, "B13"),
+        (20, "A2"),
+        (21, "A2"),
+        (22, "A2"),
+        (23, "A2"),
+        (24, "A2"),
     ])
 }
 
@@ -65,13 +73,25 @@ fn fallas_bearing_off_the_last_piece_counts_as_using_every_die() {
 fn fallas_a_piece_that_cannot_re_enter_has_failed() {
     let g = game("fallas", &[]);
     let b = board(&[
-        (19, "A2"), (20, "A2"), (21, "A2"), (22, "A2"), (23, "A2"), (24, "A2"), (10, "A3"),
+        (19, "A2"),
+        (20, "A2"),
+        (21, "A2"),
+        (22, "A2"),
+        (23, "A2"),
+        (24, "A2"),
+        (10, "A3"),
         (5, "B14"),
     ]);
     // B's piece waits for Q1... A's closed points are in Q4 (B's entry is
     // route Q1 = points 1-6, open): use A's own entry instead.
     let b2 = board(&[
-        (19, "B2"), (20, "B2"), (21, "B2"), (22, "B2"), (23, "B2"), (24, "B2"), (10, "B3"),
+        (19, "B2"),
+        (20, "B2"),
+        (21, "B2"),
+        (22, "B2"),
+        (23, "B2"),
+        (24, "B2"),
+        (10, "B3"),
         (5, "A14"),
     ]);
     let mut p = pos(&g, &format!("{b2} A1@4 0/0 A - 8"));
@@ -82,13 +102,22 @@ fn fallas_a_piece_that_cannot_re_enter_has_failed() {
 
 #[test]
 fn fallas_option_lose_if_none_loses_only_when_no_die_can_be_used() {
-    let g = game("fallas", &[("unusable_die", ParamValue::Str("lose_if_none"))]);
+    let g = game(
+        "fallas",
+        &[("unusable_die", ParamValue::Str("lose_if_none"))],
+    );
     let b = fallas_board();
     let mut p = pos(&g, &format!("{b} - 0/0 B - 8"));
     play(&g, &mut p, "roll 551");
     assert_eq!(g.node(&p), Node::Decision(Player::new(1)));
     let b2 = board(&[
-        (19, "B2"), (20, "B2"), (21, "B2"), (22, "B2"), (23, "B2"), (24, "B2"), (10, "B3"),
+        (19, "B2"),
+        (20, "B2"),
+        (21, "B2"),
+        (22, "B2"),
+        (23, "B2"),
+        (24, "B2"),
+        (10, "B3"),
         (5, "A14"),
     ]);
     let mut p = pos(&g, &format!("{b2} A1@4 0/0 A - 8"));
@@ -97,7 +126,16 @@ fn fallas_option_lose_if_none_loses_only_when_no_die_can_be_used() {
 }
 
 fn laquet_start() -> String {
-    board(&[(7, "A2"), (8, "A3"), (9, "A3"), (10, "A3"), (11, "A3"), (12, "B14"), (13, "B1"), (24, "A1")])
+    board(&[
+        (7, "A2"),
+        (8, "A3"),
+        (9, "A3"),
+        (10, "A3"),
+        (11, "A3"),
+        (12, "B14"),
+        (13, "B1"),
+        (24, "A1"),
+    ])
 }
 
 #[test]
@@ -111,7 +149,19 @@ fn laquet_the_roll_off_winner_leads_with_the_light_set_up_on_three_tables() {
     play(&stack, &mut p, "roll-off A");
     assert_eq!(
         text(&stack, &p),
-        format!("{} - 0/0 A - 0", board(&[(7, "B2"), (8, "B3"), (9, "B3"), (10, "B3"), (11, "B3"), (12, "A14"), (13, "A1"), (24, "B1")]))
+        format!(
+            "{} - 0/0 A - 0",
+            board(&[
+                (7, "B2"),
+                (8, "B3"),
+                (9, "B3"),
+                (10, "B3"),
+                (11, "B3"),
+                (12, "A14"),
+                (13, "A1"),
+                (24, "B1")
+            ])
+        )
     );
 }
 
@@ -134,7 +184,17 @@ fn laquet_dice_that_cannot_be_used_pass_to_the_opponent() {
     let b = board(&[(17, "A1"), (23, "B2"), (24, "B11"), (21, "B1"), (5, "A1")]);
     let _ = b;
     // A simpler case: A's only piece off the last quarter is blocked.
-    let b = board(&[(10, "A1"), (11, "B1"), (12, "B1"), (13, "B1"), (14, "B1"), (15, "B1"), (16, "B1"), (24, "A14"), (20, "B9")]);
+    let b = board(&[
+        (10, "A1"),
+        (11, "B1"),
+        (12, "B1"),
+        (13, "B1"),
+        (14, "B1"),
+        (15, "B1"),
+        (16, "B1"),
+        (24, "A14"),
+        (20, "B9"),
+    ]);
     let mut p = pos(&g, &format!("{b} - 0/0 A - 5"));
     play(&g, &mut p, "roll 64");
     // A can use neither die: both pass to B, who must use them first.
@@ -155,7 +215,17 @@ fn laquet_dice_that_cannot_be_used_pass_to_the_opponent() {
 #[test]
 fn laquet_option_forfeit_loses_the_unusable_dice() {
     let g = game("laquet", &[("unusable_die", ParamValue::Str("forfeit"))]);
-    let b = board(&[(10, "A1"), (11, "B1"), (12, "B1"), (13, "B1"), (14, "B1"), (15, "B1"), (16, "B1"), (24, "A14"), (20, "B9")]);
+    let b = board(&[
+        (10, "A1"),
+        (11, "B1"),
+        (12, "B1"),
+        (13, "B1"),
+        (14, "B1"),
+        (15, "B1"),
+        (16, "B1"),
+        (24, "A14"),
+        (20, "B9"),
+    ]);
     let mut p = pos(&g, &format!("{b} - 0/0 A - 5"));
     play(&g, &mut p, "roll 64");
     assert!(!p.dice_passed());
@@ -180,7 +250,11 @@ fn doblet_die_d_undoes_the_pair_on_point_d() {
     play_all(&g, &mut p, &["roll-off B", "roll 531"]);
     assert_eq!(moves(&g, &p), vec!["1:1^", "3:3^", "5:5^"]);
     play(&g, &mut p, "3:3^");
-    assert!(text(&g, &p).starts_with("B2^,B2^,B2,B2^"), "{}", text(&g, &p));
+    assert!(
+        text(&g, &p).starts_with("B2^,B2^,B2,B2^"),
+        "{}",
+        text(&g, &p)
+    );
     assert!(!p.is_stacked(Player::new(1), 3));
     assert!(p.is_stacked(Player::new(1), 5));
 }
@@ -201,7 +275,16 @@ fn doblet_a_die_whose_pair_is_undone_cannot_be_used_while_unstacking_and_passes(
 #[test]
 fn doblet_bears_off_from_point_d_once_every_pair_is_undone_and_never_moves_along() {
     let g = game("doblet", &[]);
-    let b = board(&[(1, "B2"), (2, "B2"), (3, "B2"), (4, "B2"), (5, "B1"), (6, "B1"), (19, "A2^"), (24, "A2^")]);
+    let b = board(&[
+        (1, "B2"),
+        (2, "B2"),
+        (3, "B2"),
+        (4, "B2"),
+        (5, "B1"),
+        (6, "B1"),
+        (19, "A2^"),
+        (24, "A2^"),
+    ]);
     let mut p = pos(&g, &format!("{b} - 8/2 B 641 9"));
     assert_eq!(moves(&g, &p), vec!["1:1-off", "4:4-off", "6:6-off"]);
     play(&g, &mut p, "6:6-off");
@@ -211,7 +294,16 @@ fn doblet_bears_off_from_point_d_once_every_pair_is_undone_and_never_moves_along
 #[test]
 fn doblet_the_last_pair_undone_lets_the_remaining_dice_bear_off() {
     let g = game("doblet", &[]);
-    let b = board(&[(1, "B2"), (2, "B2"), (3, "B2"), (4, "B2"), (5, "B2"), (6, "B2^"), (19, "A2^"), (24, "A2^")]);
+    let b = board(&[
+        (1, "B2"),
+        (2, "B2"),
+        (3, "B2"),
+        (4, "B2"),
+        (5, "B2"),
+        (6, "B2^"),
+        (19, "A2^"),
+        (24, "A2^"),
+    ]);
     let mut p = pos(&g, &format!("{b} - 8/0 B 62 9"));
     play(&g, &mut p, "6:6^");
     assert_eq!(moves(&g, &p), vec!["2:2-off"]);
@@ -229,13 +321,30 @@ fn doblet_the_first_to_bear_off_all_twelve_wins() {
 
 #[test]
 fn doblet_option_no_passing_from_a_player_bearing_off_to_one_unstacking() {
-    let b = board(&[(1, "B2"), (2, "B2"), (3, "B2"), (4, "B2"), (5, "B2"), (6, "B2"), (19, "A2^"), (24, "A2^")]);
+    let b = board(&[
+        (1, "B2"),
+        (2, "B2"),
+        (3, "B2"),
+        (4, "B2"),
+        (5, "B2"),
+        (6, "B2"),
+        (19, "A2^"),
+        (24, "A2^"),
+    ]);
     let text_before = format!("{b} - 8/0 B 55 9");
     // B bears off with nothing on 5... B has two on 5: use a 6-6-... B
     // can bear off one 5 and one 5: to leave a die, throw three fives.
     let _ = text_before;
     let g = game("doblet", &[("pass_to_unstacker", ParamValue::Bool(false))]);
-    let b = board(&[(1, "B2"), (2, "B2"), (3, "B2"), (4, "B2"), (5, "B1"), (19, "A2^"), (24, "A2^")]);
+    let b = board(&[
+        (1, "B2"),
+        (2, "B2"),
+        (3, "B2"),
+        (4, "B2"),
+        (5, "B1"),
+        (19, "A2^"),
+        (24, "A2^"),
+    ]);
     let mut p = pos(&g, &format!("{b} - 8/3 B 55 9"));
     play(&g, &mut p, "5:5-off");
     assert!(!p.dice_passed());

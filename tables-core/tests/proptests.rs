@@ -3,10 +3,10 @@
 mod common;
 
 use board_core::sim::SplitMix64;
+use board_core::FromParams;
 use board_core::{Game, IllegalAction, Node, Player};
 use common::*;
 use proptest::prelude::*;
-use board_core::FromParams;
 use tables_core::{Phase, Position, Tables};
 
 /// Every named game with its default options, then Seys dos e as with
@@ -34,7 +34,9 @@ fn pieces_accounted_for(g: &Tables, p: &Position) -> bool {
     }
     (0..2).all(|i| {
         let pl = Player::new(i);
-        let on: u32 = (1..=g.board_len()).map(|pt| u32::from(p.count(pl, pt))).sum();
+        let on: u32 = (1..=g.board_len())
+            .map(|pt| u32::from(p.count(pl, pt)))
+            .sum();
         on + u32::from(p.waiting_total(pl)) + u32::from(p.borne_off(pl))
             == u32::from(g.variant().pieces)
     })
