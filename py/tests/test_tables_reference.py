@@ -1,5 +1,5 @@
 """Reproduces tests/data/tables_perft.txt with the pure-Python reference
-model of Seys dos e as and backgammon (tests/reference/tables_model.py).
+model of the tables games (tests/reference/tables_model.py).
 
 Standard library and pytest only: it does not import racegames. Counts that
 would take the slow model too long (depth 3, or above 150,000 positions)
@@ -25,9 +25,17 @@ MAX_DEPTH = 2
 LINES = read_perft("tables")
 
 
-def test_the_data_file_has_lines_for_both_games():
+#: Every tables game of the package.
+TABLES_GAMES = {
+    "seys_dos_e_as", "backgammon", "quinze_tablas", "doze_canes", "doblet", "fallas", "emperador",
+    "medio_emperador", "pareia_de_entrada", "cab_e_quinal", "todas_tablas", "laquet",
+    "buffa_de_baldrac", "reencontrar", "tablas_de_siete",
+}
+
+
+def test_the_data_file_has_lines_for_every_tables_game():
     games = {line.game for line in LINES}
-    assert games == {"seys_dos_e_as", "backgammon"}
+    assert games == TABLES_GAMES
 
 
 @pytest.mark.parametrize("line", LINES, ids=line_game_depth_id)

@@ -1,8 +1,12 @@
-//! Benchmarks: random games per second and move generation per position.
+//! Benchmarks: random games per second (and, as the throughput, turns per
+//! second) for every named tables game, and move generation per position.
+//!
+//! A short run of the playouts alone:
+//! `cargo bench -p tables-core --bench tables -- random_game --warm-up-time 1 --measurement-time 2`
 #![allow(missing_docs)] // criterion_group! generates undocumented items
 
 use board_core::sim::{random_playout, random_step, SplitMix64};
-use board_core::{ActionBuffer, Game, Node};
+use board_core::{ActionBuffer, FromParams, Game, Node};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 use tables_core::{Position, Tables};
 
@@ -23,11 +27,25 @@ fn sample_positions(game: &Tables, n: usize) -> Vec<Position> {
     out
 }
 
+/// The mean number of turns of a random game, over a fixed set of seeds.
+fn mean_turns(game: &Tables) -> u64 {
+    let n = 200;
+    let total: u64 = (0..n)
+        .map(|seed| {
+            let mut pos = game.new_initial_state();
+            random_playout(game, &mut pos, &mut SplitMix64::new(seed));
+            u64::from(pos.turns())
+        })
+        .sum();
+    (total / n).max(1)
+}
+
 fn bench(c: &mut Criterion) {
-    for game in [Tables::seys_dos_e_as(), Tables::backgammon()] {
-        let name = game.name();
-        let mut group = c.benchmark_group(name);
-        group.throughput(Throughput::Elements(1));
+    for name in Tables::NAMES {
+        let game = Tables::from_params(name, &[]).unwrap();
+        let mut group = c.benchmark_group(*name);
+        // Elements are turns: criterion's elem/s is turns per second.
+        group.throughput(Throughput::Elements(mean_turns(&game)));
         let mut seed = 0;
         group.bench_function("random_game", |b| {
             b.iter(|| {

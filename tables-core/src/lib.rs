@@ -1,16 +1,41 @@
 //! The tables family of race games as one engine: a game is a set of
 //! parameters ([`Variant`]) plus the little code every game shares.
 //!
-//! Two games are defined now, both through [`board_core::FromParams`]
+//! The named games, all through [`board_core::FromParams`]
 //! ([`Tables::NAMES`](board_core::FromParams::NAMES)):
 //! - `seys_dos_e_as`: Seys dos e as from Alfonso X's *Libro de los juegos*
 //!   (1283), as `docs/games/seys-dos-e-as.md` reads it; option `reentry =
 //!   opposite | start`;
 //! - `backgammon`: standard backgammon without the cube; option `scoring =
-//!   winloss | gammons | backgammons`.
+//!   winloss | gammons | backgammons`;
+//! - the other tables games of the *Libro*, each a preset of
+//!   [`Variant`] (`Variant::quinze_tablas` …): `quinze_tablas`,
+//!   `doze_canes`, `doblet`, `fallas`, `emperador`, `medio_emperador`,
+//!   `pareia_de_entrada`, `cab_e_quinal`, `todas_tablas`, `laquet`,
+//!   `buffa_de_baldrac`, `reencontrar` and `tablas_de_siete` (the tables
+//!   with seven-sided dice). Their options and rules are in the project's
+//!   docs (`docs/games/libro/`).
 //!
-//! Both take `max_turns` (default 500, 0 = no limit). Any other tables
+//! All take `max_turns` (default 500, 0 = no limit). Any other tables
 //! game is a [`Variant`] value given to [`Tables::new`].
+//!
+//! # The Libro's rules as parameters
+//!
+//! Beyond track, dice, set-ups, entry, hitting and bearing off, a
+//! [`Variant`] sets: the pieces per side; the *prime*
+//! ([`BlockedEntry::Lose`]: a player about to throw who cannot enter
+//! anywhere loses); the *tie* ([`DeadPosition::Draw`]: nobody can use any
+//! die: drawn); an extra throw after equal dice ([`ExtraThrow`]); what
+//! becomes of unusable dice ([`UnusableDie`]: lost, a lost game, or passed
+//! to the opponent); free or forced entry ([`Entry`]); the goal
+//! ([`Goal::FillLastQuarter`]: two pieces on each point of the last
+//! quarter); the half track ([`Track::Half`]); a fixed third die; a stack
+//! limit; seven-sided dice with seven-point quarters (28 points); and
+//! Doblet's unstacking ([`Mode::Doblet`]). Each is a field of the one
+//! engine; the defaults are the standard games' rules. Their extensions of
+//! the notation: passed dice `p64`, dice followed by an extra throw `44+`,
+//! a doubled Doblet pair `B2^`, and a result the board does not show after
+//! the turn's `-` (`-A`, `-B`, `-=` for drawn).
 //!
 //! ```
 //! use board_core::{Game, FromParams, ParamValue, Node};
@@ -27,7 +52,9 @@
 //! # Modules
 //!
 //! - [`variant`]: geometry (24 points in 4 quarters of 6) and the parameters;
-//! - [`Position`]: the state, a 48-byte `Copy` value;
+//! - [`Position`]: the state, a 56-byte `Copy` value;
+//! - the presets of the named games, and the flow of a turn (passed dice,
+//!   extra throws, the prime and the tie);
 //! - move generation (`movegen`), one die at a time with look-ahead;
 //! - [`action`]: the fixed action space;
 //! - notation and move strings;

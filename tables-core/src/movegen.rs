@@ -352,7 +352,7 @@ impl Tables {
         let t = match mv.source {
             Source::Waiting(q) => q as usize * self.qlen + (mv.die as usize).saturating_sub(1),
             Source::Point(r) if self.variant.mode == Mode::Doblet => {
-                if pos.stacks[p] & (1 << r) != 0 {
+                if r < 8 && pos.stacks[p] & (1 << r) != 0 {
                     r as usize
                 } else {
                     self.route_len

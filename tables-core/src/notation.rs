@@ -170,6 +170,14 @@ impl Tables {
                 ));
             }
             let (v, stacked) = parse_point(entry, offset, pieces)?;
+            let owner = usize::from(v < 0);
+            if v != 0 && self.point_to_route[owner][count] == crate::game::OFF_ROUTE {
+                return Err(err(
+                    "points",
+                    offset,
+                    Problem::Invalid("the owner's route does not pass this point"),
+                ));
+            }
             pos.board[count] = v;
             if stacked {
                 self.read_stack(&mut pos, count, offset)?;

@@ -45,7 +45,14 @@ fn game(name: &str, params: &str) -> Tables {
     };
     let values: Vec<(&str, ParamValue)> = pairs
         .iter()
-        .map(|&(k, v)| (k, v.parse().map_or(ParamValue::Str(v), ParamValue::Int)))
+        .map(|&(k, v)| {
+            let value = match v {
+                "true" => ParamValue::Bool(true),
+                "false" => ParamValue::Bool(false),
+                _ => v.parse().map_or(ParamValue::Str(v), ParamValue::Int),
+            };
+            (k, value)
+        })
         .collect();
     Tables::from_params(name, &values).unwrap()
 }

@@ -3,19 +3,30 @@
 mod common;
 
 use board_core::sim::SplitMix64;
+use board_core::FromParams;
 use board_core::{Game, IllegalAction, Node, Player};
 use common::*;
 use proptest::prelude::*;
-use tables_core::{Phase, Position, Tables, NUM_ACTIONS, OBSERVATION_LEN};
+use tables_core::{Phase, Position, Tables};
 
-fn games() -> [Tables; 3] {
-    let start = board_core::FromParams::from_params(
+/// Every named game with its default options, then Seys dos e as with
+/// re-entry at the start.
+fn games() -> Vec<Tables> {
+    let start = Tables::from_params(
         "seys_dos_e_as",
         &[("reentry", board_core::ParamValue::Str("start"))],
     )
     .unwrap();
-    [Tables::seys_dos_e_as(), Tables::backgammon(), start]
+    let mut all: Vec<Tables> = Tables::NAMES
+        .iter()
+        .map(|n| Tables::from_params(n, &[]).unwrap())
+        .collect();
+    all.push(start);
+    all
 }
+
+/// The number of games `games` returns.
+const GAMES: usize = 16;
 
 fn pieces_accounted_for(g: &Tables, p: &Position) -> bool {
     if p.phase() == Phase::RollOff && g.variant().setup[0] != g.variant().setup[1] {
@@ -23,8 +34,11 @@ fn pieces_accounted_for(g: &Tables, p: &Position) -> bool {
     }
     (0..2).all(|i| {
         let pl = Player::new(i);
-        let on: u32 = (1..=24).map(|pt| u32::from(p.count(pl, pt))).sum();
-        on + u32::from(p.waiting_total(pl)) + u32::from(p.borne_off(pl)) == 15
+        let on: u32 = (1..=g.board_len())
+            .map(|pt| u32::from(p.count(pl, pt)))
+            .sum();
+        on + u32::from(p.waiting_total(pl)) + u32::from(p.borne_off(pl))
+            == u32::from(g.variant().pieces)
     })
 }
 
@@ -33,7 +47,7 @@ fn check(g: &Tables, p: &Position, rng: &mut SplitMix64) {
     assert!(pieces_accounted_for(g, p), "{}", text(g, p));
     let t = text(g, p);
     assert_eq!(g.parse(&t).as_ref(), Ok(p), "{t}");
-    let mut obs = vec![0.0f32; OBSERVATION_LEN];
+    let mut obs = vec![0.0f32; g.observation_shape().iter().product()];
     for pl in 0..2 {
         g.observe(p, Player::new(pl), &mut obs).unwrap();
         assert!(obs.iter().all(|v| v.is_finite() && (0.0..=1.0).contains(v)));
@@ -44,7 +58,7 @@ fn check(g: &Tables, p: &Position, rng: &mut SplitMix64) {
             assert!(!legal.is_empty(), "a decision with no action: {t}");
             assert!(legal.len() <= g.max_legal_actions());
             assert!(legal.windows(2).all(|w| w[0] < w[1]));
-            for a in 0..NUM_ACTIONS as u32 + 3 {
+            for a in 0..g.num_actions() as u32 + 3 {
                 let is = legal.contains(&a);
                 assert_eq!(g.is_legal(p, a), is, "{t} action {a}");
                 let mut q = *p;
@@ -60,7 +74,7 @@ fn check(g: &Tables, p: &Position, rng: &mut SplitMix64) {
                     Err(e) => {
                         assert!(!is);
                         assert_eq!(q, *p);
-                        if a as usize >= NUM_ACTIONS {
+                        if a as usize >= g.num_actions() {
                             assert!(matches!(e, IllegalAction::OutOfRange { .. }));
                         }
                     }
@@ -115,7 +129,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
 
     #[test]
-    fn random_play_keeps_every_invariant(seed in any::<u64>(), which in 0usize..3) {
+    fn random_play_keeps_every_invariant(seed in any::<u64>(), which in 0usize..GAMES) {
         let g = &games()[which];
         let (end, _) = random_game(g, seed, 1);
         prop_assert_eq!(g.node(&end), Node::Terminal);
@@ -126,17 +140,17 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
     #[test]
-    fn games_end_or_truncate(seed in any::<u64>(), which in 0usize..3, limit in 0u32..40) {
+    fn games_end_or_truncate(seed in any::<u64>(), which in 0usize..GAMES, limit in 0u32..40) {
         let g = &games()[which];
         let (end, _) = random_game(g, seed, 1_000_000);
-        prop_assert!(end.winner().is_some() || g.is_truncated(&end));
+        prop_assert!(end.winner().is_some() || end.is_drawn() || g.is_truncated(&end));
         // With a small limit every game is truncated at exactly that turn
         // unless somebody wins first.
         let mut v = *g.variant();
         v.max_turns = limit.max(1);
         let short = Tables::new(v).unwrap();
         let (end, _) = random_game(&short, seed, 1_000_000);
-        prop_assert!(end.winner().is_some() || end.turns() == v.max_turns);
+        prop_assert!(end.winner().is_some() || end.is_drawn() || end.turns() == v.max_turns);
         prop_assert!(end.turns() <= v.max_turns);
     }
 
@@ -161,18 +175,19 @@ proptest! {
     fn mutated_notations_never_panic_and_parse_back(
         seed in any::<u64>(), at in any::<usize>(), with in proptest::char::range(' ', '~')
     ) {
-        let g = Tables::seys_dos_e_as();
+        let all = games();
+        let g = &all[(seed % GAMES as u64) as usize];
         let mut rng = SplitMix64::new(seed);
         let mut p = g.new_initial_state();
         for _ in 0..(rng.below(80)) {
-            board_core::sim::random_step(&g, &mut p, &mut rng, &mut board_core::ActionBuffer::new());
+            board_core::sim::random_step(g, &mut p, &mut rng, &mut board_core::ActionBuffer::new());
         }
-        let mut t: Vec<char> = text(&g, &p).chars().collect();
+        let mut t: Vec<char> = text(g, &p).chars().collect();
         let i = at % t.len();
         t[i] = with;
         let t: String = t.into_iter().collect();
         if let Ok(q) = g.parse(&t) {
-            prop_assert_eq!(g.parse(&text(&g, &q)), Ok(q));
+            prop_assert_eq!(g.parse(&text(g, &q)), Ok(q));
         }
     }
 

@@ -31,6 +31,11 @@ OBSERVATION_BOUNDS: Dict[str, Tuple[float, float]] = {
     "daldos": (0.0, 1.0),
     "seys_dos_e_as": (0.0, 1.0),
     "backgammon": (0.0, 1.0),
+    **{name: (0.0, 1.0) for name in (
+        "quinze_tablas", "doze_canes", "doblet", "fallas", "emperador", "medio_emperador",
+        "pareia_de_entrada", "cab_e_quinal", "todas_tablas", "laquet", "buffa_de_baldrac",
+        "reencontrar", "tablas_de_siete",
+    )},
     "chinese_checkers": (0.0, 1.0),
     "halma": (0.0, 1.0),
 }

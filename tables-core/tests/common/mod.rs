@@ -65,3 +65,19 @@ pub fn board(entries: &[(usize, &str)]) -> String {
     }
     b.join(",")
 }
+
+/// A board of `n` entries (24, or 28 with seven-point quarters) from
+/// `(point, entry)` pairs, the rest empty.
+pub fn board_of(n: usize, entries: &[(usize, &str)]) -> String {
+    let mut b = vec!["."; n];
+    for &(p, e) in entries {
+        b[p - 1] = e;
+    }
+    b.join(",")
+}
+
+/// The named game with options given as `(name, value)` words or numbers.
+pub fn game(name: &str, params: &[(&str, board_core::ParamValue)]) -> Tables {
+    <Tables as board_core::FromParams>::from_params(name, params)
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+}

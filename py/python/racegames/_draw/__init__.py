@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 import numpy as np
 
@@ -25,14 +25,40 @@ MODULES = {
     "daldos": "racegames._draw.daldos",
     "seys_dos_e_as": "racegames._draw.tables",
     "backgammon": "racegames._draw.backgammon",
+    **{name: "racegames._draw.tables" for name in (
+        "quinze_tablas", "doze_canes", "doblet", "fallas", "emperador", "medio_emperador",
+        "pareia_de_entrada", "cab_e_quinal", "todas_tablas", "laquet", "buffa_de_baldrac",
+        "reencontrar", "tablas_de_siete",
+    )},
     "chinese_checkers": "racegames._draw.halma",
     "halma": "racegames._draw.halma",
 }
 
 
-def _module(game: str) -> Optional[ModuleType]:
+#: Modules whose functions also take the game's name (one module draws
+#: several games, with their own directions and boards).
+GAME_AWARE = {"racegames._draw.tables"}
+
+
+class _Bound:
+    """A drawing module with the game's name passed where it is taken."""
+
+    def __init__(self, module: ModuleType, game: str) -> None:
+        self.module, self.game = module, game
+
+    def text(self, notation: str) -> str:
+        return str(self.module.text(notation, game=self.game))
+
+    def scene(self, notation: str) -> Any:
+        return self.module.scene(notation, game=self.game)
+
+
+def _module(game: str) -> Any:
     name = MODULES.get(game)
-    return importlib.import_module(name) if name else None
+    if not name:
+        return None
+    module = importlib.import_module(name)
+    return _Bound(module, game) if name in GAME_AWARE else module
 
 
 def text(game: str, notation: str) -> str:

@@ -1,5 +1,6 @@
-"""Pictures of the tables games (Seys dos e as, backgammon), read from the
-notation ``<points> <waiting> <off> <turn> <dice> <turns>`` (``docs/games/tables.md``).
+"""Pictures of the tables games (Seys dos e as, backgammon and the other
+tables games of the Libro de los juegos), read from the notation
+``<points> <waiting> <off> <turn> <dice> <turns>`` (``docs/games/tables.md``).
 
 The board is drawn as the text diagram of ``str(state)`` is: points 13 to 24
 along the top from left to right, 12 to 1 along the bottom from left to
@@ -16,9 +17,19 @@ where A moves from 24 towards 1). ``A`` is light, ``B`` dark.
 - pieces borne off lie in the tray on the right, with the counts;
 - the panel says whose turn it is and shows the dice still to use.
 
-:func:`scene` and :func:`text` take ``game`` (``"seys_dos_e_as"`` or
-``"backgammon"``) for the directions; :mod:`racegames._draw.backgammon`
-passes it for backgammon.
+The Libro games add to this:
+
+- 28 points (seven-point quarters) when the notation has 28 entries;
+- the half board of Medio emperador: the two unused quarters are shaded;
+- a Doblet pair still doubled (``B2^``) is drawn as two pieces stacked on
+  one another, marked with a ring;
+- dice passed on by the opponent (``p4``) and an extra throw to come
+  (``55+``) are said under the dice; a game ended by a rule (``-A``, ``-B``,
+  ``-=``) says so.
+
+:func:`scene` and :func:`text` take ``game`` (the registry name) for the
+directions and the board; :mod:`racegames._draw.backgammon` passes it for
+backgammon.
 """
 
 from __future__ import annotations
@@ -44,25 +55,60 @@ PIPS = {
     4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
     5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
     6: [(0.27, 0.24), (0.73, 0.24), (0.27, 0.5), (0.73, 0.5), (0.27, 0.76), (0.73, 0.76)],
+    7: [(0.27, 0.24), (0.73, 0.24), (0.27, 0.5), (0.5, 0.5), (0.73, 0.5), (0.27, 0.76), (0.73, 0.76)],
 }
+
+_SAME = {"A": "1 \u2192 24", "B": "1 \u2192 24"}
+_OPPOSITE = {"A": "24 \u2192 1", "B": "1 \u2192 24"}
 
 #: Each player's direction along the notation's points.
 DIRECTIONS = {
-    "seys_dos_e_as": {"A": "1 \u2192 24", "B": "1 \u2192 24"},
-    "backgammon": {"A": "24 \u2192 1", "B": "1 \u2192 24"},
+    "seys_dos_e_as": _SAME,
+    "backgammon": _OPPOSITE,
+    "quinze_tablas": _OPPOSITE,
+    "doze_canes": _SAME,
+    "doblet": {"A": "unstacks on 24 \u2192 19", "B": "unstacks on 1 \u2192 6"},
+    "fallas": _OPPOSITE,
+    "emperador": _OPPOSITE,
+    "medio_emperador": {"A": "24 \u2192 19, 6 \u2192 1", "B": "1 \u2192 6, 19 \u2192 24"},
+    "pareia_de_entrada": _SAME,
+    "cab_e_quinal": _SAME,
+    "todas_tablas": _OPPOSITE,
+    "laquet": {"A": "7 \u2192 24", "B": "7 \u2192 24"},
+    "buffa_de_baldrac": _OPPOSITE,
+    "reencontrar": _OPPOSITE,
+    "tablas_de_siete": {"A": "28 \u2192 1", "B": "1 \u2192 28"},
 }
+
+#: The games drawn on half the board: the quarters (1..4) not used.
+UNUSED_QUARTERS = {"medio_emperador": (2, 3)}
+
+
+def title(game: str) -> str:
+    """The game's name as written on the picture."""
+    names = {"seys_dos_e_as": "Seys dos e as", "cab_e_quinal": "Cab e quinal"}
+    return names.get(game, game.replace("_", " ").capitalize())
 
 
 @dataclass(frozen=True)
 class Position:
     """The fields of a tables notation (validation is the engine's job)."""
 
-    points: List[Tuple[str, int]]  # (owner letter or "", count) for points 1..24
+    points: List[Tuple[str, int]]  # (owner letter or "", count) for points 1..24 (or 28)
     waiting: List[Tuple[str, int, int]]  # (letter, count, quarter 1..4)
     off: Dict[str, int]
     turn: str
-    dice: str
+    dice: str  # the dice still to use, digits only
     turns: str
+    stacked: Tuple[int, ...] = ()  # Doblet: point indices (0 = point 1) of doubled pairs
+    passed: bool = False  # the dice were passed on by the opponent
+    again: bool = False  # the player throws again after these dice
+    result: str = ""  # "A", "B" or "=" for a game ended by a rule
+
+    @property
+    def quarter(self) -> int:
+        """Points per quarter: 6, or 7 on the 28-point board."""
+        return len(self.points) // 4
 
 
 def _int(text: str) -> int:
@@ -75,12 +121,18 @@ def parse(notation: str) -> Position:
     defaults = [",".join(["."] * 24), "-", "0/0", "-", "-", "0"]
     fields = fields + defaults[len(fields):]
     points: List[Tuple[str, int]] = []
-    for entry in fields[0].split(","):
+    stacked = []
+    entries = fields[0].split(",")
+    n_points = 28 if len(entries) == 28 else 24
+    for k, entry in enumerate(entries[:n_points]):
+        if entry.endswith("^"):
+            stacked.append(k)
+            entry = entry[:-1]
         if entry[:1] in ("A", "B") and entry[1:].isdigit():
             points.append((entry[0], int(entry[1:])))
         else:
             points.append(("", 0))
-    points = (points + [("", 0)] * 24)[:24]
+    points = (points + [("", 0)] * n_points)[:n_points]
     waiting = []
     if fields[1] != "-":
         for entry in fields[1].split(","):
@@ -88,35 +140,55 @@ def parse(notation: str) -> Position:
             if entry[:1] in ("A", "B"):
                 waiting.append((entry[0], _int(count), min(max(_int(quarter), 1), 4)))
     a_off, _, b_off = fields[2].partition("/")
-    return Position(points, waiting, {"A": _int(a_off), "B": _int(b_off)}, fields[3], fields[4], fields[5])
+    turn, result = fields[3], ""
+    if turn[:1] == "-" and turn[1:] in ("A", "B", "="):
+        turn, result = "-", turn[1:]
+    dice = fields[4]
+    passed, again = dice.startswith("p"), dice.endswith("+")
+    dice = dice.strip("p+") or "-"
+    return Position(points, waiting, {"A": _int(a_off), "B": _int(b_off)}, turn, dice, fields[5],
+                    tuple(stacked), passed, again, result)
 
 
 def status(p: Position) -> str:
     """Whose turn it is, or how the game stands."""
     if p.turn not in ("A", "B"):
-        if p.off["A"] >= 15 or p.off["B"] >= 15:
-            winner = "A" if p.off["A"] >= 15 else "B"
-            return f"{winner} has won after {p.turns} turns"
+        if p.result == "=":
+            return f"drawn: nobody can move (after {p.turns} turns)"
+        if p.result:
+            return f"{p.result} has won after {p.turns} turns"
+        on_board = {w: sum(n for o, n in p.points if o == w) for w in "AB"}
+        waiting = {w: sum(n for o, n, _ in p.waiting if o == w) for w in "AB"}
+        done = [w for w in "AB" if p.off[w] and not on_board[w] and not waiting[w]]
+        if done:
+            return f"{done[0]} has won after {p.turns} turns"
         if p.turns == "0" and not p.off["A"] and not p.off["B"]:
             return "before the roll-off"
+        if p.turns != "0":
+            return f"over after {p.turns} turns"
         return f"stopped at the turn limit ({p.turns} turns)"
     if p.dice == "-":
         return f"{p.turn} to throw (turn {p.turns})"
-    return f"{p.turn} to play {' '.join(p.dice)} (turn {p.turns})"
+    how = "passed dice " if p.passed else ""
+    more = ", then throws again" if p.again else ""
+    return f"{p.turn} to play {how}{' '.join(p.dice)}{more} (turn {p.turns})"
 
 
 def text(notation: str, game: str = "seys_dos_e_as") -> str:
     """The 24 points in two rows, then waiting and borne-off pieces."""
     p = parse(notation)
 
+    q = p.quarter
+
     def cell(k: int) -> str:
         owner, n = p.points[k]
-        return f"{owner}{n}".rjust(4) if n else "   ."
+        mark = "^" if k in p.stacked else ""
+        return f"{owner}{n}{mark}".rjust(4) if n else "   ."
 
     def row(ks: List[int], f) -> str:
-        return "".join(f(k) + (" |" if i == 5 else "") for i, k in enumerate(ks))
+        return "".join(f(k) + (" |" if i == q - 1 else "") for i, k in enumerate(ks))
 
-    top, bottom = list(range(12, 24)), list(range(11, -1, -1))
+    top, bottom = list(range(2 * q, 4 * q)), list(range(2 * q - 1, -1, -1))
     waiting = ", ".join(f"{w}{n} for Q{q}" for w, n, q in p.waiting) or "none"
     dirs = DIRECTIONS.get(game, DIRECTIONS["seys_dos_e_as"])
     return "\n".join(
@@ -148,10 +220,12 @@ def _die(s: Scene, x: float, y: float, size: float, face: int) -> None:
 def scene(notation: str, game: str = "seys_dos_e_as", cell: int = 36) -> Scene:
     """The position as shapes (see the module docs)."""
     p = parse(notation)
+    ql = p.quarter
+    n_points = 4 * ql
     c = float(cell)
     frame = 0.3 * c
     bar_w = 1.3 * c
-    half_w = 6 * c
+    half_w = ql * c
     board_x = 0.4 * c  # left edge of the frame
     play_x = board_x + frame  # left edge of the playing area
     top_y = 0.75 * c  # top edge of the frame (numbers above)
@@ -179,9 +253,9 @@ def scene(notation: str, game: str = "seys_dos_e_as", cell: int = 36) -> Scene:
 
     def column_x(k: int) -> float:
         """Centre x of point index k (0 = point 1)."""
-        col = k - 12 if k >= 12 else 11 - k
+        col = k - 2 * ql if k >= 2 * ql else 2 * ql - 1 - k
         x = play_x + col * c + c / 2
-        return x + bar_w if col >= 6 else x
+        return x + bar_w if col >= ql else x
 
     # Quarter names in the middle of each half.
     for q, (cx, cy) in {
@@ -190,13 +264,20 @@ def scene(notation: str, game: str = "seys_dos_e_as", cell: int = 36) -> Scene:
         2: (play_x + half_w / 2, mid_y + gap * 0.42),
         1: (bar_x + bar_w + half_w / 2, mid_y + gap * 0.42),
     }.items():
-        first = 6 * (q - 1) + 1
-        s.text(cx, cy, f"Q{q}  ({first}\u2013{first + 5})", size=c * 0.32, fill="#9cc3a3")
+        first = ql * (q - 1) + 1
+        unused = q in UNUSED_QUARTERS.get(game, ())
+        if unused:
+            # Half the board: the quarters no route runs over are shaded.
+            x0 = play_x if q in (2, 3) else bar_x + bar_w
+            y0 = y_top_edge if q in (3, 4) else mid_y
+            s.rect(x0, y0, half_w, play_h / 2, "#1d4124")
+        span = "not used" if unused else f"({first}\u2013{first + ql - 1})"
+        s.text(cx, cy, f"Q{q}  {span}", size=c * 0.32, fill="#9cc3a3")
 
     r = c * 0.44
     steps = 8
-    for k in range(24):
-        top = k >= 12
+    for k in range(n_points):
+        top = k >= 2 * ql
         x = column_x(k)
         shade = POINT_SHADES[k % 2]
         # A tapered bar: steps of decreasing width towards the middle.
@@ -209,6 +290,14 @@ def scene(notation: str, game: str = "seys_dos_e_as", cell: int = 36) -> Scene:
         s.text(x, number_y, str(k + 1), size=c * 0.36, fill=INK)
         owner, n = p.points[k]
         if not n:
+            continue
+        if k in p.stacked:
+            # A doubled pair: two pieces on one another, ringed.
+            y = y_top_edge + r if top else y_bottom_edge - r
+            shift = r * 0.35 if top else -r * 0.35
+            _piece(s, x, y, r, owner)
+            _piece(s, x, y + shift, r, owner, "2")
+            s.circle(x, y + shift, r * 1.12, None, stroke="#f2c14e", stroke_width=max(r * 0.12, 1.5))
             continue
         shown = min(n, 5)
         for i in range(shown):
@@ -236,9 +325,9 @@ def scene(notation: str, game: str = "seys_dos_e_as", cell: int = 36) -> Scene:
     s.rect(tray_x, top_y, tray_w, board_h, FRAME, stroke="#3f2912", stroke_width=2, radius=c * 0.15)
     inner_x, inner_w = tray_x + 0.15 * c, tray_w - 0.3 * c
     s.rect(inner_x, y_top_edge, inner_w, play_h, FELT)
-    slab = min(point_len / 15, c * 0.3)
+    slab = min(point_len / 17, c * 0.3)
     for owner, top in (("B", True), ("A", False)):
-        n = min(p.off.get(owner, 0), 15)
+        n = min(p.off.get(owner, 0), 17)
         fill, edge, _ = COLORS[owner]
         for i in range(n):
             y = y_top_edge + 0.1 * c + i * slab if top else y_bottom_edge - 0.1 * c - (i + 1) * slab
@@ -248,8 +337,7 @@ def scene(notation: str, game: str = "seys_dos_e_as", cell: int = 36) -> Scene:
 
     # The panel: whose turn, the dice, the directions.
     y = top_y + 0.55 * c
-    s.text(panel_x, y, "Seys dos e as" if game == "seys_dos_e_as" else "Backgammon", size=c * 0.42,
-           fill=INK, anchor="start")
+    s.text(panel_x, y, title(game), size=c * 0.42, fill=INK, anchor="start")
     y += 0.9 * c
     if p.turn in ("A", "B"):
         _piece(s, panel_x + r, y, r * 0.8, p.turn)
@@ -261,7 +349,10 @@ def scene(notation: str, game: str = "seys_dos_e_as", cell: int = 36) -> Scene:
             for j, ch in enumerate(p.dice[:4]):
                 _die(s, panel_x + j * size * 1.18, y, size, int(ch) if ch.isdigit() else 0)
             y += size + 0.4 * c
-            s.text(panel_x, y, "dice still to use", size=c * 0.28, fill=DIM, anchor="start")
+            note = "dice passed by the opponent" if p.passed else "dice still to use"
+            if p.again:
+                note += "; then throws again"
+            s.text(panel_x, y, note, size=c * 0.28, fill=DIM, anchor="start")
     else:
         s.text(panel_x, y + 0.13 * c, status(p), size=c * 0.34, fill=INK, anchor="start")
     y += 0.8 * c
