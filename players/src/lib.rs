@@ -14,6 +14,7 @@
 pub mod builtin;
 mod eval;
 pub mod expectimax;
+mod fxhash;
 pub mod games;
 pub mod greedy;
 pub mod mcts;
