@@ -16,10 +16,15 @@
 //! describe them for backgammon): a chance node stops as soon as the
 //! outcomes seen, with the rest at their bounds, show that it cannot fall
 //! inside the window; before that, each outcome's successor is probed by
-//! searching its best-ordered move only, which bounds it from one side
-//! (Star2). The bounds start at the game's utility range. Move ordering
-//! sorts the ends of a ply by their static evaluation, and `beam` keeps
-//! only the best few of them at nodes searched deeper than the evaluation.
+//! searching one move only, which bounds it from one side (Star2): a reply
+//! evaluated statically is probed with the best reply found for the same
+//! outcome in a sibling position, if it still applies (a killer move), a
+//! deeper node with its best-ordered move. The bounds start at the game's
+//! utility range. A reply node stops evaluating once it falls outside its
+//! window. Move ordering sorts the ends of a ply by their static
+//! evaluation, and `beam` keeps only the best few of them at nodes searched
+//! deeper than the evaluation. Static values are cached for the decision:
+//! several throws and plies often reach the same position.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -180,9 +185,9 @@ fn search_root<G: Game>(
             } else {
                 f64::NEG_INFINITY
             };
-            let value = search.after(&ends[i].state, settings.depth - 1, alpha, f64::INFINITY, 0);
-            if value > best_value {
-                best_value = value;
+            let v = search.after(&ends[i].state, settings.depth - 1, alpha, f64::INFINITY, 0);
+            if v > best_value {
+                best_value = v;
                 best = i;
             }
         }

@@ -394,3 +394,61 @@ impl<'a, G: Game> Tree<'a, G> {
         values[..self.out.len()].copy_from_slice(&self.out);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::TerminalOnly;
+    use tables_core::Tables;
+
+    /// The visits of a chance node's outcomes follow their probabilities.
+    #[test]
+    fn chance_outcomes_are_drawn_by_their_probabilities() {
+        let game = Tables::backgammon();
+        let mut state = game.new_initial_state();
+        let mut rng = SplitMix64::new(9);
+        while game.node(&state) == Node::Chance {
+            let o = game.sample_chance(&state, rng.next_f64()).unwrap();
+            game.apply(&mut state, o).unwrap();
+        }
+        let ends: Vec<_> = ply_ends(&game, &state)
+            .ends
+            .iter()
+            .map(|e| e.state)
+            .collect();
+        let settings = MctsSettings {
+            simulations: 20_000,
+            exploration: 0.2,
+            rollout_plies: 0,
+        };
+        let mut tree = Tree::new(&game, &TerminalOnly, settings, SplitMix64::new(1));
+        tree.search(&state, &ends);
+        // The most visited child of the root is a chance node (the
+        // opponent's throw).
+        let root = &tree.nodes[0];
+        let chance = (root.first..root.first + root.count)
+            .map(|e| tree.edges[e as usize].child)
+            .filter(|&c| c != NONE)
+            .max_by_key(|&c| tree.nodes[c as usize].visits)
+            .unwrap();
+        let node = &tree.nodes[chance as usize];
+        assert_eq!(node.node, Node::Chance);
+        // Every visit but the first (which added the node) drew an outcome.
+        let draws = f64::from(node.visits - 1);
+        assert!(draws > 1000.0);
+        for e in node.first..node.first + node.count {
+            let edge = &tree.edges[e as usize];
+            let seen = tree
+                .nodes
+                .get(edge.child as usize)
+                .map_or(0.0, |c| f64::from(c.visits));
+            let expected = edge.p * draws;
+            let sigma = (draws * edge.p * (1.0 - edge.p)).sqrt();
+            assert!(
+                (seen - expected).abs() < 5.0 * sigma,
+                "p {}: {seen} visits, {expected} expected",
+                edge.p
+            );
+        }
+    }
+}

@@ -24,7 +24,7 @@ const DEFAULTS: Defaults = Defaults {
         prune: true,
     },
     mcts: MctsSettings {
-        simulations: 3000,
+        simulations: 5000,
         exploration: 0.2,
         rollout_plies: 0,
     },

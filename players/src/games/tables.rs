@@ -24,7 +24,7 @@ fn defaults(game: &Tables) -> Defaults {
     // MCTS's simulations cost about as many evaluations as ply ends.
     let two_dice = game.variant().dice <= 2;
     let depth = if two_dice { 2 } else { 1 };
-    let simulations = if two_dice { 3000 } else { 800 };
+    let simulations = if two_dice { 5000 } else { 2000 };
     Defaults {
         expectimax: ExpectimaxSettings {
             depth,
