@@ -2,6 +2,8 @@
 
 use std::sync::Arc;
 
+use board_core::Game;
+
 use tables_core::Tables;
 
 use crate::builtin::{build_player, Defaults};
@@ -20,9 +22,11 @@ fn evaluator(_game: &Tables) -> Arc<dyn Evaluator<Tables>> {
 fn defaults(game: &Tables) -> Defaults {
     // Depth 2 evaluates every reply to every throw: with two dice, 21
     // throws of tens of replies; with three, 56 throws of hundreds, several
-    // tenths of a second with the hand-written evaluation.
-    // MCTS's simulations cost about as many evaluations as ply ends.
-    let two_dice = game.variant().dice <= 2;
+    // tenths of a second with the hand-written evaluation. MCTS's
+    // simulations cost more with more replies too. The number of outcomes
+    // tells the dice apart whatever the variant (21 for two six-sided dice,
+    // 56 for three; an opening throw may have 30).
+    let two_dice = game.max_chance_outcomes() <= 36;
     let depth = if two_dice { 2 } else { 1 };
     let simulations = if two_dice { 5000 } else { 2000 };
     Defaults {
