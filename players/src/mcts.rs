@@ -42,7 +42,9 @@ pub struct MctsSettings {
     /// The weight of the exploration term of UCT (returns scaled to 0..1).
     pub exploration: f64,
     /// Plies of random play after the new node before the evaluation
-    /// stands in for the rest of the game; 0 evaluates the new node.
+    /// stands in for the rest of the game; 0 evaluates the new node. With
+    /// the hand-written evaluations 0 played at least as well as 2 or 4
+    /// (random plies add noise), so the games' defaults use 0.
     pub rollout_plies: u32,
 }
 
@@ -50,8 +52,8 @@ impl Default for MctsSettings {
     fn default() -> MctsSettings {
         MctsSettings {
             simulations: 1000,
-            exploration: 1.0,
-            rollout_plies: 1000,
+            exploration: 0.2,
+            rollout_plies: 0,
         }
     }
 }
@@ -390,5 +392,63 @@ impl<'a, G: Game> Tree<'a, G> {
     fn value_of(&mut self, state: &G::State, values: &mut [f64; MAX_PLAYERS]) {
         estimate(self.game, self.evaluator, state, &mut self.out);
         values[..self.out.len()].copy_from_slice(&self.out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::TerminalOnly;
+    use tables_core::Tables;
+
+    /// The visits of a chance node's outcomes follow their probabilities.
+    #[test]
+    fn chance_outcomes_are_drawn_by_their_probabilities() {
+        let game = Tables::backgammon();
+        let mut state = game.new_initial_state();
+        let mut rng = SplitMix64::new(9);
+        while game.node(&state) == Node::Chance {
+            let o = game.sample_chance(&state, rng.next_f64()).unwrap();
+            game.apply(&mut state, o).unwrap();
+        }
+        let ends: Vec<_> = ply_ends(&game, &state)
+            .ends
+            .iter()
+            .map(|e| e.state)
+            .collect();
+        let settings = MctsSettings {
+            simulations: 20_000,
+            exploration: 0.2,
+            rollout_plies: 0,
+        };
+        let mut tree = Tree::new(&game, &TerminalOnly, settings, SplitMix64::new(1));
+        tree.search(&state, &ends);
+        // The most visited child of the root is a chance node (the
+        // opponent's throw).
+        let root = &tree.nodes[0];
+        let chance = (root.first..root.first + root.count)
+            .map(|e| tree.edges[e as usize].child)
+            .filter(|&c| c != NONE)
+            .max_by_key(|&c| tree.nodes[c as usize].visits)
+            .unwrap();
+        let node = &tree.nodes[chance as usize];
+        assert_eq!(node.node, Node::Chance);
+        // Every visit but the first (which added the node) drew an outcome.
+        let draws = f64::from(node.visits - 1);
+        assert!(draws > 1000.0);
+        for e in node.first..node.first + node.count {
+            let edge = &tree.edges[e as usize];
+            let seen = tree
+                .nodes
+                .get(edge.child as usize)
+                .map_or(0.0, |c| f64::from(c.visits));
+            let expected = edge.p * draws;
+            let sigma = (draws * edge.p * (1.0 - edge.p)).sqrt();
+            assert!(
+                (seen - expected).abs() < 5.0 * sigma,
+                "p {}: {seen} visits, {expected} expected",
+                edge.p
+            );
+        }
     }
 }
