@@ -254,7 +254,7 @@ impl Default for DaldosWeights {
             material: 1.0,
             immediate: 0.9,
             delayed: 0.35,
-            dalled: 0.08,
+            dalled: 0.4,
             advanced: 0.05,
             scale: 1.5,
         }

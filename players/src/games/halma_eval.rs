@@ -8,7 +8,8 @@
 //!   free hole of the camp (the nearest of them), so that the camp fills
 //!   from the far end and no piece is left to squeeze past the others;
 //! - for each piece inside, the rows still between it and the camp's far
-//!   corner, at a lower weight (it should make room behind it);
+//!   corner, as a fraction of the camp's depth (it should make room behind
+//!   it, but entering always pays);
 //! - the distance of the rearmost piece again (stragglers decide the game),
 //!   the pieces still in the start camp (the vacate rule will force them
 //!   out), less a bonus per piece already in the target camp.
@@ -52,7 +53,8 @@ impl Distance for Square {
 /// The weights of [`HalmaEval`]'s cost.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HalmaWeights {
-    /// Per row between a piece in the target camp and its far corner.
+    /// Per row between a piece in the target camp and its far corner, over
+    /// the camp's depth in rows (so at most this much per piece).
     pub inside: f64,
     /// Per step of the rearmost piece (added to its own distance).
     pub straggler: f64,
@@ -76,7 +78,7 @@ pub struct HalmaWeights {
 impl Default for HalmaWeights {
     fn default() -> HalmaWeights {
         HalmaWeights {
-            inside: 0.5,
+            inside: 2.0,
             straggler: 0.5,
             spread: 0.0,
             home: 0.5,
@@ -130,8 +132,14 @@ impl HalmaEval {
         let start = game.start_zone(player);
         let mine = pos.pieces(seat);
         let free = target.minus(mine);
-        let mut far = 0;
-        target.for_each(|h| far = far.max(G::progress(camp, h)));
+        let (mut far, mut near) = (0, u8::MAX);
+        target.for_each(|h| {
+            far = far.max(G::progress(camp, h));
+            near = near.min(G::progress(camp, h));
+        });
+        // Depth inside counts less than one step outside, so that entering
+        // the camp always pays.
+        let depth = f64::from(far.saturating_sub(near)) + 1.0;
         let mut deepest = 0;
         free.for_each(|h| deepest = deepest.max(G::progress(camp, h)));
         let mut goals = G::Bits::EMPTY;
@@ -164,7 +172,7 @@ impl HalmaEval {
         });
         f64::from(outside)
             + w.trapped * f64::from(trapped)
-            + w.inside * f64::from(inside)
+            + w.inside * f64::from(inside) / depth
             + w.straggler * f64::from(rearmost)
             + w.spread * f64::from(squares) / 10.0
             + w.home * f64::from(at_home)

@@ -119,7 +119,7 @@ impl Default for TablesWeights {
     fn default() -> TablesWeights {
         TablesWeights {
             on_roll: 0.5,
-            hit_tempo: 1.0,
+            hit_tempo: 0.0,
             thrower_blots: 0.3,
             blocks: 0.15,
             prime: 0.15,
