@@ -12,7 +12,12 @@
 //!   it, but entering always pays);
 //! - the distance of the rearmost piece again (stragglers decide the game),
 //!   the pieces still in the start camp (the vacate rule will force them
-//!   out), less a bonus per piece already in the target camp.
+//!   out), less a bonus per piece already in the target camp;
+//! - for each enemy piece in the target camp, how far it would still be
+//!   from leaving the camp after its best move: a seat that walls such a
+//!   piece in can never finish, while a piece with a way out leaves by
+//!   chance or, in Chinese checkers, is made to by the vacate rule once
+//!   the seat has no move forward left.
 //!
 //! The seats' costs become winning chances by a softmax (a seat a few
 //! moves ahead of the others is likely to finish first), and the chances
@@ -58,9 +63,6 @@ pub struct HalmaWeights {
     pub inside: f64,
     /// Per step of the rearmost piece (added to its own distance).
     pub straggler: f64,
-    /// Per squared step of each piece outside, over 10: the far pieces
-    /// count for more, so that none is left behind.
-    pub spread: f64,
     /// Per piece still in the start camp.
     pub home: f64,
     /// Bonus per piece in the target camp.
@@ -80,7 +82,6 @@ impl Default for HalmaWeights {
         HalmaWeights {
             inside: 2.0,
             straggler: 0.5,
-            spread: 0.0,
             home: 0.5,
             filled: 1.0,
             trapped: 1.0,
@@ -96,7 +97,6 @@ impl HalmaWeights {
         let slot = match name {
             "inside" => &mut self.inside,
             "straggler" => &mut self.straggler,
-            "spread" => &mut self.spread,
             "home" => &mut self.home,
             "filled" => &mut self.filled,
             "trapped" => &mut self.trapped,
@@ -148,7 +148,7 @@ impl HalmaEval {
                 goals.insert(h);
             }
         });
-        let (mut outside, mut inside, mut rearmost, mut squares) = (0u32, 0u32, 0u32, 0u32);
+        let (mut outside, mut inside, mut rearmost) = (0u32, 0u32, 0u32);
         mine.for_each(|p| {
             if target.has(p) {
                 inside += u32::from(far - G::progress(camp, p).min(far));
@@ -160,7 +160,6 @@ impl HalmaEval {
                 }
                 outside += d;
                 rearmost = rearmost.max(d);
-                squares += d * d;
             }
         });
         let at_home = mine.and(start).count();
@@ -174,7 +173,6 @@ impl HalmaEval {
             + w.trapped * f64::from(trapped)
             + w.inside * f64::from(inside) / depth
             + w.straggler * f64::from(rearmost)
-            + w.spread * f64::from(squares) / 10.0
             + w.home * f64::from(at_home)
             + w.filled * f64::from(target.count() - filled)
     }
