@@ -11,12 +11,18 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod builtin;
 mod eval;
+pub mod expectimax;
+mod fxhash;
 pub mod games;
+pub mod greedy;
+pub mod mcts;
 mod player;
 pub mod ply;
 pub mod random;
 mod registry;
+mod value;
 
 pub use eval::Evaluator;
 pub use player::{Player, PlayerError};

@@ -1,18 +1,48 @@
 //! The Halma games: Chinese checkers and Halma.
 
-use halma_core::{Geometry, Halma};
+use std::sync::Arc;
 
-use crate::random::RandomPlayer;
-use crate::registry::{no_params, unknown_player};
-use crate::{Params, Playable, Player, PlayerError};
+use halma_core::Halma;
 
-impl<G: Geometry + Send + Sync + 'static> Playable for Halma<G>
+use crate::builtin::{build_player, Defaults};
+use crate::expectimax::ExpectimaxSettings;
+use crate::games::halma_eval::{Distance, HalmaEval};
+use crate::mcts::MctsSettings;
+use crate::{Evaluator, Params, Playable, Player, PlayerError};
+
+/// The evaluation every Halma-game player uses.
+fn evaluator<G: Distance>(_game: &Halma<G>) -> Arc<dyn Evaluator<Halma<G>>>
+where
+    Halma<G>: board_core::Game,
+{
+    Arc::new(HalmaEval::default())
+}
+
+/// The search players' settings when not given, chosen by the decision
+/// time they take (`cargo bench -p racegames-players --bench decide`).
+/// Random play never ends these games, so the evaluation cuts the playouts
+/// short.
+fn defaults<G: Distance>(_game: &Halma<G>) -> Defaults {
+    // The square board has about twice the moves of the star.
+    let simulations = if G::CAMPS == 6 { 6000 } else { 3000 };
+    Defaults {
+        // Not offered: expectimax is for two players with dice.
+        expectimax: ExpectimaxSettings::DEFAULT,
+        mcts: MctsSettings {
+            simulations,
+            exploration: 0.2,
+            rollout_plies: 0,
+        },
+    }
+}
+
+impl<G: Distance + Send + Sync + 'static> Playable for Halma<G>
 where
     Halma<G>: board_core::Game,
     <Halma<G> as board_core::Game>::State: Send + Sync,
 {
     fn player_names(&self) -> Vec<&'static str> {
-        vec!["random"]
+        vec!["mcts", "greedy", "random"]
     }
 
     fn make_player(
@@ -21,12 +51,14 @@ where
         seed: u64,
         params: &Params<'_>,
     ) -> Result<Box<dyn Player<Self>>, PlayerError> {
-        match name {
-            "random" => {
-                no_params(name, params)?;
-                Ok(Box::new(RandomPlayer::new(seed)))
-            }
-            _ => Err(unknown_player(name, &self.player_names())),
-        }
+        build_player(
+            self,
+            &self.player_names(),
+            name,
+            seed,
+            params,
+            &defaults(self),
+            evaluator,
+        )
     }
 }

@@ -1,14 +1,51 @@
-//! The tables games.
+//! The tables games: every [`Tables`] variant, presets and custom rules.
+
+use std::sync::Arc;
+
+use board_core::Game;
 
 use tables_core::Tables;
 
-use crate::random::RandomPlayer;
-use crate::registry::{no_params, unknown_player};
-use crate::{Params, Playable, Player, PlayerError};
+use crate::builtin::{build_player, Defaults};
+use crate::expectimax::ExpectimaxSettings;
+use crate::games::tables_eval::TablesEval;
+use crate::mcts::MctsSettings;
+use crate::{Evaluator, Params, Playable, Player, PlayerError};
+
+/// The evaluation every tables player uses.
+fn evaluator(_game: &Tables) -> Arc<dyn Evaluator<Tables>> {
+    Arc::new(TablesEval::default())
+}
+
+/// The search players' settings when not given, chosen by the decision
+/// time they take (`cargo bench -p racegames-players --bench decide`).
+fn defaults(game: &Tables) -> Defaults {
+    // Depth 2 evaluates every reply to every throw: with two dice, 21
+    // throws of tens of replies; with three, 56 throws of hundreds, several
+    // tenths of a second with the hand-written evaluation. MCTS's
+    // simulations cost more with more replies too. The number of outcomes
+    // tells the dice apart whatever the variant (21 for two six-sided dice,
+    // 56 for three; an opening throw may have 30).
+    let two_dice = game.max_chance_outcomes() <= 36;
+    let depth = if two_dice { 2 } else { 1 };
+    let simulations = if two_dice { 5000 } else { 2000 };
+    Defaults {
+        expectimax: ExpectimaxSettings {
+            depth,
+            beam: 8,
+            prune: true,
+        },
+        mcts: MctsSettings {
+            simulations,
+            exploration: 0.2,
+            rollout_plies: 0,
+        },
+    }
+}
 
 impl Playable for Tables {
     fn player_names(&self) -> Vec<&'static str> {
-        vec!["random"]
+        vec!["expectimax", "mcts", "greedy", "random"]
     }
 
     fn make_player(
@@ -17,12 +54,14 @@ impl Playable for Tables {
         seed: u64,
         params: &Params<'_>,
     ) -> Result<Box<dyn Player<Self>>, PlayerError> {
-        match name {
-            "random" => {
-                no_params(name, params)?;
-                Ok(Box::new(RandomPlayer::new(seed)))
-            }
-            _ => Err(unknown_player(name, &self.player_names())),
-        }
+        build_player(
+            self,
+            &self.player_names(),
+            name,
+            seed,
+            params,
+            &defaults(self),
+            evaluator,
+        )
     }
 }
