@@ -12,13 +12,18 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod builtin;
 mod eval;
+pub mod expectimax;
 pub mod games;
+pub mod greedy;
+pub mod mcts;
 pub mod net;
 mod player;
 pub mod ply;
 pub mod random;
 mod registry;
+mod value;
 
 pub use eval::Evaluator;
 pub use player::{Player, PlayerError};
