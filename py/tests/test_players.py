@@ -60,7 +60,7 @@ def test_the_player_object() -> None:
     p = players.make_player("random", game, seed=4)
     assert p.name == "random" and p.seed == 4 and p.game == game
     assert p.get_parameters() == {}
-    assert repr(p) == "racegames.players.make_player('random', racegames.make_game('backgammon'), seed=4)"
+    assert repr(p) == f"racegames.players.make_player('random', {game!r}, seed=4)"
     state = decision_states(game, seed=1, count=1)[0]
     for q in (pickle.loads(pickle.dumps(p)), copy.deepcopy(p)):
         assert isinstance(q, players.Player)
