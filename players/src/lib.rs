@@ -14,12 +14,17 @@
 #![deny(missing_docs)]
 
 pub mod arena;
+pub mod builtin;
 mod eval;
+pub mod expectimax;
 pub mod games;
+pub mod greedy;
+pub mod mcts;
 mod player;
 pub mod ply;
 pub mod random;
 mod registry;
+mod value;
 
 pub use eval::Evaluator;
 pub use player::{Player, PlayerError};

@@ -1,14 +1,38 @@
 //! Daldøs.
 
+use std::sync::Arc;
+
 use daldos_core::Daldos;
 
-use crate::random::RandomPlayer;
-use crate::registry::{no_params, unknown_player};
-use crate::{Params, Playable, Player, PlayerError};
+use crate::builtin::{build_player, Defaults};
+use crate::expectimax::ExpectimaxSettings;
+use crate::games::placeholder::TerminalOnly;
+use crate::mcts::MctsSettings;
+use crate::{Evaluator, Params, Playable, Player, PlayerError};
+
+/// The evaluation every Daldøs player uses.
+fn evaluator(_game: &Daldos) -> Arc<dyn Evaluator<Daldos>> {
+    Arc::new(TerminalOnly)
+}
+
+/// The search players' settings when not given, chosen by the decision
+/// time they take (`cargo bench -p racegames-players`).
+const DEFAULTS: Defaults = Defaults {
+    expectimax: ExpectimaxSettings {
+        depth: 2,
+        beam: 0,
+        prune: true,
+    },
+    mcts: MctsSettings {
+        simulations: 1000,
+        exploration: 1.0,
+        rollout_plies: 1000,
+    },
+};
 
 impl Playable for Daldos {
     fn player_names(&self) -> Vec<&'static str> {
-        vec!["random"]
+        vec!["expectimax", "mcts", "greedy", "random"]
     }
 
     fn make_player(
@@ -17,12 +41,14 @@ impl Playable for Daldos {
         seed: u64,
         params: &Params<'_>,
     ) -> Result<Box<dyn Player<Self>>, PlayerError> {
-        match name {
-            "random" => {
-                no_params(name, params)?;
-                Ok(Box::new(RandomPlayer::new(seed)))
-            }
-            _ => Err(unknown_player(name, &self.player_names())),
-        }
+        build_player(
+            self,
+            &self.player_names(),
+            name,
+            seed,
+            params,
+            &DEFAULTS,
+            evaluator,
+        )
     }
 }

@@ -1,10 +1,35 @@
 //! The Halma games: Chinese checkers and Halma.
 
+use std::sync::Arc;
+
 use halma_core::{Geometry, Halma};
 
-use crate::random::RandomPlayer;
-use crate::registry::{no_params, unknown_player};
-use crate::{Params, Playable, Player, PlayerError};
+use crate::builtin::{build_player, Defaults};
+use crate::expectimax::ExpectimaxSettings;
+use crate::games::placeholder::TerminalOnly;
+use crate::mcts::MctsSettings;
+use crate::{Evaluator, Params, Playable, Player, PlayerError};
+
+/// The evaluation every Halma-game player uses.
+fn evaluator<G: Geometry>(_game: &Halma<G>) -> Arc<dyn Evaluator<Halma<G>>>
+where
+    Halma<G>: board_core::Game,
+{
+    Arc::new(TerminalOnly)
+}
+
+/// The search players' settings when not given, chosen by the decision
+/// time they take (`cargo bench -p racegames-players`). Random play never
+/// ends these games, so the evaluation cuts the playouts short.
+const DEFAULTS: Defaults = Defaults {
+    // Not offered: expectimax is for two players with dice.
+    expectimax: ExpectimaxSettings::DEFAULT,
+    mcts: MctsSettings {
+        simulations: 500,
+        exploration: 1.0,
+        rollout_plies: 4,
+    },
+};
 
 impl<G: Geometry + Send + Sync + 'static> Playable for Halma<G>
 where
@@ -12,7 +37,7 @@ where
     <Halma<G> as board_core::Game>::State: Send + Sync,
 {
     fn player_names(&self) -> Vec<&'static str> {
-        vec!["random"]
+        vec!["mcts", "greedy", "random"]
     }
 
     fn make_player(
@@ -21,12 +46,14 @@ where
         seed: u64,
         params: &Params<'_>,
     ) -> Result<Box<dyn Player<Self>>, PlayerError> {
-        match name {
-            "random" => {
-                no_params(name, params)?;
-                Ok(Box::new(RandomPlayer::new(seed)))
-            }
-            _ => Err(unknown_player(name, &self.player_names())),
-        }
+        build_player(
+            self,
+            &self.player_names(),
+            name,
+            seed,
+            params,
+            &DEFAULTS,
+            evaluator,
+        )
     }
 }

@@ -1,0 +1,173 @@
+//! Building a game's built-in players by name, from its evaluation and
+//! the players' options.
+//!
+//! Each game's module lists the names it offers and hands over its
+//! evaluation; everything else is the same for every game.
+
+use std::sync::Arc;
+
+use board_core::{Game, ParamValue};
+
+use crate::expectimax::{ExpectimaxPlayer, ExpectimaxSettings};
+use crate::greedy::GreedyPlayer;
+use crate::mcts::{MctsPlayer, MctsSettings};
+use crate::random::RandomPlayer;
+use crate::registry::{no_params, unknown_player};
+use crate::{Evaluator, Params, Player, PlayerError};
+
+/// A game's default settings of the search players (what a player gets
+/// for the options not given), chosen so that each decides in time.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Defaults {
+    /// `expectimax`'s `depth`, `beam` and `prune`.
+    pub expectimax: ExpectimaxSettings,
+    /// `mcts`'s `simulations`, `exploration` and `rollout_plies`.
+    pub mcts: MctsSettings,
+}
+
+/// The options of `expectimax`.
+const EXPECTIMAX_PARAMS: &str = "depth (1 to 4), beam (0 = every move, or the number of moves searched deeper), prune (true or false)";
+/// The options of `mcts`.
+const MCTS_PARAMS: &str =
+    "simulations (1 to 1000000), exploration (a number from 0 to 100), rollout_plies (0 to 10000)";
+
+/// Builds the built-in player `name`, one of `names` (the game's list),
+/// with this seed and options, the game's `defaults` standing in for the
+/// options not given. `evaluator` is called only for players that evaluate
+/// positions.
+///
+/// # Errors
+///
+/// [`PlayerError::UnknownPlayer`] for a name not in `names`,
+/// [`PlayerError::BadParameter`] for an option the player does not take or
+/// a value out of its range.
+pub fn build_player<G>(
+    game: &G,
+    names: &[&'static str],
+    name: &str,
+    seed: u64,
+    params: &Params<'_>,
+    defaults: &Defaults,
+    evaluator: impl FnOnce(&G) -> Arc<dyn Evaluator<G>>,
+) -> Result<Box<dyn Player<G>>, PlayerError>
+where
+    G: Game + 'static,
+    G::State: Send + Sync,
+{
+    if !names.contains(&name) {
+        return Err(unknown_player(name, names));
+    }
+    match name {
+        "random" => {
+            no_params(name, params)?;
+            Ok(Box::new(RandomPlayer::new(seed)))
+        }
+        "greedy" => {
+            no_params(name, params)?;
+            Ok(Box::new(GreedyPlayer::new(seed, evaluator(game))))
+        }
+        "expectimax" => {
+            let mut settings = defaults.expectimax;
+            for &(key, value) in params {
+                match key {
+                    "depth" => settings.depth = int_param(name, key, value, 1, 4)? as u32,
+                    "beam" => settings.beam = int_param(name, key, value, 0, 1 << 16)? as u32,
+                    "prune" => settings.prune = bool_param(name, key, value)?,
+                    _ => return Err(unknown_param(name, key, EXPECTIMAX_PARAMS)),
+                }
+            }
+            Ok(Box::new(ExpectimaxPlayer::new(
+                seed,
+                evaluator(game),
+                settings,
+            )))
+        }
+        "mcts" => {
+            let mut settings = defaults.mcts;
+            for &(key, value) in params {
+                match key {
+                    "simulations" => {
+                        settings.simulations = int_param(name, key, value, 1, 1_000_000)? as u32
+                    }
+                    "exploration" => {
+                        settings.exploration = real_param(name, key, value, 0.0, 100.0)?
+                    }
+                    "rollout_plies" => {
+                        settings.rollout_plies = int_param(name, key, value, 0, 10_000)? as u32
+                    }
+                    _ => return Err(unknown_param(name, key, MCTS_PARAMS)),
+                }
+            }
+            Ok(Box::new(MctsPlayer::new(seed, evaluator(game), settings)))
+        }
+        _ => Err(unknown_player(name, names)),
+    }
+}
+
+/// An integer option in `min..=max`.
+pub(crate) fn int_param(
+    player: &str,
+    name: &str,
+    value: ParamValue<'_>,
+    min: i64,
+    max: i64,
+) -> Result<i64, PlayerError> {
+    match value {
+        ParamValue::Int(v) if (min..=max).contains(&v) => Ok(v),
+        _ => Err(PlayerError::BadParameter(format!(
+            "parameter {name} of player {player} got {}; expected an integer from {min} to {max}",
+            shown(value)
+        ))),
+    }
+}
+
+/// A real option in `min..=max`, given as an integer or as text (options
+/// have no float type).
+pub(crate) fn real_param(
+    player: &str,
+    name: &str,
+    value: ParamValue<'_>,
+    min: f64,
+    max: f64,
+) -> Result<f64, PlayerError> {
+    let parsed = match value {
+        ParamValue::Int(v) => Some(v as f64),
+        ParamValue::Str(s) => s.trim().parse::<f64>().ok(),
+        ParamValue::Bool(_) => None,
+    };
+    match parsed {
+        Some(v) if (min..=max).contains(&v) => Ok(v),
+        _ => Err(PlayerError::BadParameter(format!(
+            "parameter {name} of player {player} got {}; expected a number from {min} to {max}",
+            shown(value)
+        ))),
+    }
+}
+
+/// An on/off option.
+pub(crate) fn bool_param(
+    player: &str,
+    name: &str,
+    value: ParamValue<'_>,
+) -> Result<bool, PlayerError> {
+    match value {
+        ParamValue::Bool(b) => Ok(b),
+        _ => Err(PlayerError::BadParameter(format!(
+            "parameter {name} of player {player} got {}; expected true or false",
+            shown(value)
+        ))),
+    }
+}
+
+/// The error for an option name the player does not take.
+pub(crate) fn unknown_param(player: &str, name: &str, known: &str) -> PlayerError {
+    PlayerError::BadParameter(format!(
+        "player {player} takes no parameter {:?}; it takes {known}",
+        name.chars().take(48).collect::<String>()
+    ))
+}
+
+/// A value as text for a message, cut short.
+fn shown(value: ParamValue<'_>) -> String {
+    value.to_string().chars().take(50).collect()
+}

@@ -1,0 +1,461 @@
+//! Expectimax for two-player games with dice, searched ply by ply.
+//!
+//! Values are from the searching player's point of view: the zero-sum
+//! margin `(own - other) / 2` of the evaluation, which is the own return
+//! when the evaluation is zero-sum. The player to move at a decision node
+//! maximises it if it is the searching player and minimises it otherwise;
+//! a chance node averages its outcomes by their exact probabilities. A
+//! chance node followed by the same player's decision (Daldøs' extra
+//! throws) is simply a further ply of that player.
+//!
+//! `depth` counts plies, whoever plays them: at depth 1 the player is
+//! greedy; at depth 2 every end of its ply is followed by every chance
+//! outcome and the best reply to it, evaluated at the reply's end.
+//!
+//! Pruning (Ballard's Star1 and Star2, as Hauk, Buro and Schaeffer
+//! describe them for backgammon): a chance node stops as soon as the
+//! outcomes seen, with the rest at their bounds, show that it cannot fall
+//! inside the window; before that, each outcome's successor is probed by
+//! searching its best-ordered move only, which bounds it from one side
+//! (Star2). The bounds start at the game's utility range. Move ordering
+//! sorts the ends of a ply by their static evaluation, and `beam` keeps
+//! only the best few of them at nodes searched deeper than the evaluation.
+
+use std::sync::Arc;
+
+use board_core::sim::SplitMix64;
+use board_core::{Action, Game, Node};
+
+use crate::greedy::first_legal;
+use crate::ply::{decision_seed, ply_ends, Plan};
+use crate::value::estimate;
+use crate::{Evaluator, Player, PlayerError};
+
+/// The options of [`ExpectimaxPlayer`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExpectimaxSettings {
+    /// Plies searched (1 = greedy), at least 1.
+    pub depth: u32,
+    /// At nodes whose moves are searched deeper than the static evaluation
+    /// (the root included), only this many moves, best first by the
+    /// evaluation, are searched; 0 searches them all.
+    pub beam: u32,
+    /// Star1/Star2 pruning of chance nodes and alpha-beta cuts of decision
+    /// nodes; without it every node is searched in full (same decisions,
+    /// slower: for tests and measurement).
+    pub prune: bool,
+}
+
+impl ExpectimaxSettings {
+    /// Depth 2, every move, pruning on.
+    pub const DEFAULT: ExpectimaxSettings = ExpectimaxSettings {
+        depth: 2,
+        beam: 0,
+        prune: true,
+    };
+}
+
+impl Default for ExpectimaxSettings {
+    fn default() -> ExpectimaxSettings {
+        ExpectimaxSettings::DEFAULT
+    }
+}
+
+/// Plays the end of its ply with the best expectimax value, searched to
+/// [`ExpectimaxSettings::depth`] plies. Two-player games only: with more
+/// seats it compares its own return against the next seat's.
+pub struct ExpectimaxPlayer<G: Game> {
+    seed: u64,
+    evaluator: Arc<dyn Evaluator<G>>,
+    settings: ExpectimaxSettings,
+    plan: Plan<G::State>,
+}
+
+impl<G: Game> ExpectimaxPlayer<G> {
+    /// An expectimax player with this seed, evaluation and settings.
+    pub fn new(
+        seed: u64,
+        evaluator: Arc<dyn Evaluator<G>>,
+        settings: ExpectimaxSettings,
+    ) -> ExpectimaxPlayer<G> {
+        ExpectimaxPlayer {
+            seed,
+            evaluator,
+            settings,
+            plan: Plan::new(),
+        }
+    }
+}
+
+impl<G: Game + 'static> Player<G> for ExpectimaxPlayer<G>
+where
+    G::State: Send,
+{
+    fn name(&self) -> &str {
+        "expectimax"
+    }
+
+    fn act(&mut self, game: &G, state: &G::State) -> Result<Action, PlayerError> {
+        let Node::Decision(_) = game.node(state) else {
+            return Err(PlayerError::NotADecision);
+        };
+        if let Some(action) = self.plan.next(state) {
+            return Ok(action);
+        }
+        let Some((actions, _)) = search_root(
+            game,
+            &*self.evaluator,
+            self.settings,
+            self.seed,
+            state,
+            false,
+        ) else {
+            return Ok(first_legal(game, state));
+        };
+        self.plan.set(game, state, &actions);
+        Ok(self
+            .plan
+            .next(state)
+            .unwrap_or_else(|| first_legal(game, state)))
+    }
+
+    fn clone_box(&self) -> Box<dyn Player<G>> {
+        Box::new(ExpectimaxPlayer::new(
+            self.seed,
+            Arc::clone(&self.evaluator),
+            self.settings,
+        ))
+    }
+}
+
+/// The chosen ply (its actions) at the decision node `state` and its
+/// value for the player to move; `None` when the ply has no end.
+///
+/// The ends are shuffled by the seed and the state before the stable sort
+/// by static value, so that equal values are broken by the seed; the
+/// first end with the highest searched value is chosen.
+pub fn decide<G: Game>(
+    game: &G,
+    evaluator: &dyn Evaluator<G>,
+    settings: ExpectimaxSettings,
+    seed: u64,
+    state: &G::State,
+) -> Option<(Vec<Action>, f64)> {
+    search_root(game, evaluator, settings, seed, state, true)
+}
+
+/// [`decide`], which searches a ply with a single end only if `value` is
+/// asked for (a player need not).
+fn search_root<G: Game>(
+    game: &G,
+    evaluator: &dyn Evaluator<G>,
+    settings: ExpectimaxSettings,
+    seed: u64,
+    state: &G::State,
+    value: bool,
+) -> Option<(Vec<Action>, f64)> {
+    let Node::Decision(me) = game.node(state) else {
+        return None;
+    };
+    let mut ends = ply_ends(game, state).ends;
+    let mut rng = SplitMix64::new(decision_seed(seed, state));
+    for i in (1..ends.len()).rev() {
+        ends.swap(i, rng.below(i + 1));
+    }
+    let mut search = Search::new(game, evaluator, me.index(), settings);
+    let mut scored: Vec<(f64, usize)> = ends
+        .iter()
+        .enumerate()
+        .map(|(i, end)| (search.leaf(&end.state), i))
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let (mut best_value, mut best) = *scored.first()?;
+    if settings.depth > 1 && (value || scored.len() > 1) {
+        best_value = f64::NEG_INFINITY;
+        for &(_, i) in search.beam(&scored) {
+            let alpha = if settings.prune {
+                best_value
+            } else {
+                f64::NEG_INFINITY
+            };
+            let value = search.after(&ends[i].state, settings.depth - 1, alpha, f64::INFINITY, 0);
+            if value > best_value {
+                best_value = value;
+                best = i;
+            }
+        }
+    }
+    Some((ends.swap_remove(best).actions, best_value))
+}
+
+/// Chance nodes in a row (throws with no move) searched before the
+/// evaluation stands in: a position where neither side can move for long
+/// would otherwise recurse without end.
+const MAX_CHANCE_CHAIN: u32 = 4;
+
+/// The search's fixed inputs and scratch space.
+struct Search<'a, G: Game> {
+    game: &'a G,
+    evaluator: &'a dyn Evaluator<G>,
+    me: usize,
+    other: usize,
+    low: f64,
+    high: f64,
+    beam: usize,
+    prune: bool,
+    out: Vec<f64>,
+}
+
+/// A decision node's ends with their static values, best first for the
+/// player to move.
+struct Ordered<S> {
+    maximising: bool,
+    ends: Vec<(f64, S)>,
+}
+
+/// What is known of one chance outcome's value before it is searched.
+struct Outcome<S> {
+    p: f64,
+    state: S,
+    low: f64,
+    high: f64,
+    /// The successor's ordered ends, when it is a decision node.
+    ordered: Option<Ordered<S>>,
+    /// The exact value of its first ordered end, when probed.
+    first: Option<f64>,
+}
+
+impl<'a, G: Game> Search<'a, G> {
+    fn new(
+        game: &'a G,
+        evaluator: &'a dyn Evaluator<G>,
+        me: usize,
+        settings: ExpectimaxSettings,
+    ) -> Search<'a, G> {
+        let n = game.num_players();
+        Search {
+            game,
+            evaluator,
+            me,
+            other: (me + 1) % n,
+            low: game.min_utility(),
+            high: game.max_utility(),
+            beam: settings.beam as usize,
+            prune: settings.prune,
+            out: vec![0.0; n],
+        }
+    }
+
+    /// The static value of `state` for the searching player, within the
+    /// utility range (exact at the end of the game).
+    fn leaf(&mut self, state: &G::State) -> f64 {
+        estimate(self.game, self.evaluator, state, &mut self.out);
+        ((self.out[self.me] - self.out[self.other]) / 2.0).clamp(self.low, self.high)
+    }
+
+    /// The moves searched deeper than the evaluation: the best `beam`.
+    fn beam<'s, T>(&self, ordered: &'s [T]) -> &'s [T] {
+        match self.beam {
+            0 => ordered,
+            k => &ordered[..k.min(ordered.len())],
+        }
+    }
+
+    /// The ends of the ply at decision node `state`, best first for its
+    /// player by static value (the search order of the ends is kept for
+    /// equal values).
+    fn order(&mut self, state: &G::State, mover: usize) -> Ordered<G::State> {
+        let maximising = mover == self.me;
+        let mut ends: Vec<(f64, G::State)> = ply_ends(self.game, state)
+            .ends
+            .into_iter()
+            .map(|end| (self.leaf(&end.state), end.state))
+            .collect();
+        if maximising {
+            ends.sort_by(|a, b| b.0.total_cmp(&a.0));
+        } else {
+            ends.sort_by(|a, b| a.0.total_cmp(&b.0));
+        }
+        Ordered { maximising, ends }
+    }
+
+    /// The value of a position where a ply has just ended, with `depth`
+    /// plies still to search. Fail-soft: a value at or below `alpha` is an
+    /// upper bound, at or above `beta` a lower bound, exact in between.
+    fn after(&mut self, state: &G::State, depth: u32, alpha: f64, beta: f64, chain: u32) -> f64 {
+        match self.game.node(state) {
+            _ if depth == 0 => self.leaf(state),
+            Node::Terminal => self.leaf(state),
+            Node::Decision(p) => {
+                let ordered = self.order(state, p.index());
+                self.decision(&ordered, None, depth, alpha, beta)
+            }
+            Node::Chance if chain >= MAX_CHANCE_CHAIN => self.leaf(state),
+            Node::Chance => self.chance(state, depth, alpha, beta, chain),
+        }
+    }
+
+    /// A decision node's value from its ordered ends; `first` is the known
+    /// exact value of the first end, if it was probed.
+    fn decision(
+        &mut self,
+        ordered: &Ordered<G::State>,
+        first: Option<f64>,
+        depth: u32,
+        mut alpha: f64,
+        mut beta: f64,
+    ) -> f64 {
+        let Some(&(best_static, _)) = ordered.ends.first() else {
+            // No end (every path loops): nothing better than standing still.
+            return 0.0_f64.clamp(self.low, self.high);
+        };
+        if depth == 1 {
+            return best_static;
+        }
+        let mut best = if ordered.maximising {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        };
+        for (i, (_, end)) in self.beam(&ordered.ends).iter().enumerate() {
+            let value = match first {
+                Some(v) if i == 0 => v,
+                _ if self.prune => self.after(end, depth - 1, alpha, beta, 0),
+                _ => self.after(end, depth - 1, f64::NEG_INFINITY, f64::INFINITY, 0),
+            };
+            if ordered.maximising {
+                best = best.max(value);
+                alpha = alpha.max(best);
+            } else {
+                best = best.min(value);
+                beta = beta.min(best);
+            }
+            if self.prune && alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// A chance node's value: Star2 probes, then Star1 over the outcomes.
+    fn chance(&mut self, state: &G::State, depth: u32, alpha: f64, beta: f64, chain: u32) -> f64 {
+        let mut outcomes = Vec::new();
+        self.game.chance_outcomes(state, |a, p| {
+            let mut next = *state;
+            self.game.apply_legal(&mut next, a);
+            outcomes.push(Outcome {
+                p,
+                state: next,
+                low: self.low,
+                high: self.high,
+                ordered: None,
+                first: None,
+            });
+        });
+        for o in &mut outcomes {
+            match self.game.node(&o.state) {
+                Node::Terminal => {
+                    o.low = self.leaf(&o.state);
+                    o.high = o.low;
+                }
+                Node::Decision(p) => {
+                    let ordered = self.order(&o.state, p.index());
+                    if depth == 1 || ordered.ends.is_empty() {
+                        o.low = self.decision(&ordered, None, depth, alpha, beta);
+                        o.high = o.low;
+                    } else if self.prune {
+                        // Star2: the best-ordered move bounds the node from
+                        // its player's side.
+                        let probe = self.after(
+                            &ordered.ends[0].1,
+                            depth - 1,
+                            f64::NEG_INFINITY,
+                            f64::INFINITY,
+                            0,
+                        );
+                        o.first = Some(probe);
+                        if ordered.maximising {
+                            o.low = probe;
+                        } else {
+                            o.high = probe;
+                        }
+                    }
+                    o.ordered = Some(ordered);
+                }
+                Node::Chance => {}
+            }
+        }
+        if !self.prune {
+            return outcomes
+                .iter()
+                .map(|o| {
+                    let v = if o.low == o.high {
+                        o.low
+                    } else {
+                        self.outcome(o, depth, f64::NEG_INFINITY, f64::INFINITY, chain)
+                    };
+                    o.p * v
+                })
+                .sum();
+        }
+        // Star1 with each outcome's own bounds: `done` sums the outcomes
+        // searched, the rest count at their low or high bound.
+        let mut done = 0.0;
+        for i in 0..outcomes.len() {
+            let rest_high: f64 = outcomes[i..].iter().map(|o| o.p * o.high).sum();
+            let rest_low: f64 = outcomes[i..].iter().map(|o| o.p * o.low).sum();
+            if done + rest_high <= alpha {
+                return done + rest_high;
+            }
+            if done + rest_low >= beta {
+                return done + rest_low;
+            }
+            let o = &outcomes[i];
+            if o.low == o.high {
+                done += o.p * o.low;
+                continue;
+            }
+            let others_high = rest_high - o.p * o.high;
+            let others_low = rest_low - o.p * o.low;
+            let a = ((alpha - done - others_high) / o.p).max(o.low);
+            let b = ((beta - done - others_low) / o.p).min(o.high);
+            let mut v = self.outcome(o, depth, a, b, chain);
+            let (low, high) = if v <= a {
+                (o.low, v)
+            } else if v >= b {
+                (v, o.high)
+            } else {
+                (v, v)
+            };
+            if low != high {
+                let bound_high = done + o.p * high + others_high;
+                let bound_low = done + o.p * low + others_low;
+                if bound_high <= alpha {
+                    return bound_high;
+                }
+                if bound_low >= beta {
+                    return bound_low;
+                }
+                // Rounding kept the bound inside the window: search exactly.
+                v = self.outcome(o, depth, f64::NEG_INFINITY, f64::INFINITY, chain);
+            }
+            done += o.p * v;
+        }
+        done
+    }
+
+    /// One chance outcome's value within the window.
+    fn outcome(
+        &mut self,
+        o: &Outcome<G::State>,
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+        chain: u32,
+    ) -> f64 {
+        match &o.ordered {
+            Some(ordered) => self.decision(ordered, o.first, depth, alpha, beta),
+            None => self.after(&o.state, depth, alpha, beta, chain + 1),
+        }
+    }
+}

@@ -1,0 +1,214 @@
+//! The Halma games: a hand-written evaluation from each seat's distance to
+//! its target camp.
+//!
+//! A seat's *cost* counts, in steps along the board's geometry (six
+//! directions on the star, eight on the square board):
+//!
+//! - for each piece outside the target camp, its distance to the deepest
+//!   free hole of the camp (the nearest of them), so that the camp fills
+//!   from the far end and no piece is left to squeeze past the others;
+//! - for each piece inside, the rows still between it and the camp's far
+//!   corner, at a lower weight (it should make room behind it);
+//! - the distance of the rearmost piece again (stragglers decide the game),
+//!   the pieces still in the start camp (the vacate rule will force them
+//!   out), less a bonus per piece already in the target camp.
+//!
+//! The seats' costs become winning chances by a softmax (a seat a few
+//! moves ahead of the others is likely to finish first), and the chances
+//! become expected returns for `finish = first` or `all` (finished seats
+//! get their exact place).
+
+use board_core::{Game, Node};
+use halma_core::bits::BitSet;
+use halma_core::{Finish, Geometry, Halma, Position, Square, Star};
+
+use super::value::terminal;
+
+/// A board's distance: the fewest steps from one hole to another on an
+/// empty board.
+pub trait Distance: Geometry {
+    /// The fewest steps between holes `a` and `b`.
+    fn distance(a: usize, b: usize) -> u32;
+}
+
+impl Distance for Star {
+    fn distance(a: usize, b: usize) -> u32 {
+        let (qa, ra) = Star::coords(a);
+        let (qb, rb) = Star::coords(b);
+        let (dq, dr) = (i32::from(qa) - i32::from(qb), i32::from(ra) - i32::from(rb));
+        dq.abs().max(dr.abs()).max((dq + dr).abs()) as u32
+    }
+}
+
+impl Distance for Square {
+    fn distance(a: usize, b: usize) -> u32 {
+        let (ra, ca) = ((a / 16) as i32, (a % 16) as i32);
+        let (rb, cb) = ((b / 16) as i32, (b % 16) as i32);
+        (ra - rb).abs().max((ca - cb).abs()) as u32
+    }
+}
+
+/// The weights of [`HalmaEval`]'s cost.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HalmaWeights {
+    /// Per row between a piece in the target camp and its far corner.
+    pub inside: f64,
+    /// Per step of the rearmost piece (added to its own distance).
+    pub straggler: f64,
+    /// Per piece still in the start camp.
+    pub home: f64,
+    /// Bonus per piece in the target camp.
+    pub filled: f64,
+    /// Steps a move gains on average: costs over it are turns.
+    pub speed: f64,
+    /// The slope of the softmax, per turn of lead.
+    pub scale: f64,
+}
+
+impl Default for HalmaWeights {
+    fn default() -> HalmaWeights {
+        HalmaWeights {
+            inside: 0.5,
+            straggler: 0.5,
+            home: 0.5,
+            filled: 1.0,
+            speed: 2.5,
+            scale: 0.4,
+        }
+    }
+}
+
+impl HalmaWeights {
+    /// Sets the weight named like its field; false for an unknown name.
+    pub fn set(&mut self, name: &str, value: f64) -> bool {
+        let slot = match name {
+            "inside" => &mut self.inside,
+            "straggler" => &mut self.straggler,
+            "home" => &mut self.home,
+            "filled" => &mut self.filled,
+            "speed" => &mut self.speed,
+            "scale" => &mut self.scale,
+            _ => return false,
+        };
+        *slot = value;
+        true
+    }
+}
+
+/// The hand-written evaluation of Chinese checkers and Halma.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct HalmaEval {
+    /// The cost's weights.
+    pub weights: HalmaWeights,
+}
+
+impl HalmaEval {
+    /// The evaluation with these weights.
+    pub fn new(weights: HalmaWeights) -> HalmaEval {
+        HalmaEval { weights }
+    }
+
+    /// Seat `seat`'s cost in `pos`: 0 once its pieces fill the target camp
+    /// (and as the camp is full of its pieces, the game is then won).
+    pub fn cost<G: Distance>(&self, game: &Halma<G>, pos: &Position<G>, seat: usize) -> f64 {
+        let w = &self.weights;
+        let player = board_core::Player::new(seat as u8);
+        let camp = game.camp_of(player);
+        let target = game.target_zone(player);
+        let start = game.start_zone(player);
+        let mine = pos.pieces(seat);
+        let free = target.minus(mine);
+        let mut far = 0;
+        target.for_each(|h| far = far.max(G::progress(camp, h)));
+        let mut deepest = 0;
+        free.for_each(|h| deepest = deepest.max(G::progress(camp, h)));
+        let mut goals = G::Bits::EMPTY;
+        free.for_each(|h| {
+            if G::progress(camp, h) == deepest {
+                goals.insert(h);
+            }
+        });
+        let (mut outside, mut inside, mut rearmost) = (0u32, 0u32, 0u32);
+        mine.for_each(|p| {
+            if target.has(p) {
+                inside += u32::from(far - G::progress(camp, p).min(far));
+            } else {
+                let mut d = u32::MAX;
+                goals.for_each(|h| d = d.min(G::distance(p, h)));
+                if d == u32::MAX {
+                    d = 0;
+                }
+                outside += d;
+                rearmost = rearmost.max(d);
+            }
+        });
+        let at_home = mine.and(start).count();
+        let filled = mine.and(target).count();
+        f64::from(outside)
+            + w.inside * f64::from(inside)
+            + w.straggler * f64::from(rearmost)
+            + w.home * f64::from(at_home)
+            + w.filled * f64::from(target.count() - filled)
+    }
+}
+
+impl<G: Distance> crate::Evaluator<Halma<G>> for HalmaEval {
+    fn evaluate(&self, game: &Halma<G>, state: &Position<G>, out: &mut [f64]) {
+        if terminal(game, state, out) {
+            return;
+        }
+        let n = game.num_players().min(out.len()).min(6);
+        // The places still open and what each is worth.
+        let others = (game.num_players() - 1).max(1) as f64;
+        let place_value = |k: usize| (others - 2.0 * k as f64) / others;
+        let done = state.finished();
+        let mut open_values = [0.0; 6];
+        let mut m = 0;
+        for k in done.len()..n {
+            open_values[m] = place_value(k);
+            m += 1;
+        }
+        let (first, rest) = match game.rules().finish {
+            Finish::First => (1.0, -1.0 / others),
+            Finish::All if m > 1 => (
+                open_values[0],
+                open_values[1..m].iter().sum::<f64>() / (m - 1) as f64,
+            ),
+            Finish::All => (open_values[0], open_values[0]),
+        };
+        let mover = match game.node(state) {
+            Node::Decision(p) => p.index(),
+            _ => n,
+        };
+        let w = &self.weights;
+        // Each open seat's turns still needed (the seat to move is a move
+        // ahead of those after it), then their softmax.
+        let mut turns = [f64::INFINITY; 6];
+        for (seat, t) in turns.iter_mut().enumerate().take(n) {
+            if !state.has_finished(seat) {
+                let tempo = if seat == mover { -0.5 } else { 0.0 };
+                *t = self.cost(game, state, seat) / w.speed + tempo;
+            }
+        }
+        let least = turns.iter().copied().fold(f64::INFINITY, f64::min);
+        let mut weights = [0.0; 6];
+        for (weight, &t) in weights.iter_mut().zip(&turns) {
+            if t.is_finite() {
+                *weight = (-w.scale * (t - least)).exp();
+            }
+        }
+        let total: f64 = weights.iter().sum();
+        for (seat, o) in out.iter_mut().enumerate().take(n) {
+            *o = match done.iter().position(|&s| usize::from(s) == seat) {
+                Some(k) => place_value(k),
+                None => {
+                    let p = weights[seat] / total;
+                    p * first + (1.0 - p) * rest
+                }
+            };
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,198 @@
+//! Every built-in player of every game: a legal action in positions
+//! reached by random play, the same action for the same seed and state, no
+//! panic; whole plies played as planned; options checked.
+
+use board_core::sim::{random_step, SplitMix64};
+use board_core::{ActionBuffer, FromParams, Game, Node, ParamValue};
+use daldos_core::Daldos;
+use halma_core::{ChineseCheckers, SquareHalma};
+use proptest::prelude::*;
+use racegames_players::{Params, Playable, PlayerError};
+use tables_core::Tables;
+
+/// Light settings, so that many positions can be tried; the defaults are
+/// tried in a few positions by `defaults_decide_legally`.
+fn light(name: &str) -> Vec<(&'static str, ParamValue<'static>)> {
+    match name {
+        "mcts" => vec![
+            ("simulations", ParamValue::Int(40)),
+            ("rollout_plies", ParamValue::Int(6)),
+        ],
+        "expectimax" => vec![("depth", ParamValue::Int(2)), ("beam", ParamValue::Int(3))],
+        _ => Vec::new(),
+    }
+}
+
+fn star(players: i64) -> ChineseCheckers {
+    ChineseCheckers::from_params("chinese_checkers", &[("players", ParamValue::Int(players))])
+        .unwrap()
+}
+
+fn square(players: i64) -> SquareHalma {
+    SquareHalma::from_params("halma", &[("players", ParamValue::Int(players))]).unwrap()
+}
+
+/// Plays random steps from the start, and at every `every`-th decision
+/// node asks each player (with these settings) for an action twice, from
+/// two players with the same seed: the action is legal and the same.
+fn check_players<G: Playable>(game: &G, seed: u64, steps: usize, every: usize, defaults: bool)
+where
+    G::State: Send + Sync,
+{
+    let mut rng = SplitMix64::new(seed);
+    let mut buf = ActionBuffer::new();
+    let mut state = game.new_initial_state();
+    let mut decisions = 0;
+    for _ in 0..steps {
+        if let Node::Decision(_) = game.node(&state) {
+            if decisions % every == 0 {
+                for name in game.player_names() {
+                    let params = if defaults { Vec::new() } else { light(name) };
+                    let mut a = game.make_player(name, seed, &params).unwrap();
+                    let mut b = a.clone_box();
+                    let first = a.act(game, &state).unwrap();
+                    assert!(game.is_legal(&state, first), "{name}: illegal {first}");
+                    assert_eq!(
+                        b.act(game, &state).unwrap(),
+                        first,
+                        "{name}: not repeatable"
+                    );
+                    let mut c = game.make_player(name, seed, &params).unwrap();
+                    assert_eq!(c.act(game, &state).unwrap(), first, "{name}: seed");
+                }
+            }
+            decisions += 1;
+        }
+        if random_step(game, &mut state, &mut rng, &mut buf).is_none() {
+            break;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(6))]
+
+    #[test]
+    fn daldos_players_act_legally(seed in any::<u64>()) {
+        check_players(&Daldos::default(), seed, 300, 9, false);
+    }
+
+    #[test]
+    fn tables_players_act_legally(seed in any::<u64>()) {
+        check_players(&Tables::backgammon(), seed, 300, 23, false);
+        check_players(&Tables::seys_dos_e_as(), seed, 300, 23, false);
+    }
+
+    #[test]
+    fn chinese_checkers_players_act_legally(seed in any::<u64>(), players in prop::sample::select(vec![2i64, 3, 4, 6])) {
+        check_players(&star(players), seed, 400, 37, false);
+    }
+
+    #[test]
+    fn halma_players_act_legally(seed in any::<u64>(), players in prop::sample::select(vec![2i64, 4])) {
+        check_players(&square(players), seed, 400, 37, false);
+    }
+}
+
+#[test]
+fn defaults_decide_legally() {
+    check_players(&Daldos::default(), 1, 120, 40, true);
+    check_players(&Tables::backgammon(), 2, 120, 40, true);
+    check_players(&Tables::seys_dos_e_as(), 3, 120, 40, true);
+    check_players(&star(6), 4, 200, 80, true);
+    check_players(&square(2), 5, 200, 80, true);
+}
+
+/// A whole game between two copies of each player: every action legal,
+/// plans followed through plies of several actions, and the game ends.
+fn play_out<G: Playable>(game: &G, name: &str, seed: u64) -> G::State
+where
+    G::State: Send + Sync,
+{
+    let mut players: Vec<_> = (0..game.num_players())
+        .map(|i| {
+            game.make_player(name, seed + i as u64, &light(name))
+                .unwrap()
+        })
+        .collect();
+    let mut rng = SplitMix64::new(seed);
+    let mut state = game.new_initial_state();
+    loop {
+        match game.node(&state) {
+            Node::Terminal => return state,
+            Node::Chance => {
+                let o = game.sample_chance(&state, rng.next_f64()).unwrap();
+                game.apply(&mut state, o).unwrap();
+            }
+            Node::Decision(p) => {
+                let a = players[p.index()].act(game, &state).unwrap();
+                game.apply(&mut state, a).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn whole_games_end() {
+    for name in ["greedy", "mcts", "expectimax"] {
+        let end = play_out(&Tables::backgammon(), name, 11);
+        assert_eq!(Tables::backgammon().node(&end), Node::Terminal);
+        let end = play_out(&Daldos::default(), name, 12);
+        assert_eq!(Daldos::default().node(&end), Node::Terminal);
+    }
+}
+
+fn bad(game: &Tables, name: &str, params: &Params<'_>) -> String {
+    match game.make_player(name, 0, params) {
+        Err(PlayerError::BadParameter(message)) => message,
+        Err(other) => panic!("{name} {params:?}: {other:?}"),
+        Ok(_) => panic!("{name} {params:?} was accepted"),
+    }
+}
+
+#[test]
+fn options_are_checked() {
+    let game = Tables::backgammon();
+    assert!(matches!(
+        game.make_player("alphazero", 0, &[]),
+        Err(PlayerError::UnknownPlayer { .. })
+    ));
+    let m = bad(&game, "mcts", &[("depth", ParamValue::Int(2))]);
+    assert!(m.contains("depth") && m.contains("simulations"), "{m}");
+    let m = bad(&game, "mcts", &[("simulations", ParamValue::Int(0))]);
+    assert!(m.contains("simulations"), "{m}");
+    let m = bad(&game, "mcts", &[("exploration", ParamValue::Str("lots"))]);
+    assert!(m.contains("exploration"), "{m}");
+    let m = bad(&game, "expectimax", &[("depth", ParamValue::Int(9))]);
+    assert!(m.contains("depth") && m.contains('4'), "{m}");
+    let m = bad(&game, "expectimax", &[("prune", ParamValue::Int(1))]);
+    assert!(m.contains("prune"), "{m}");
+    let m = bad(&game, "greedy", &[("depth", ParamValue::Int(1))]);
+    assert!(m.contains("depth"), "{m}");
+    assert!(game
+        .make_player("mcts", 0, &[("exploration", ParamValue::Str("0.7"))])
+        .is_ok());
+    // Expectimax is for two players with dice: not offered for Halma games.
+    assert!(matches!(
+        star(2).make_player("expectimax", 0, &[]),
+        Err(PlayerError::UnknownPlayer { .. })
+    ));
+}
+
+#[test]
+fn names_are_listed_for_every_game() {
+    assert_eq!(
+        Tables::backgammon().player_names(),
+        ["expectimax", "mcts", "greedy", "random"]
+    );
+    assert_eq!(
+        Daldos::default().player_names(),
+        ["expectimax", "mcts", "greedy", "random"]
+    );
+    for players in [2, 3, 4, 6] {
+        assert_eq!(star(players).player_names(), ["mcts", "greedy", "random"]);
+    }
+    for players in [2, 4] {
+        assert_eq!(square(players).player_names(), ["mcts", "greedy", "random"]);
+    }
+}
