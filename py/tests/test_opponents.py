@@ -50,8 +50,8 @@ def test_gym_takes_a_player_or_a_callable() -> None:
         gymnasium.make("racegames/Daldos-v0", opponent=3)
 
 
-def run_vector(opponent: Any, threads: int, steps: int = 300, players_: int = 3) -> Any:
-    env = VectorEnv("chinese_checkers", 40, seed=5, opponent=opponent, seat="random", threads=threads, players=players_)
+def run_vector(opponent: Any, threads: int, steps: int, players_: int = 3) -> Any:
+    env = VectorEnv("chinese_checkers", 32, seed=5, opponent=opponent, seat="random", threads=threads, players=players_)
     env.reset(seed=1)
     trace = []
     for _ in range(steps):
@@ -65,8 +65,9 @@ def run_vector(opponent: Any, threads: int, steps: int = 300, players_: int = 3)
 
 @pytest.mark.parametrize("name", players.list_players(racegames.make_game("chinese_checkers", players=3)))
 def test_vector_env_opponents_by_name_play_natively_the_other_seats(name: str) -> None:
-    one = run_vector(name, threads=1, steps=60)
-    two = run_vector(name, threads=2, steps=60)
+    # 32 environments: two jobs of 16, so that two threads share them.
+    one = run_vector(name, threads=1, steps=20)
+    two = run_vector(name, threads=2, steps=20)
     for (o1, r1, c1), (o2, r2, c2) in zip(one, two):
         assert np.array_equal(o1, o2) and np.array_equal(r1, r2) and np.array_equal(c1, c2)
 
