@@ -31,7 +31,7 @@ def play_out(env: Any, seed: int) -> float:
 
 @pytest.mark.parametrize("name", OPPONENT_NAMES)
 def test_gym_takes_an_opponent_by_name(name: str) -> None:
-    env = gymnasium.make("racegames/Backgammon-v0", opponent=name, max_turns=60)
+    env = gymnasium.make("racegames/Backgammon-v0", opponent=name, max_turns=60, render_mode="ansi")
     check_env(env.unwrapped)
     first = play_out(env, seed=3)
     assert first == play_out(env, seed=3)  # reset(seed) fixes the opponent too
