@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Sets everything up and runs every test and check: formatting, clippy, the
-# Rust tests, the no_std builds and link check, the docs, then the Python
-# package with its tests (OpenSpiel comparisons included). Exits non-zero on
-# the first failure.
+# Rust tests, the no_std builds and link check, the rustdoc, the Python
+# package with its tests (OpenSpiel comparisons included), then the docs
+# site. Exits non-zero on the first failure.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -25,8 +25,8 @@ done
 step "no_std link check (tests/no-std-link)"
 cargo build --manifest-path tests/no-std-link/Cargo.toml
 
-step "cargo doc (warnings are errors)"
-RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
+step "cargo doc (warnings are errors, every intra-doc link resolved)"
+scripts/rustdoc.sh
 
 step "Python package and test dependencies"
 scripts/setup-venv.sh
@@ -37,3 +37,6 @@ peers=$(.venv/bin/python -c 'import tomllib; print(" ".join(tomllib.load(open("p
 
 step "Python tests"
 .venv/bin/python -m pytest py/tests -q
+
+step "Docs site (mkdocs, strict)"
+scripts/docs.sh

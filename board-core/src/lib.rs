@@ -31,5 +31,5 @@ pub use game::{
     Action, ActionBuffer, Game, IllegalAction, Node, ObservationError, ACTION_BUFFER_CAPACITY,
 };
 pub use notation::ParseError;
-pub use params::{FromParams, ParamError, ParamValue};
+pub use params::{FromParams, ParamError, ParamList, ParamValue};
 pub use player::Player;

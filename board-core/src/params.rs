@@ -208,4 +208,16 @@ pub trait FromParams: Sized {
     /// The game called `name` (one of [`FromParams::NAMES`]) with these
     /// options; options not given take their defaults.
     fn from_params(name: &str, params: &[(&str, ParamValue<'_>)]) -> Result<Self, ParamError>;
+
+    /// Every option of this game with its value, defaults included, in a
+    /// fixed order: the rules in canonical form, so that two games built
+    /// from different but equivalent options list the same values, and
+    /// `from_params` of this list builds the same game.
+    fn params(&self) -> ParamList;
 }
+
+/// The most options a game has.
+pub const MAX_PARAMS: usize = 12;
+
+/// A game's options with their values, as [`FromParams::params`] lists them.
+pub type ParamList = arrayvec::ArrayVec<(&'static str, ParamValue<'static>), MAX_PARAMS>;

@@ -190,6 +190,10 @@ impl FromParams for Daldos {
         }
         Ok(Daldos::new(options))
     }
+
+    fn params(&self) -> board_core::ParamList {
+        self.options.params()
+    }
 }
 
 impl Game for Daldos {
@@ -306,6 +310,24 @@ impl Game for Daldos {
                 self.end_throw(&mut next, dal_dal);
                 *pos = next;
                 Ok(())
+            }
+        }
+    }
+
+    /// Skips the check that no move uses more dice, which costs a second
+    /// move generation for single-die moves.
+    fn apply_legal(&self, pos: &mut Position, action: Action) {
+        let mv = (pos.phase == Phase::Move)
+            .then(|| Move::from_action(action, self.options.board.num_holes()))
+            .flatten();
+        match mv.and_then(|mv| self.move_result(pos, mv)) {
+            Some(mut next) => {
+                let dal_dal = pos.dice == [1, 1];
+                self.end_throw(&mut next, dal_dal);
+                *pos = next;
+            }
+            None => {
+                let _ = self.apply(pos, action);
             }
         }
     }

@@ -2,8 +2,9 @@
 //!
 //! # Rules
 //!
-//! The rulings of RULES.md, with its defaults; each other reading is an
-//! [`Options`] field of the same name:
+//! The rules as the project's reference (`docs/games/daldos.md`) gives them,
+//! with its defaults; each other reading is an [`Options`] field of the same
+//! name:
 //!
 //! - **Board**: row A (A's home row, `n` holes), the middle row (`n + 1`,
 //!   the extra hole at the prow) and row B, indexed from the stern. Danish
@@ -32,7 +33,8 @@
 //!   to one piece loses). `max_turns` (default 1000, 0 for none) stops the
 //!   game with returns of 0.
 //!
-//! Readings this crate had to choose, where RULES.md leaves room:
+//! Readings this crate had to choose, where the source (the Wikipedia
+//! article *Daldøs*) leaves room:
 //!
 //! - When both dice go to two different pieces, the pieces may move in
 //!   either order; the move is legal if some order is (one piece may clear

@@ -1,4 +1,4 @@
-//! The one-line notation of a position, from RULES.md:
+//! The one-line notation of a position (`docs/games/daldos.md`):
 //! `<row B>/<middle>/<row A> <turn> <dice> <turns>`.
 //!
 //! - Each row lists its holes from the stern (index 0) to the prow: `.` for

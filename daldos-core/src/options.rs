@@ -1,6 +1,8 @@
 //! The game's options, each a parameter of one rules engine.
 
-use board_core::params::{expect_bool, expect_count, expect_word, ParamError, ParamValue};
+use board_core::params::{
+    expect_bool, expect_count, expect_word, ParamError, ParamList, ParamValue,
+};
 
 use crate::Board;
 
@@ -37,7 +39,7 @@ pub enum Jumping {
     Forbidden,
 }
 
-/// Every option of Daldøs, with RULES.md's defaults.
+/// Every option of Daldøs, with its default (`docs/games/daldos.md`).
 ///
 /// ```
 /// use daldos_core::{Board, Dalling, Options};
@@ -77,6 +79,11 @@ impl Default for Options {
 
 pub(crate) const GAME: &str = "daldos";
 const KNOWN: &str = "board, dalling, capture, jumping, lose_at_one, max_turns";
+// The words of each option, in the order of the enum's variants.
+const BOARD_WORDS: [&str; 2] = ["danish", "norwegian"];
+const DALLING_WORDS: [&str; 2] = ["free", "stern_only"];
+const CAPTURE_WORDS: [&str; 2] = ["final", "intermediate"];
+const JUMPING_WORDS: [&str; 2] = ["allowed", "forbidden"];
 
 impl Options {
     /// Sets one option by its name, as `make_game` passes them.
@@ -96,7 +103,7 @@ impl Options {
                     GAME,
                     "board",
                     value,
-                    &["danish", "norwegian"],
+                    &BOARD_WORDS,
                     "\"danish\" or \"norwegian\"",
                 )?;
                 self.board = Board::ALL[i];
@@ -106,7 +113,7 @@ impl Options {
                     GAME,
                     "dalling",
                     value,
-                    &["free", "stern_only"],
+                    &DALLING_WORDS,
                     "\"free\" or \"stern_only\"",
                 )?;
                 self.dalling = [Dalling::Free, Dalling::SternOnly][i];
@@ -116,7 +123,7 @@ impl Options {
                     GAME,
                     "capture",
                     value,
-                    &["final", "intermediate"],
+                    &CAPTURE_WORDS,
                     "\"final\" or \"intermediate\"",
                 )?;
                 self.capture = [Capture::Final, Capture::Intermediate][i];
@@ -126,7 +133,7 @@ impl Options {
                     GAME,
                     "jumping",
                     value,
-                    &["allowed", "forbidden"],
+                    &JUMPING_WORDS,
                     "\"allowed\" or \"forbidden\"",
                 )?;
                 self.jumping = [Jumping::Allowed, Jumping::Forbidden][i];
@@ -144,5 +151,36 @@ impl Options {
             other => return Err(ParamError::unknown(GAME, other, KNOWN)),
         }
         Ok(())
+    }
+
+    /// Every option with its value, as [`Options::set`] takes them.
+    ///
+    /// ```
+    /// use board_core::ParamValue;
+    /// use daldos_core::Options;
+    /// let params = Options::default().params();
+    /// assert_eq!(params[0], ("board", ParamValue::Str("danish")));
+    /// assert_eq!(params[5], ("max_turns", ParamValue::Int(1000)));
+    /// ```
+    pub fn params(&self) -> ParamList {
+        [
+            ("board", ParamValue::Str(BOARD_WORDS[self.board as usize])),
+            (
+                "dalling",
+                ParamValue::Str(DALLING_WORDS[self.dalling as usize]),
+            ),
+            (
+                "capture",
+                ParamValue::Str(CAPTURE_WORDS[self.capture as usize]),
+            ),
+            (
+                "jumping",
+                ParamValue::Str(JUMPING_WORDS[self.jumping as usize]),
+            ),
+            ("lose_at_one", ParamValue::Bool(self.lose_at_one)),
+            ("max_turns", ParamValue::Int(i64::from(self.max_turns))),
+        ]
+        .into_iter()
+        .collect()
     }
 }

@@ -1,5 +1,5 @@
-//! One test per rule sentence and option of RULES.md's Daldøs section,
-//! named after it. Positions are built with the notation.
+//! One test per rule sentence and option of the Daldøs rules
+//! (`docs/games/daldos.md`), named after it. Positions are built with the notation.
 
 use board_core::{Game, IllegalAction, Node, ParamValue, Player};
 use daldos_core::{Board, Capture, Daldos, Dalling, Jumping, Options, Phase, Position, Row};

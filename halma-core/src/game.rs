@@ -5,8 +5,8 @@ use core::fmt;
 
 use board_core::params::{expect_bool, expect_count, expect_word};
 use board_core::{
-    Action, FromParams, Game, IllegalAction, Node, ObservationError, ParamError, ParamValue,
-    ParseError, Player,
+    Action, FromParams, Game, IllegalAction, Node, ObservationError, ParamError, ParamList,
+    ParamValue, ParseError, Player,
 };
 
 use crate::action::{jump_at, num_actions, slots, step, step_direction};
@@ -310,8 +310,11 @@ const CC_KNOWN: &str =
     "players, pieces, long_jumps, wing_rule, vacate_rule, spoiling_win, finish, max_turns";
 const HALMA_KNOWN: &str = "players, finish, max_turns";
 
+/// The words of `finish`, in the order of [`Finish`]'s variants.
+const FINISH_WORDS: [&str; 2] = ["first", "all"];
+
 fn read_finish(game: &'static str, v: ParamValue<'_>) -> Result<Finish, ParamError> {
-    let i = expect_word(game, "finish", v, &["first", "all"], "\"first\" or \"all\"")?;
+    let i = expect_word(game, "finish", v, &FINISH_WORDS, "\"first\" or \"all\"")?;
     Ok(if i == 0 { Finish::First } else { Finish::All })
 }
 
@@ -385,6 +388,19 @@ impl FromParams for Halma<Star> {
         }
         Halma::new(rules)
     }
+
+    fn params(&self) -> ParamList {
+        let r = &self.rules;
+        let mut out = shared_params(r);
+        out.extend([
+            ("pieces", ParamValue::Int(i64::from(r.pieces))),
+            ("long_jumps", ParamValue::Bool(r.long_jumps)),
+            ("wing_rule", ParamValue::Bool(r.wing_rule)),
+            ("vacate_rule", ParamValue::Bool(r.vacate_rule)),
+            ("spoiling_win", ParamValue::Bool(r.spoiling_win)),
+        ]);
+        out
+    }
 }
 
 impl FromParams for Halma<Square> {
@@ -403,6 +419,21 @@ impl FromParams for Halma<Square> {
         }
         Halma::new(rules)
     }
+
+    fn params(&self) -> ParamList {
+        shared_params(&self.rules)
+    }
+}
+
+/// The options both boards have, with their values.
+fn shared_params(r: &Rules) -> ParamList {
+    [
+        ("players", ParamValue::Int(i64::from(r.players))),
+        ("finish", ParamValue::Str(FINISH_WORDS[r.finish as usize])),
+        ("max_turns", ParamValue::Int(i64::from(r.max_turns))),
+    ]
+    .into_iter()
+    .collect()
 }
 
 impl<G: Geometry> Game for Halma<G> {

@@ -30,7 +30,7 @@
 //! `u64` shift on the star, whose classes fit in 64 cells; a `u128` shift
 //! on the square board). On the star, camps are numbered
 //! clockwise from the top (0 top, 1 upper-right, 2 lower-right, 3 bottom,
-//! 4 lower-left, 5 upper-left) and seats take them as RULES.md says (2
+//! 4 lower-left, 5 upper-left) and seats take them as OpenSpiel does (2
 //! players: top, bottom; 3: top, lower-right, lower-left; 4: top,
 //! upper-right, bottom, lower-left; 6: clockwise from the top). On the
 //! square board the camps are the corners clockwise from the top-left;
@@ -84,8 +84,9 @@
 //!
 //! # Rule readings
 //!
-//! The rules are those of RULES.md's Halma section; where it leaves a
-//! choice, this crate reads it as follows.
+//! The rules are those of `docs/games/chinese-checkers.md` and
+//! `docs/games/halma.md`; where the source (the French Wikipedia article
+//! *Dames chinoises*) leaves a choice, this crate reads it as follows.
 //!
 //! - **Options** (`FromParams`): Chinese checkers takes `players` (2, 3, 4, 6;
 //!   default 2), `pieces` (10, or 15 with 2 or 3 players), `long_jumps`

@@ -1,4 +1,5 @@
-//! The one-line position notation of RULES.md and the move strings.
+//! The one-line position notation (`docs/games/halma-family.md`) and the
+//! move strings.
 //!
 //! Notation: `<rows> <turn> <finished> <turns>`, rows top to bottom
 //! separated by `/`, each hole `.` or the digit of the seat on it (1 for

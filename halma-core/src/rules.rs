@@ -1,5 +1,5 @@
-//! The options of a game: seat count, pieces, and the rule switches of
-//! RULES.md.
+//! The options of a game: seat count, pieces, and the rule switches
+//! (`docs/games/chinese-checkers.md`).
 
 use core::fmt;
 use core::str::FromStr;

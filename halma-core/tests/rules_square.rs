@@ -1,4 +1,5 @@
-//! One test per rule sentence of RULES.md's Halma (square board) section.
+//! One test per rule sentence of Halma on the square board
+//! (`docs/games/halma.md`).
 
 mod common;
 

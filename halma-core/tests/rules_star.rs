@@ -1,5 +1,5 @@
-//! One test per rule sentence and option of RULES.md's Chinese checkers
-//! section, named after it.
+//! One test per rule sentence and option of Chinese checkers
+//! (`docs/games/chinese-checkers.md`), named after it.
 
 mod common;
 

@@ -8,6 +8,7 @@
 //!   be several actions: one die at a time, or a jump chain).
 //! - [`Evaluator`]: a game's estimate of each seat's return.
 //! - `games/`: each game's evaluation and its list of players.
+//! - [`net`]: learned evaluations for the dice games, evaluated natively.
 //! - [`arena`]: matches between players on several threads, Wilson
 //!   intervals, round robins with Elo ratings.
 #![forbid(unsafe_code)]
@@ -20,8 +21,10 @@ pub mod expectimax;
 pub mod games;
 pub mod greedy;
 pub mod mcts;
+pub mod net;
 mod player;
 pub mod ply;
+pub mod policy;
 pub mod random;
 mod registry;
 mod value;

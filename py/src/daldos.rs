@@ -1,21 +1,31 @@
 //! Daldøs analysis for Python: capture odds and the threat map.
 
+use std::sync::Arc;
+
 use daldos_core::analysis::{capture_odds, threat_map};
 use daldos_core::{Daldos, Hole, HoleName};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyBool;
+use pyo3::types::{PyBool, PyInt};
 
+use crate::args;
 use crate::erased::Held;
 use crate::errors::guard;
 use crate::pygame::PyState;
 
-fn daldos_state(state: &PyState) -> PyResult<&Held<Daldos>> {
-    state
+/// A copy of the Daldøs game and position of `state`, so that no borrow of
+/// the state is held while the GIL is released.
+fn daldos_state(state: &Bound<'_, PyState>) -> PyResult<Held<Daldos>> {
+    let state = state.try_borrow()?;
+    let held = state
         .inner()
         .as_any()
         .downcast_ref::<Held<Daldos>>()
-        .ok_or_else(|| PyValueError::new_err("this is not a Daldøs state"))
+        .ok_or_else(|| PyValueError::new_err("this is not a Daldøs state"))?;
+    Ok(Held {
+        game: Arc::clone(&held.game),
+        state: held.state,
+    })
 }
 
 /// A hole given by name (`"m3"`) or board-wide index.
@@ -35,15 +45,13 @@ fn read_hole(held: &Held<Daldos>, hole: &Bound<'_, PyAny>) -> PyResult<Hole> {
             "a hole is a name such as \"m3\" or an int",
         ));
     }
-    let i: i64 = hole
-        .extract()
-        .map_err(|_| PyTypeError::new_err("a hole is a name such as \"m3\" or an int"))?;
-    if i < 0 || i as u64 >= board.num_holes() as u64 {
-        return Err(PyValueError::new_err(format!(
-            "hole {i} is not on the {board} board (0 to {})",
-            board.num_holes() - 1
-        )));
+    if hole.extract::<i64>().is_err() && !hole.is_instance_of::<PyInt>() {
+        return Err(PyTypeError::new_err(
+            "a hole is a name such as \"m3\" or an int",
+        ));
     }
+    let what = format!("a hole of the {board} board");
+    let i = args::read_usize(hole, &what, 0, board.num_holes() - 1)?;
     Ok(Hole::new(i as u8))
 }
 
@@ -53,11 +61,11 @@ fn read_hole(held: &Held<Daldos>, hole: &Bound<'_, PyAny>) -> PyResult<Hole> {
 #[pyo3(name = "_daldos_capture_odds")]
 pub fn py_capture_odds(
     py: Python<'_>,
-    state: PyRef<'_, PyState>,
+    state: &Bound<'_, PyState>,
     hole: &Bound<'_, PyAny>,
 ) -> PyResult<(f64, f64)> {
-    let held = daldos_state(&state)?;
-    let target = read_hole(held, hole)?;
+    let held = daldos_state(state)?;
+    let target = read_hole(&held, hole)?;
     let (game, pos) = (&*held.game, held.state);
     let result = py.detach(|| guard(|| capture_odds(game, &pos, target)))?;
     result
@@ -71,9 +79,9 @@ pub fn py_capture_odds(
 #[pyo3(name = "_daldos_threat_map")]
 pub fn py_threat_map(
     py: Python<'_>,
-    state: PyRef<'_, PyState>,
+    state: &Bound<'_, PyState>,
 ) -> PyResult<Vec<(String, usize, f64, f64)>> {
-    let held = daldos_state(&state)?;
+    let held = daldos_state(state)?;
     let (game, pos) = (&*held.game, held.state);
     let map = py
         .detach(|| guard(|| threat_map(game, &pos)))?

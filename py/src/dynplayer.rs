@@ -9,7 +9,7 @@
 use std::any::Any;
 use std::sync::{Arc, Mutex};
 
-use board_core::{Action, FromParams, Game, ParamValue};
+use board_core::{Action, Game, ParamValue};
 use pyo3::prelude::*;
 use racegames_players::arena::{self, ArenaConfig, ArenaError, ArenaResult, RoundRobin};
 use racegames_players::{Playable, Player, PlayerError};
@@ -106,7 +106,7 @@ pub trait DynPlayable {
 
 impl<G> DynPlayable for G
 where
-    G: Playable + FromParams,
+    G: Playable + board_core::FromParams,
     G::State: Send + Sync + 'static,
 {
     fn player_names(&self) -> Vec<&'static str> {
@@ -163,7 +163,7 @@ fn typed_players<G>(
     raised: &Raised,
 ) -> Result<Vec<Box<dyn Player<G>>>, ArenaError>
 where
-    G: Playable + FromParams,
+    G: Playable + board_core::FromParams,
     G::State: Send + Sync + 'static,
 {
     seats
@@ -194,7 +194,7 @@ struct PyCallable<G: Game> {
 
 impl<G> PyCallable<G>
 where
-    G: Playable + FromParams,
+    G: Playable + board_core::FromParams,
     G::State: Send + Sync + 'static,
 {
     fn call(&self, py: Python<'_>, state: &G::State) -> PyResult<Action> {
@@ -210,7 +210,7 @@ where
 
 impl<G> Player<G> for PyCallable<G>
 where
-    G: Playable + FromParams,
+    G: Playable + board_core::FromParams,
     G::State: Send + Sync + 'static,
 {
     fn name(&self) -> &str {

@@ -3,7 +3,7 @@
 //!
 //! [`DynGame`] and [`DynState`] are object-safe mirrors of
 //! [`board_core::Game`]; blanket implementations cover every
-//! `G: Game + Send + Sync + 'static`, so exposing a new game needs no code
+//! `G: Game + FromParams + Send + Sync + 'static`, so exposing a new game needs no code
 //! here, only a line in [`crate::registry`]. Each call through these traits
 //! does a whole operation (list the legal actions, apply one action), so the
 //! cost of the virtual call is small beside it; the batched hot path in
@@ -17,7 +17,8 @@ use std::sync::Arc;
 
 use board_core::sim::SplitMix64;
 use board_core::{
-    Action, ActionBuffer, Game, IllegalAction, Node, ObservationError, ParseError, Player,
+    Action, ActionBuffer, FromParams, Game, IllegalAction, Node, ObservationError, ParamList,
+    ParseError, Player,
 };
 
 use crate::dynplayer::DynPlayable;
@@ -28,6 +29,8 @@ use crate::vector::{DynVector, VecCore, VectorConfig};
 pub trait DynGame: DynPlayable + Send + Sync + 'static {
     /// The short name.
     fn name(&self) -> &'static str;
+    /// Every option with its value, defaults included ([`FromParams::params`]).
+    fn params(&self) -> ParamList;
     /// The number of seats.
     fn num_players(&self) -> usize;
     /// The size of the action space at decision nodes.
@@ -50,6 +53,8 @@ pub trait DynGame: DynPlayable + Send + Sync + 'static {
     fn parse_notation(self: Arc<Self>, text: &str) -> Result<Box<dyn DynState>, ParseError>;
     /// A batch of environments stepped natively.
     fn new_vector(self: Arc<Self>, config: VectorConfig) -> Box<dyn DynVector>;
+    /// The memory one environment of such a batch takes, in bytes.
+    fn vector_bytes_per_env(&self) -> usize;
 }
 
 /// A state together with its game, types erased.
@@ -116,11 +121,14 @@ pub struct Held<G: Game> {
 
 impl<G> DynGame for G
 where
-    G: Game + racegames_players::Playable + Send + Sync + 'static,
+    G: Game + FromParams + racegames_players::Playable + Send + Sync + 'static,
     G::State: Send + Sync + 'static,
 {
     fn name(&self) -> &'static str {
         Game::name(self)
+    }
+    fn params(&self) -> ParamList {
+        FromParams::params(self)
     }
     fn num_players(&self) -> usize {
         Game::num_players(self)
@@ -157,11 +165,14 @@ where
     fn new_vector(self: Arc<Self>, config: VectorConfig) -> Box<dyn DynVector> {
         Box::new(VecCore::new(self, config))
     }
+    fn vector_bytes_per_env(&self) -> usize {
+        crate::vector::bytes_per_env(self)
+    }
 }
 
 impl<G> DynState for Held<G>
 where
-    G: Game + racegames_players::Playable + Send + Sync + 'static,
+    G: Game + FromParams + racegames_players::Playable + Send + Sync + 'static,
     G::State: Send + Sync + 'static,
 {
     fn game(&self) -> &dyn DynGame {

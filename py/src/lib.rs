@@ -12,6 +12,7 @@
 //!   [`pyplayers`] and [`pyarena`], `racegames.players` and
 //!   `racegames.arena`'s native halves.
 
+pub mod args;
 pub mod daldos;
 pub mod dynplayer;
 pub mod erased;

@@ -2,13 +2,14 @@
 
 use std::sync::Arc;
 
-use board_core::{Action, Node, ParamValue, Player};
+use board_core::{Action, Node, ParamList, ParamValue, Player};
 use numpy::{PyArray1, PyArrayMethods};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
 
+use crate::args;
 use crate::erased::{DynGame, DynState};
 use crate::errors::{self, guard, IllegalActionError, UnknownGameError};
 use crate::registry;
@@ -28,6 +29,14 @@ pub(crate) enum Owned {
     Str(String),
 }
 
+/// Whether `v` is a numpy bool (`numpy.bool_`), which is no Python `bool`.
+fn is_numpy_bool(v: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let t = v.get_type();
+    let module = t.module()?.to_string();
+    let name = t.name()?.to_string();
+    Ok(module == "numpy" && (name == "bool" || name == "bool_"))
+}
+
 /// Reads `**params` into owned values: `bool`, `int` or `str`, else `TypeError`.
 pub(crate) fn read_params(params: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, Owned)>> {
     let mut out = Vec::new();
@@ -40,6 +49,8 @@ pub(crate) fn read_params(params: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(S
             .map_err(|_| PyTypeError::new_err("parameter names must be strings"))?;
         let value = if v.is_instance_of::<PyBool>() {
             Owned::Bool(v.extract()?)
+        } else if is_numpy_bool(&v)? {
+            Owned::Bool(v.is_truthy()?)
         } else if v.is_instance_of::<PyString>() {
             Owned::Str(v.extract()?)
         } else if let Ok(i) = v.extract::<i64>() {
@@ -102,18 +113,25 @@ pub fn make_game(
         })
         .collect();
     let inner = guard(|| make(&name, &values))?.map_err(errors::param)?;
-    let copy = PyDict::new(py);
-    if let Some(params) = params {
-        for (k, v) in params.iter() {
-            copy.set_item(k, v)?;
-        }
-    }
     Ok(PyGame {
+        params: params_dict(py, &inner.params())?.unbind(),
         inner,
         name,
-        params: copy.unbind(),
         action_ints: PyOnceLock::new(),
     })
+}
+
+/// Options as a dict of plain Python values (`bool`, `int`, `str`).
+fn params_dict<'py>(py: Python<'py>, params: &ParamList) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    for (k, v) in params {
+        match *v {
+            ParamValue::Bool(b) => dict.set_item(k, b)?,
+            ParamValue::Int(i) => dict.set_item(k, i)?,
+            ParamValue::Str(s) => dict.set_item(k, s)?,
+        }
+    }
+    Ok(dict)
 }
 
 impl PyGame {
@@ -154,13 +172,21 @@ impl PyGame {
         )
     }
 
+    /// `, key=value` for each option that differs from its default.
     fn repr_params(&self, py: Python<'_>) -> PyResult<String> {
+        let defaults = registry::find(&self.name)
+            .and_then(|make| make(&self.name, &[]).ok())
+            .map(|g| g.params())
+            .unwrap_or_default();
+        let params = self.params.bind(py);
         let mut s = String::new();
-        for (k, v) in self.params.bind(py).iter() {
-            s.push_str(", ");
-            s.push_str(&k.str()?.to_string());
-            s.push('=');
-            s.push_str(&v.repr()?.to_string());
+        for (k, v) in self.inner.params() {
+            if defaults.contains(&(k, v)) {
+                continue;
+            }
+            if let Some(value) = params.get_item(k)? {
+                s.push_str(&format!(", {k}={}", value.repr()?));
+            }
         }
         Ok(s)
     }
@@ -174,7 +200,8 @@ impl PyGame {
         &self.name
     }
 
-    /// The options given to `make_game` (defaults not included).
+    /// Every option with its value, defaults included, as plain Python
+    /// values (`bool`, `int`, `str`).
     fn get_parameters<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         self.params.bind(py).copy()
     }
@@ -246,18 +273,24 @@ impl PyGame {
         ))
     }
 
-    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+    /// Games are equal when their rules are: the same name and the same
+    /// value of every option, defaults included.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         let Ok(other) = other.cast::<PyGame>() else {
-            return Ok(false);
+            return false;
         };
         let other = other.get();
-        Ok(self.name == other.name && self.params.bind(py).eq(other.params.bind(py))?)
+        self.name == other.name && self.inner.params() == other.inner.params()
     }
 
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
         self.name.hash(&mut h);
+        for (k, v) in self.inner.params() {
+            k.hash(&mut h);
+            v.to_string().hash(&mut h);
+        }
         h.finish()
     }
 
@@ -308,20 +341,7 @@ pub(crate) fn read_action(a: &Bound<'_, PyAny>) -> PyResult<Action> {
 }
 
 fn read_player(p: &Bound<'_, PyAny>, num_players: usize) -> PyResult<Player> {
-    if p.is_instance_of::<PyBool>() {
-        return Err(PyTypeError::new_err("a player must be an int, not a bool"));
-    }
-    let i: i64 = match p.extract() {
-        Ok(i) => i,
-        Err(_) if p.is_instance_of::<PyInt>() => i64::MAX,
-        Err(_) => return Err(PyTypeError::new_err("a player must be an int")),
-    };
-    if i < 0 || i as u64 >= num_players as u64 {
-        return Err(PyValueError::new_err(format!(
-            "player {i} is not a seat of this game (0 to {})",
-            num_players - 1
-        )));
-    }
+    let i = args::read_usize(p, "player", 0, num_players - 1)?;
     Ok(Player::new(i as u8))
 }
 
@@ -541,17 +561,33 @@ impl PyState {
 
     /// Plays random steps from here (chance by its probabilities, decisions
     /// uniformly), natively and without the GIL, until the end or
-    /// `max_steps`; returns the number of steps.
-    #[pyo3(signature = (seed, max_steps = u64::MAX))]
-    fn play_random(&mut self, py: Python<'_>, seed: u64, max_steps: u64) -> PyResult<u64> {
-        self.listed_valid = false;
-        let inner = &mut self.inner;
-        py.detach(|| {
-            guard(|| {
+    /// `max_steps` (default: no limit); returns the number of steps.
+    #[pyo3(signature = (seed, max_steps = None))]
+    fn play_random(
+        slf: &Bound<'_, PyState>,
+        seed: &Bound<'_, PyAny>,
+        max_steps: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<u64> {
+        let seed = args::read_seed(seed)?;
+        let max_steps = match max_steps {
+            Some(m) if !m.is_none() => args::read_int(m, "max_steps", 0, u64::MAX)?,
+            _ => u64::MAX,
+        };
+        // Played on a copy, with no borrow of `slf` held while the GIL is
+        // released: other threads may use the state meanwhile (and see it
+        // as it was until the result is stored).
+        let mut inner = slf.borrow().inner.clone_box();
+        let (inner, steps) = slf.py().detach(move || {
+            guard(move || {
                 let mut rng = board_core::sim::SplitMix64::new(seed);
-                inner.play_random(&mut rng, max_steps)
+                let steps = inner.play_random(&mut rng, max_steps);
+                (inner, steps)
             })
-        })
+        })?;
+        let mut this = slf.try_borrow_mut()?;
+        this.inner = inner;
+        this.listed_valid = false;
+        Ok(steps)
     }
 
     /// An independent copy.
@@ -588,8 +624,10 @@ impl PyState {
             return Ok(false);
         };
         let other = other.borrow();
-        Ok(self.inner.eq_dyn(&*other.inner)
-            && self.game.get().__eq__(py, other.game.bind(py).as_any())?)
+        Ok(
+            self.inner.eq_dyn(&*other.inner)
+                && self.game.get().__eq__(other.game.bind(py).as_any()),
+        )
     }
 
     fn __hash__(&self) -> u64 {

@@ -6,13 +6,15 @@ use std::sync::Arc;
 use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyBool;
+use pyo3::types::PyString;
 
+use crate::args;
 use crate::erased::DynGame;
 use crate::errors::guard;
 use crate::pygame::PyGame;
 use crate::pyplayers::{vector_opponent, OpponentArg};
-use crate::vector::{DynVector, Outputs, SeatChoice, VectorConfig};
+use crate::vector::{DynVector, Outputs, SeatChoice, VectorConfig, MAX_VECTOR_BYTES};
+use crate::workers::MAX_THREADS;
 
 /// A batch of environments stepped natively; see `racegames.vector.VectorEnv`.
 ///
@@ -36,6 +38,11 @@ pub struct VectorCore {
 }
 
 impl VectorCore {
+    /// An environment index, `0..num_envs`.
+    fn read_env(&self, env: &Bound<'_, PyAny>) -> PyResult<usize> {
+        args::read_usize(env, "env", 0, self.core.num_envs() - 1)
+    }
+
     fn run(&mut self, py: Python<'_>, seed: Option<u64>, actions: Option<&[i64]>) -> PyResult<()> {
         let mut obs = self.obs.bind(py).readwrite();
         let mut mask = self.mask.bind(py).readwrite();
@@ -71,24 +78,45 @@ impl VectorCore {
     /// `seat` is an int or `"random"`; `opponent` is `"random"`, another
     /// built-in player's name or a `Player` (copied into every
     /// environment), or `None` (self-play).
-    /// `threads` bounds the threads a step uses (default 1: on a busy
-    /// machine extra threads wait for a core and slow the step down), at
-    /// most one per 16 environments; see `crate::workers`.
+    /// `threads` (1 to [`MAX_THREADS`], default 1) bounds the threads a step
+    /// uses (on a busy machine extra threads wait for a core and slow the
+    /// step down), at most one per 16 environments; see `crate::workers`.
+    /// `num_envs` is at most what fits in [`MAX_VECTOR_BYTES`].
     #[new]
-    #[pyo3(signature = (game, num_envs, seed = 0, opponent = Some(OpponentArg::Name("random".to_owned())), seat = None, threads = None))]
+    #[pyo3(signature = (game, num_envs, seed = None, opponent = Some(OpponentArg::Name("random".to_owned())), seat = None, threads = None))]
     fn new(
         py: Python<'_>,
         game: &Bound<'_, PyGame>,
-        num_envs: usize,
-        seed: u64,
+        num_envs: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
         opponent: Option<OpponentArg>,
         seat: Option<&Bound<'_, PyAny>>,
-        threads: Option<usize>,
+        threads: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<VectorCore> {
-        if num_envs == 0 {
-            return Err(PyValueError::new_err("num_envs must be at least 1"));
-        }
         let g: Arc<dyn DynGame> = Arc::clone(&game.get().inner);
+        let per_env = g.vector_bytes_per_env();
+        let max_envs = MAX_VECTOR_BYTES / per_env;
+        let num_envs = args::read_usize(num_envs, "num_envs", 1, max_envs).map_err(|e| {
+            let too_many =
+                e.is_instance_of::<PyValueError>(py) && num_envs.gt(max_envs).unwrap_or(false);
+            if !too_many {
+                return e;
+            }
+            PyValueError::new_err(format!(
+                "num_envs={num_envs} does not fit: {} takes {per_env} bytes per environment, \
+                 so at most {max_envs} environments fit in the {} GiB a batch may use",
+                g.name(),
+                MAX_VECTOR_BYTES >> 30
+            ))
+        })?;
+        let seed = match seed {
+            Some(s) if !s.is_none() => args::read_seed(s)?,
+            _ => 0,
+        };
+        let threads = match threads {
+            Some(t) if !t.is_none() => args::read_usize(t, "threads", 1, MAX_THREADS)?,
+            _ => 1,
+        };
         let opponent = vector_opponent(py, game, opponent, seed)?;
         let random_opponent = opponent.is_some();
         let players = g.num_players();
@@ -96,28 +124,17 @@ impl VectorCore {
             None => SeatChoice::Fixed(0),
             Some(s) if s.is_none() => SeatChoice::Fixed(0),
             Some(s) if s.extract::<String>().is_ok_and(|s| s == "random") => SeatChoice::Random,
-            Some(s) if s.is_instance_of::<PyBool>() => {
+            Some(s) if s.is_instance_of::<PyString>() => {
                 return Err(PyTypeError::new_err("seat must be an int or \"random\""))
             }
-            Some(s) => {
-                let i: i64 = s
-                    .extract()
-                    .map_err(|_| PyTypeError::new_err("seat must be an int or \"random\""))?;
-                if i < 0 || i as u64 >= players as u64 {
-                    return Err(PyValueError::new_err(format!(
-                        "seat {i} is not a seat of this game (0 to {})",
-                        players - 1
-                    )));
-                }
-                SeatChoice::Fixed(i as u8)
-            }
+            Some(s) => SeatChoice::Fixed(args::read_usize(s, "seat", 0, players - 1)? as u8),
         };
         let config = VectorConfig {
             num_envs,
             seed,
             random_opponent,
             seat,
-            threads: threads.unwrap_or(1).max(1),
+            threads,
         };
         let mut obs_shape = vec![num_envs];
         obs_shape.extend(g.observation_shape());
@@ -144,7 +161,11 @@ impl VectorCore {
     /// Starts every environment afresh; `seed` reseeds each environment's
     /// generator (derived from the seed and its index).
     #[pyo3(signature = (seed = None))]
-    fn reset(&mut self, py: Python<'_>, seed: Option<u64>) -> PyResult<()> {
+    fn reset(&mut self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        let seed = match seed {
+            Some(s) if !s.is_none() => Some(args::read_seed(s)?),
+            _ => None,
+        };
         self.run(py, seed, None)
     }
 
@@ -183,17 +204,16 @@ impl VectorCore {
     }
 
     /// The notation of environment `env`.
-    fn notation(&self, env: usize) -> PyResult<String> {
+    fn notation(&self, env: &Bound<'_, PyAny>) -> PyResult<String> {
+        let env = self.read_env(env)?;
         self.core
             .notation(env)
             .ok_or_else(|| PyValueError::new_err(format!("no environment {env}")))
     }
 
     /// The caller's seat in environment `env` (`None` in self-play).
-    fn seat(&self, env: usize) -> PyResult<Option<usize>> {
-        if env >= self.core.num_envs() {
-            return Err(PyValueError::new_err(format!("no environment {env}")));
-        }
+    fn seat(&self, env: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+        let env = self.read_env(env)?;
         Ok(self.core.seat(env))
     }
 

@@ -89,6 +89,23 @@ mod tests {
         assert!(find("no such game").is_none());
     }
 
+    /// `params()` lists every option with its value: built again from that
+    /// list, each game lists the same values, and a value given shows.
+    #[test]
+    fn params_list_the_rules_and_rebuild_the_same_game() {
+        for name in names() {
+            let make = find(name).unwrap();
+            let params = make(name, &[]).unwrap().params();
+            assert!(!params.is_empty(), "{name}");
+            let again = make(name, &params).unwrap().params();
+            assert_eq!(again, params, "{name}");
+            let changed = make(name, &[("max_turns", ParamValue::Int(7))]).unwrap();
+            assert!(changed
+                .params()
+                .contains(&("max_turns", ParamValue::Int(7))));
+        }
+    }
+
     #[test]
     fn one_line_exposes_a_game() {
         let e = entry::<crate::testgame::Race>();

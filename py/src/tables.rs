@@ -10,14 +10,22 @@ use tables_core::Tables;
 
 use crate::erased::{DynState, Held};
 use crate::errors::guard;
-use crate::pygame::PyState;
+use crate::pygame::{PyGame, PyState};
 
-fn tables_state(state: &PyState) -> PyResult<&Held<Tables>> {
-    state
+/// A copy of the tables game and position of `state`, so that no borrow of
+/// the state is held while the GIL is released.
+fn tables_state(state: &Bound<'_, PyState>) -> PyResult<(Py<PyGame>, Held<Tables>)> {
+    let state = state.try_borrow()?;
+    let held = state
         .inner()
         .as_any()
         .downcast_ref::<Held<Tables>>()
-        .ok_or_else(|| PyValueError::new_err("this is not a tables game state"))
+        .ok_or_else(|| PyValueError::new_err("this is not a tables game state"))?;
+    let copy = Held {
+        game: Arc::clone(&held.game),
+        state: held.state,
+    };
+    Ok((state.game.clone_ref(state.py()), copy))
 }
 
 /// Every distinct state at the end of the turn under way in `state` (the
@@ -26,8 +34,8 @@ fn tables_state(state: &PyState) -> PyResult<&Held<Tables>> {
 /// end of the game. `tables_core::Tables::turn_successors`.
 #[pyfunction]
 #[pyo3(name = "_tables_turn_ends")]
-pub fn py_turn_ends(py: Python<'_>, state: PyRef<'_, PyState>) -> PyResult<Vec<PyState>> {
-    let held = tables_state(&state)?;
+pub fn py_turn_ends(py: Python<'_>, state: &Bound<'_, PyState>) -> PyResult<Vec<PyState>> {
+    let (py_game, held) = tables_state(state)?;
     let (game, pos) = (Arc::clone(&held.game), held.state);
     let ends = py.detach(|| {
         guard(|| {
@@ -44,7 +52,7 @@ pub fn py_turn_ends(py: Python<'_>, state: PyRef<'_, PyState>) -> PyResult<Vec<P
                 state: p,
             });
             let key = inner.notation();
-            let s = PyState::new(state.game.clone_ref(py), inner);
+            let s = PyState::new(py_game.clone_ref(py), inner);
             (key, s)
         })
         .collect();

@@ -35,6 +35,9 @@ impl FromParams for Race {
             None => Ok(Race),
         }
     }
+    fn params(&self) -> board_core::ParamList {
+        board_core::ParamList::new()
+    }
 }
 
 impl Race {

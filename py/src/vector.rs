@@ -28,6 +28,21 @@ use crate::workers::{Workers, MAX_JOBS};
 /// OpenSpiel.
 pub const TERMINAL: i32 = -4;
 
+/// The most memory a batch may take, buffers and states together (4 GiB):
+/// `VectorEnv` refuses more environments than fit, with a `ValueError`,
+/// rather than fail to allocate (which aborts the process).
+pub const MAX_VECTOR_BYTES: usize = 1 << 32;
+
+/// The bytes one environment of `game` takes: its rows of the output
+/// buffers and its state in a shard.
+pub fn bytes_per_env<G: Game>(game: &G) -> usize {
+    let actions = game.num_distinct_actions();
+    let buffers = game.observation_len() * 4 + actions + game.num_players() * 8 + 16;
+    let listed = game.max_legal_actions().min(actions) * 2;
+    let shard = size_of::<G::State>() + 2 * size_of::<SplitMix64>() + 16;
+    buffers + listed + shard
+}
+
 /// Which seat the caller plays when there are opponents.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SeatChoice {
@@ -450,8 +465,10 @@ impl<G: Game> Shard<G> {
 impl<G: Game> Shard<G> {
     fn reset(&mut self, mut out: Outputs<'_>) {
         // A full rewrite on reset, so that a reset repairs buffers changed
-        // from outside.
+        // from outside: observations written afresh, mask rows cleared
+        // whole rather than by the entries last set.
         self.shown_viewer.fill(None);
+        self.prev_len.fill(u32::MAX);
         for env in 0..self.len() {
             self.zero_returns(env, &mut out);
             self.reset_env(env, &mut out);

@@ -1,6 +1,6 @@
 """Chinese checkers and Halma through the Python binding: the perft counts
-of tests/data/halma_perft.txt, every rule and option of RULES.md's Halma
-section, copies, bad input, drawings, and the environments not already
+of tests/data/halma_perft.txt, every rule and option of the Halma
+family (``docs/games/``), copies, bad input, drawings, and the environments not already
 covered by the generic environment tests (other seat counts, seed tests)."""
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def star(seats: Sequence[Sequence[str]], turn: str = "1", finished: str = "-", t
 
 
 def camp_holes(camp: int) -> List[str]:
-    """The 10 holes of a star camp (0 top, clockwise), from RULES.md's shape:
+    """The 10 holes of a star camp (0 top, clockwise), from the board's shape:
     rows 1-4 at the top and bottom, and the ends of rows e-h / j-m."""
     out = []
     for row, n in enumerate(STAR_ROWS):

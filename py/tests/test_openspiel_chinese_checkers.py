@@ -4,13 +4,13 @@ OpenSpiel plays a jump chain hop by hop (action ``hole * 6 + direction``,
 then further hops from the landing hole or ``Pass``); racegames plays a
 whole move as one action, whose string is its hop path (``c1-e3-e5``).
 Both number the 121 holes in reading order and seat players in the same
-camps (RULES.md), so a move is the pair ``(from, to)`` of the first and
+camps, so a move is the pair ``(from, to)`` of the first and
 last holes of the path. At every decision of every game below, the set of whole
 moves agrees: OpenSpiel's are collected by exploring its hop-by-hop
 continuation states recursively. The boards agree after every move.
 
 racegames is run with ``wing_rule=False, vacate_rule=False`` (the
-OpenSpiel-equivalent options of RULES.md). Random games are cut after
+OpenSpiel-equivalent options, ``docs/games/chinese-checkers.md``). Random games are cut after
 ``RANDOM_TURNS`` turns, because OpenSpiel's turn limit ends almost every
 random game; results (the winner and the returns) are compared under
 greedy-forward play, played to the end.
@@ -34,9 +34,9 @@ if "chinese_checkers" not in pyspiel.registered_names():  # pragma: no cover - o
 HOLES = 121
 PASS = 6 * HOLES  # OpenSpiel's pass / end-of-chain action
 ROW_LENGTHS = [1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1]
-#: Apex hole of each camp, clockwise from the top (RULES.md's camp names).
+#: Apex hole of each camp, clockwise from the top (the camp names of ``docs/games/chinese-checkers.md``).
 APEX = [0, 22, 110, 120, 98, 10]
-#: Camps of the seats, by player count (RULES.md, as OpenSpiel).
+#: Camps of the seats, by player count (as OpenSpiel).
 SEAT_CAMPS = {2: [0, 3], 3: [0, 2, 4], 4: [0, 1, 3, 4], 6: [0, 1, 2, 3, 4, 5]}
 
 #: (players, random games, greedy games): 500 random and 52 greedy in all.

@@ -3,7 +3,7 @@
 - perft counts of tests/data/tables_perft.txt (the file tables-core's Rust
   test checks), recomputed here through the State API (clone, apply_action,
   notation), and the native `_tables_turn_ends` checked against it;
-- each rule sentence and option of RULES.md that Python can see, at least
+- each rule sentence and option of ``docs/games/`` that Python can see, at least
   once (tables-core's Rust tests have one test per sentence);
 - pickle and copy, bad input, PettingZoo's seed_test, the drawings.
 
@@ -206,7 +206,7 @@ def test_seys_option_reentry_start_sends_every_hit_piece_to_q1(hit: int) -> None
     state = game.state_from_notation(f"{board((hit - 1, 'A1'), (hit, 'B1'), (24, 'A14'), rest)} - 0/0 A 1 7")
     play(state, f"1:{hit - 1}-{hit}*")
     assert state.notation().split()[1] == "B1@1"
-    assert game.get_parameters() == {"reentry": "start"}
+    assert game.get_parameters() == {"reentry": "start", "max_turns": 500}
 
 
 @pytest.mark.parametrize("quarter,first", [(1, 1), (2, 7), (3, 13), (4, 19)])
@@ -355,7 +355,7 @@ def test_backgammon_option_scoring_returns(scoring: str, plain: int, in_home: in
 
 
 def test_options_are_checked_by_name_and_value() -> None:
-    assert racegames.make_game("backgammon").get_parameters() == {}
+    assert racegames.make_game("backgammon").get_parameters() == {"scoring": "winloss", "max_turns": 500}
     for name, params in [
         ("seys_dos_e_as", {"reentry": "sideways"}),
         ("seys_dos_e_as", {"scoring": "gammons"}),
@@ -377,7 +377,7 @@ def test_pickle_and_copy_are_full_independent_copies(name: str, params: dict) ->
     for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state), copy.copy(state), state.clone()):
         assert twin == state and twin.notation() == state.notation()
         assert twin.get_game() == state.get_game()
-        assert twin.get_game().get_parameters() == params
+        assert twin.get_game().get_parameters() == {**racegames.make_game(name).get_parameters(), **params}
         twin.play_random(seed=4)
         assert twin.is_terminal() and not state.is_terminal()
 

@@ -209,3 +209,19 @@ def test_reset_rewrites_observations_in_full() -> None:
     obs["observation"][...] = 7.0  # not allowed, but reset repairs it
     obs, _ = env.reset(seed=2)
     np.testing.assert_array_equal(obs["observation"], first)
+
+
+@pytest.mark.parametrize("name", racegames.list_games())
+def test_reset_repairs_masks_and_observations_written_from_outside(name: str) -> None:
+    env = VectorEnv(name, 20, seed=3, copy=False, max_turns=40)
+    obs, _ = env.reset()
+    for _ in range(5):
+        obs, *_ = env.step(env.random_actions())
+    obs["action_mask"][:] = 1
+    obs["observation"][:] = 7.0
+    obs, _ = env.reset(seed=4)
+    for i in range(env.num_envs):
+        state = env.state(i)
+        viewer = state.current_player()
+        assert np.array_equal(obs["action_mask"][i], state.legal_actions_mask())
+        assert np.array_equal(obs["observation"][i], state.observation_tensor(viewer))

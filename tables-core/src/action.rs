@@ -9,9 +9,16 @@
 //!
 //! so there are [`NUM_ACTIONS`] = 168 actions. Being along the mover's own
 //! route, the same index means the same thing for both seats.
+//!
+//! Other geometries number the same way with their own sizes
+//! ([`Tables::action_of`]): `source * faces + (die − 1)`, where sources
+//! are the route's points then the four waiting quarters. The 28 points and
+//! seven-sided dice of the seven-sided tables give 32 × 7 = 224 actions,
+//! the 12-point half track 16 × 6 = 96.
 
 use board_core::Action;
 
+use crate::game::Tables;
 use crate::variant::POINTS;
 
 /// The number of sources: 24 route points and 4 waiting quarters.
@@ -65,7 +72,7 @@ impl Source {
 pub struct Move {
     /// The piece moved.
     pub source: Source,
-    /// The die used, 1 to 6.
+    /// The die used, 1 to 6 (7 with seven-sided dice).
     pub die: u8,
 }
 
@@ -85,6 +92,56 @@ impl Move {
         Some(Move {
             source: Source::from_index(action as usize / 6),
             die: (action % 6) as u8 + 1,
+        })
+    }
+}
+
+impl Tables {
+    /// The size of this game's action space: (route points + 4) × faces
+    /// (168 on the standard board).
+    #[inline]
+    pub fn num_actions(&self) -> usize {
+        (self.route_len + 4) * usize::from(self.variant.faces)
+    }
+
+    /// The source's index in this game: its route point, or the route's
+    /// length + its quarter.
+    #[inline]
+    pub(crate) fn source_index(&self, source: Source) -> usize {
+        match source {
+            Source::Point(r) => r as usize,
+            Source::Waiting(q) => self.route_len + q as usize,
+        }
+    }
+
+    /// The source with this index in this game (below `route_len + 4`).
+    #[inline]
+    pub(crate) fn source_from_index(&self, i: usize) -> Source {
+        if i < self.route_len {
+            Source::Point(i as u8)
+        } else {
+            Source::Waiting((i - self.route_len) as u8)
+        }
+    }
+
+    /// The action of `mv` in this game (the same as [`Move::action`] on
+    /// the standard board).
+    #[inline]
+    pub fn action_of(&self, mv: Move) -> Action {
+        (self.source_index(mv.source) * usize::from(self.variant.faces) + mv.die as usize - 1)
+            as Action
+    }
+
+    /// The move of `action` in this game, if it is in range.
+    #[inline]
+    pub fn move_of(&self, action: Action) -> Option<Move> {
+        if action as usize >= self.num_actions() {
+            return None;
+        }
+        let f = u32::from(self.variant.faces);
+        Some(Move {
+            source: self.source_from_index((action / f) as usize),
+            die: (action % f) as u8 + 1,
         })
     }
 }

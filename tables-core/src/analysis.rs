@@ -9,12 +9,19 @@
 //! no extra throws, so the result is exact (`error_bound` is 0).
 
 use arrayvec::ArrayVec;
-use board_core::analysis::{turn_event_probability, AnalysisError, EventProbability};
+use board_core::analysis::{turn_event_probability, AnalysisError, EventProbability, SearchLimits};
 use board_core::Player;
 
 use crate::game::Tables;
 use crate::position::{Phase, Position};
-use crate::variant::POINTS;
+
+/// One throw per turn; the positions of one turn's play, for every throw,
+/// fit well within the node budget (which bounds the memory).
+const LIMITS: SearchLimits = SearchLimits {
+    max_throws: 1,
+    max_nodes: 1 << 21,
+    tolerance: 0.0,
+};
 
 /// The chance that one blot is hit next turn.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -47,7 +54,7 @@ impl Tables {
         point: usize,
     ) -> Result<EventProbability, AnalysisError> {
         let actor = pos.turn().ok_or(AnalysisError::NoTurn)?;
-        let Some(i) = point.checked_sub(1).filter(|&i| i < POINTS) else {
+        let Some(i) = point.checked_sub(1).filter(|&i| i < self.board_len) else {
             return Ok(EventProbability {
                 probability: 0.0,
                 error_bound: 0.0,
@@ -60,7 +67,7 @@ impl Tables {
                 error_bound: 0.0,
             });
         }
-        turn_event_probability(self, pos, 2, |before, _, after| {
+        turn_event_probability(self, pos, LIMITS, |before, _, after| {
             before.board[i] * enemy_sign == 1 && after.board[i] * enemy_sign != 1
         })
     }
@@ -76,8 +83,9 @@ impl Tables {
         h.phase = Phase::Throw;
         h.dice = [0; 4];
         h.max_use = 0;
+        h.flags = 0;
         let sign: i8 = if victim.index() == 0 { 1 } else { -1 };
-        for i in 0..POINTS {
+        for i in 0..self.board_len {
             if pos.board[i] * sign == 1 {
                 let probability = self
                     .hit_probability(&h, i + 1)

@@ -22,7 +22,8 @@ impl fmt::Display for DiagramDisplay<'_> {
 
 impl Tables {
     /// The position drawn as a board: points 13 to 24 along the top, 12 to
-    /// 1 along the bottom, then the waiting and borne-off pieces and whose
+    /// 1 along the bottom (15 to 28 and 14 to 1 on 28 points; `^` marks a
+    /// Doblet stack), then the waiting and borne-off pieces and whose
     /// turn it is.
     ///
     /// ```
@@ -42,16 +43,22 @@ impl Tables {
         let cell = |out: &mut dyn fmt::Write, point: usize| -> fmt::Result {
             match pos.point(point) {
                 None => write!(out, "{:>4}", "."),
-                Some((p, n)) if n < 10 => write!(out, "  {}{n}", p.letter()),
-                Some((p, n)) => write!(out, " {}{n}", p.letter()),
+                Some((p, n)) => {
+                    let r = self.point_to_route[p.index()][point - 1];
+                    let stacked = (r as usize) < self.qlen && pos.is_stacked(p, r as usize + 1);
+                    let mark = if stacked { "^" } else { "" };
+                    write!(out, "{:>4}", format_args!("{}{n}{mark}", p.letter()))
+                }
             }
         };
+        let q = self.qlen;
+        let half = 2 * q;
         let row = |out: &mut dyn fmt::Write,
                    points: &mut dyn Iterator<Item = usize>,
                    numbers: bool|
          -> fmt::Result {
             for (i, pt) in points.enumerate() {
-                if i == 6 {
+                if i == q {
                     out.write_str(" |")?;
                 }
                 if numbers {
@@ -62,10 +69,10 @@ impl Tables {
             }
             out.write_char('\n')
         };
-        row(out, &mut (13..=24), true)?;
-        row(out, &mut (13..=24), false)?;
-        row(out, &mut (1..=12).rev(), false)?;
-        row(out, &mut (1..=12).rev(), true)?;
+        row(out, &mut (half + 1..=2 * half), true)?;
+        row(out, &mut (half + 1..=2 * half), false)?;
+        row(out, &mut (1..=half).rev(), false)?;
+        row(out, &mut (1..=half).rev(), true)?;
         out.write_str("waiting:")?;
         let mut any = false;
         for p in 0..2u8 {
@@ -87,11 +94,17 @@ impl Tables {
             (Phase::RollOff, _) => write!(out, "before the roll-off"),
             (Phase::Over, _) => match pos.winner() {
                 Some(w) => write!(out, "{} has won (after {} turns)", w.letter(), pos.turns),
+                None if pos.is_drawn() => {
+                    write!(out, "drawn: nobody can move (after {} turns)", pos.turns)
+                }
                 None => write!(out, "stopped at the turn limit ({} turns)", pos.turns),
             },
             (Phase::Throw, Some(p)) => write!(out, "{} to throw (turn {})", p.letter(), pos.turns),
             (_, Some(p)) => {
                 write!(out, "{} to play ", p.letter())?;
+                if pos.dice_passed() {
+                    out.write_str("passed ")?;
+                }
                 for d in pos.dice() {
                     write!(out, "{d}")?;
                 }

@@ -5,16 +5,13 @@ use core::fmt;
 
 use arrayvec::ArrayVec;
 use board_core::dice::DiceSpec;
-use board_core::params::{expect_count, expect_word};
-use board_core::{
-    Action, FromParams, Game, IllegalAction, Node, ObservationError, ParamError, ParamValue,
-    ParseError, Player,
-};
+use board_core::{Action, Game, IllegalAction, Node, ObservationError, ParseError, Player};
 
-use crate::action::{Move, NUM_ACTIONS};
-use crate::observation::OBSERVATION_SHAPE;
-use crate::position::{Phase, Position};
-use crate::variant::{Doubles, RollOff, Scoring, Variant, VariantError, PIECES, POINTS, QUARTER};
+use crate::action::Move;
+use crate::position::{Phase, Position, A_WON, NO_TURN};
+use crate::variant::{
+    Doubles, Mode, RollOff, Scoring, UnusableDie, Variant, VariantError, MAX_POINTS,
+};
 
 /// The number of outcomes of the opening-throw roll-off.
 pub const OPENING_THROWS: usize = 30;
@@ -36,40 +33,79 @@ pub const OPENING_THROWS: usize = 30;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tables {
     pub(crate) variant: Variant,
-    /// Route index to point index (0 for point 1), per seat. Each map is its
-    /// own inverse, so it also takes a point index to the seat's route index.
-    pub(crate) route_to_point: [[u8; POINTS]; 2],
-    pub(crate) throws: ArrayVec<([u8; 4], f64), 126>,
+    /// Route index to point index (0 for point 1), per seat.
+    pub(crate) route_to_point: [[u8; MAX_POINTS]; 2],
+    /// Point index to route index per seat; `OFF_ROUTE` where the route
+    /// does not pass (the half track).
+    pub(crate) point_to_route: [[u8; MAX_POINTS]; 2],
+    /// Points on a route (24, 28, or 12 on the half track).
+    pub(crate) route_len: usize,
+    /// Points per quarter.
+    pub(crate) qlen: usize,
+    /// Points on the board (24 or 28).
+    pub(crate) board_len: usize,
+    /// Route points before the last quarter, as bits.
+    pub(crate) before_last: u32,
+    pub(crate) throws: ArrayVec<([u8; 4], f64), 210>,
     pub(crate) initial: Position,
     pub(crate) setup_first: bool,
+    pub(crate) observation_shape: [usize; 2],
+    /// Every option with its value in canonical form (see
+    /// [`board_core::FromParams::params`]).
+    pub(crate) options: board_core::ParamList,
 }
+
+/// `Tables::point_to_route` where the route does not pass.
+pub(crate) const OFF_ROUTE: u8 = u8::MAX;
 
 impl Tables {
     /// The game with these parameters.
     pub fn new(variant: Variant) -> Result<Tables, VariantError> {
         variant.validate()?;
-        let mut route_to_point = [[0; POINTS]; 2];
-        for (p, map) in route_to_point.iter_mut().enumerate() {
-            for (r, pt) in map.iter_mut().enumerate() {
-                *pt = variant.directions[p].to_point(r) as u8;
+        let route_len = variant.route_len();
+        let qlen = usize::from(variant.quarter_len);
+        let board_len = variant.board_len();
+        let mut route_to_point = [[0; MAX_POINTS]; 2];
+        let mut point_to_route = [[OFF_ROUTE; MAX_POINTS]; 2];
+        for p in 0..2 {
+            for r in 0..route_len {
+                let pt = variant.route_to_point(p, r);
+                route_to_point[p][r] = pt as u8;
+                point_to_route[p][pt] = r as u8;
             }
         }
         let mut throws = ArrayVec::new();
-        DiceSpec::new(variant.dice, 6).for_each_throw(|_, t, p| {
+        DiceSpec::new(variant.dice, variant.faces).for_each_throw(|_, t, p| {
             let mut faces = [0u8; 4];
             faces[..t.len()].copy_from_slice(t.faces());
             if variant.doubles == Doubles::Twice && t.is_double() {
                 faces = [t.faces()[0]; 4];
             }
+            if variant.fixed_die > 0 {
+                faces[t.len()] = variant.fixed_die;
+                faces.sort_unstable_by(|a, b| b.cmp(a));
+            }
             throws.push((faces, p));
         });
         let setup_first = variant.setup[0] == variant.setup[1];
+        // Games with the Libro's extra state (stacks, passed dice, extra
+        // throws) show it in an eighth plane.
+        let extra_plane = variant.mode == Mode::Doblet
+            || variant.unusable_die == UnusableDie::ToOpponent
+            || variant.extra_throw != crate::variant::ExtraThrow::Never;
         let mut game = Tables {
             variant,
             route_to_point,
+            point_to_route,
+            route_len,
+            qlen,
+            board_len,
+            before_last: (1u32 << (route_len - qlen)) - 1,
             throws,
             initial: Position::EMPTY,
             setup_first,
+            observation_shape: [7 + usize::from(extra_plane), board_len],
+            options: crate::presets::default_options(&variant),
         };
         let mut initial = Position::EMPTY;
         if setup_first {
@@ -94,22 +130,36 @@ impl Tables {
         &self.variant
     }
 
-    /// The point (1 to 24) of `player`'s route point `r` (0 to 23).
+    /// The point (1 to 24, or 28) of `player`'s route point `r` (0 first).
     pub fn route_point(&self, player: Player, r: usize) -> usize {
-        self.route_to_point[player.index() & 1][r % POINTS] as usize + 1
+        self.route_to_point[player.index() & 1][r % self.route_len] as usize + 1
+    }
+
+    /// The number of points on the board (24, or 28 with seven-point
+    /// quarters).
+    pub fn board_len(&self) -> usize {
+        self.board_len
+    }
+
+    /// The number of points on a route (the board, or 12 on the half track).
+    pub fn route_len(&self) -> usize {
+        self.route_len
     }
 
     pub(crate) fn place_setup(&self, pos: &mut Position, winner: usize) {
         for seat in 0..2 {
             let setup = &self.variant.setup[usize::from(seat != winner)];
             let sign: i8 = if seat == 0 { 1 } else { -1 };
-            for r in 0..POINTS {
+            for r in 0..self.route_len {
                 let n = setup.points[r] as i8;
                 if n > 0 {
                     pos.board[self.route_to_point[seat][r] as usize] = sign * n;
                 }
             }
             pos.waiting[seat] = setup.waiting;
+            if self.variant.mode == Mode::Doblet {
+                pos.stacks[seat] = ((1u16 << self.qlen) - 1) as u8;
+            }
         }
     }
 
@@ -141,6 +191,7 @@ impl Tables {
                     }
                     pos.turn = outcome as u8;
                     pos.phase = Phase::Throw;
+                    self.before_throw(pos);
                 }
                 RollOff::OpeningThrow => {
                     let (a, b) = Tables::opening_throw(outcome);
@@ -152,7 +203,17 @@ impl Tables {
                     self.start_move(pos, [a.max(b), a.min(b), 0, 0]);
                 }
             },
-            _ => self.start_move(pos, self.throws[outcome].0),
+            _ => {
+                let dice = self.throws[outcome].0;
+                let n = self.variant.dice_thrown();
+                if self.variant.extra_throw != crate::variant::ExtraThrow::Never
+                    && n >= 2
+                    && dice[..n].iter().all(|&d| d == dice[0])
+                {
+                    pos.flags |= crate::position::AGAIN;
+                }
+                self.start_move(pos, dice)
+            }
         }
     }
 
@@ -160,7 +221,10 @@ impl Tables {
     pub fn score(&self, pos: &Position) -> f64 {
         let Some(w) = pos.winner() else { return 0.0 };
         let l = 1 - w.index();
-        if pos.off[l] > 0 || self.variant.scoring == Scoring::WinLoss {
+        if pos.off[l] > 0
+            || self.variant.scoring == Scoring::WinLoss
+            || pos.off[w.index()] < self.variant.pieces
+        {
             return 1.0;
         }
         if self.variant.scoring == Scoring::Gammons {
@@ -169,7 +233,7 @@ impl Tables {
         let waiting = pos.waiting[l].iter().any(|&n| n > 0);
         // The winner's last quarter, along the winner's route.
         let sign: i8 = if l == 0 { 1 } else { -1 };
-        let in_home = (3 * QUARTER..POINTS)
+        let in_home = (self.route_len - self.qlen..self.route_len)
             .any(|r| pos.board[self.route_to_point[w.index()][r] as usize] * sign > 0);
         if waiting || in_home {
             3.0
@@ -197,8 +261,33 @@ impl Tables {
                 .map(|&v| if v * sign > 0 { (v * sign) as u32 } else { 0 })
                 .sum();
             let w: u32 = pos.waiting[p].iter().map(|&n| u32::from(n)).sum();
-            on + w + u32::from(pos.off[p]) == u32::from(PIECES)
+            on + w + u32::from(pos.off[p]) == u32::from(self.variant.pieces)
         })
+    }
+
+    /// The winner that the board shows: a side that has borne off every
+    /// piece, or filled its last quarter (Doze canes).
+    pub(crate) fn board_winner(&self, pos: &Position) -> Option<usize> {
+        (0..2).find(|&p| {
+            pos.off[p] >= self.variant.pieces
+                || (self.variant.goal == crate::variant::Goal::FillLastQuarter
+                    && self.side(pos, Player::new(p as u8)).filled(self))
+        })
+    }
+
+    /// Ends the game with `result` (`UNDECIDED` when truncated).
+    pub(crate) fn finish(&self, pos: &mut Position, result: u8) {
+        pos.phase = Phase::Over;
+        pos.turn = NO_TURN;
+        pos.result = result;
+        pos.dice = [0; 4];
+        pos.max_use = 0;
+        pos.flags = 0;
+    }
+
+    /// Ends the game won by `seat`.
+    pub(crate) fn win(&self, pos: &mut Position, seat: usize) {
+        self.finish(pos, A_WON + seat as u8);
     }
 }
 
@@ -220,7 +309,7 @@ impl Game for Tables {
     }
 
     fn num_distinct_actions(&self) -> usize {
-        NUM_ACTIONS
+        self.num_actions()
     }
 
     fn max_chance_outcomes(&self) -> usize {
@@ -232,9 +321,19 @@ impl Game for Tables {
     }
 
     /// 15 pieces on 15 points times the distinct dice (3 for Seys dos e as,
-    /// 2 for backgammon); entries give at most 4 quarters times the dice.
+    /// 2 for backgammon); entries give at most 4 quarters times the dice,
+    /// and with free entry they add to the pieces on the board.
     fn max_legal_actions(&self) -> usize {
-        usize::from(PIECES) * usize::from(self.variant.dice.min(6))
+        let pieces = usize::from(self.variant.pieces).min(self.route_len);
+        let sources = match self.variant.entry {
+            crate::variant::Entry::Forced => pieces.max(4),
+            crate::variant::Entry::Free => pieces + 4,
+        };
+        sources
+            * self
+                .variant
+                .dice_thrown()
+                .min(usize::from(self.variant.faces))
     }
 
     fn min_utility(&self) -> f64 {
@@ -246,7 +345,7 @@ impl Game for Tables {
     }
 
     fn observation_shape(&self) -> &[usize] {
-        &OBSERVATION_SHAPE
+        &self.observation_shape
     }
 
     fn new_initial_state(&self) -> Position {
@@ -270,7 +369,7 @@ impl Game for Tables {
     }
 
     fn is_truncated(&self, pos: &Position) -> bool {
-        pos.phase == Phase::Over && pos.winner().is_none()
+        pos.phase == Phase::Over && pos.result == crate::position::UNDECIDED
     }
 
     fn chance_outcomes(&self, pos: &Position, mut f: impl FnMut(Action, f64)) {
@@ -291,13 +390,15 @@ impl Game for Tables {
     }
 
     fn legal_actions(&self, pos: &Position, mut f: impl FnMut(Action)) {
-        self.for_each_legal(pos, |m| f(m.action()));
+        self.for_each_legal(pos, |m| f(self.action_of(m)));
     }
 
     fn is_legal(&self, pos: &Position, action: Action) -> bool {
         match pos.phase {
             Phase::RollOff | Phase::Throw => (action as usize) < self.num_chance_outcomes(pos),
-            Phase::Move => Move::from_action(action).is_some_and(|m| self.is_legal_move(pos, m)),
+            Phase::Move => self
+                .move_of(action)
+                .is_some_and(|m| self.is_legal_move(pos, m)),
             Phase::Over => false,
         }
     }
@@ -317,10 +418,10 @@ impl Game for Tables {
                 Ok(())
             }
             Phase::Move => {
-                let Some(mv) = Move::from_action(action) else {
+                let Some(mv) = self.move_of(action) else {
                     return Err(IllegalAction::OutOfRange {
                         action,
-                        limit: NUM_ACTIONS as u32,
+                        limit: self.num_actions() as u32,
                     });
                 };
                 if !self.is_legal_move(pos, mv) {
@@ -378,54 +479,5 @@ impl Game for Tables {
 
     fn write_diagram(&self, pos: &Position, out: &mut dyn fmt::Write) -> fmt::Result {
         self.write_diagram_text(pos, out)
-    }
-}
-
-impl FromParams for Tables {
-    const NAMES: &'static [&'static str] = &["seys_dos_e_as", "backgammon"];
-
-    fn from_params(name: &str, params: &[(&str, ParamValue<'_>)]) -> Result<Tables, ParamError> {
-        let (mut v, known) = match name {
-            "seys_dos_e_as" => (Variant::seys_dos_e_as(), "reentry, max_turns"),
-            "backgammon" => (Variant::backgammon(), "scoring, max_turns"),
-            _ => {
-                return Err(ParamError::unknown(
-                    "tables",
-                    name,
-                    "the games seys_dos_e_as, backgammon",
-                ))
-            }
-        };
-        let game = v.name;
-        for &(key, value) in params {
-            match key {
-                "max_turns" => {
-                    v.max_turns =
-                        expect_count(game, "max_turns", value, u32::MAX, "an integer >= 0")?;
-                }
-                "reentry" if game == "seys_dos_e_as" => {
-                    let i = expect_word(
-                        game,
-                        "reentry",
-                        value,
-                        &["opposite", "start"],
-                        "\"opposite\" or \"start\"",
-                    )?;
-                    v.reentry = [crate::Reentry::Opposite, crate::Reentry::Start][i];
-                }
-                "scoring" if game == "backgammon" => {
-                    let i = expect_word(
-                        game,
-                        "scoring",
-                        value,
-                        &["winloss", "gammons", "backgammons"],
-                        "\"winloss\", \"gammons\" or \"backgammons\"",
-                    )?;
-                    v.scoring = [Scoring::WinLoss, Scoring::Gammons, Scoring::Backgammons][i];
-                }
-                _ => return Err(ParamError::unknown(game, key, known)),
-            }
-        }
-        Ok(Tables::new(v).expect("the presets with their options are valid"))
     }
 }

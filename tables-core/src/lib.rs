@@ -4,7 +4,7 @@
 //! Two games are defined now, both through [`board_core::FromParams`]
 //! ([`Tables::NAMES`](board_core::FromParams::NAMES)):
 //! - `seys_dos_e_as`: Seys dos e as from Alfonso X's *Libro de los juegos*
-//!   (1283), in the default reading of RULES.md; option `reentry =
+//!   (1283), as `docs/games/seys-dos-e-as.md` reads it; option `reentry =
 //!   opposite | start`;
 //! - `backgammon`: standard backgammon without the cube; option `scoring =
 //!   winloss | gammons | backgammons`.
@@ -54,7 +54,7 @@
 //! 19–24, numbered as in the notation. Each seat has a [`Direction`]: its
 //! *route* runs from its route point 0 to 23 (from 1 to 24 going forward,
 //! from 24 to 1 going backward). In Seys dos e as both seats go forward; in
-//! backgammon A goes backward and B forward, as RULES.md's notation has it.
+//! backgammon A goes backward and B forward, as the notation has it.
 //! Route quarters are the quarters along a seat's route.
 //!
 //! # Action encoding
@@ -94,7 +94,8 @@
 //!
 //! # Notation
 //!
-//! Exactly RULES.md's `<points> <waiting> <off> <turn> <dice> <turns>`.
+//! `<points> <waiting> <off> <turn> <dice> <turns>`, as
+//! `docs/games/tables.md` gives it.
 //! Parsing checks that each player has 15 pieces, that the dice are a
 //! possible rest of a throw and can be used, and that `-` as the turn means
 //! a finished game (somebody has borne off 15, or the turn limit is
@@ -157,6 +158,8 @@ pub mod observation;
 #[cfg(feature = "alloc")]
 mod perft;
 mod position;
+mod presets;
+mod turn;
 pub mod variant;
 
 pub use action::{Move, Source, NUM_ACTIONS};
@@ -168,6 +171,7 @@ pub use notation::{MoveDisplay, NotationDisplay};
 pub use observation::{OBSERVATION_LEN, OBSERVATION_SHAPE};
 pub use position::{Phase, Position};
 pub use variant::{
-    BearOff, DiceRule, Direction, Doubles, Reentry, RollOff, Scoring, SetUp, TablesParams, Variant,
+    BearOff, BlockedEntry, DeadPosition, DiceRule, Direction, Doubles, Entry, ExtraThrow, Goal,
+    Mode, Reentry, RollOff, Scoring, SetUp, TablesParams, Track, UnusableDie, Variant,
     VariantError,
 };

@@ -9,22 +9,24 @@
 
 use board_core::Player;
 
-use crate::action::{Move, Source, NUM_SOURCES};
+use crate::action::Move;
+use crate::action::Source;
 use crate::game::Tables;
-use crate::position::{Phase, Position, NO_TURN};
-use crate::variant::{BearOff, DiceRule, Direction, Reentry, PIECES, POINTS, QUARTER};
-
-/// Route points 0..18: everything before the last quarter.
-const BEFORE_LAST_QUARTER: u32 = (1 << (3 * QUARTER)) - 1;
+use crate::position::{Phase, Position};
+use crate::variant::{BearOff, DiceRule, Entry, Goal, Mode, Reentry, MAX_POINTS};
 
 /// The mover's pieces along its own route, and the enemy's closed points.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Side {
-    counts: [u8; POINTS],
+    counts: [u8; MAX_POINTS],
     mask: u32,
     waiting: [u8; 4],
     n_waiting: u8,
     closed: u32,
+    /// Route points that hold as many own pieces as the stack limit.
+    full: u32,
+    /// Doblet: the doubled stacks still standing.
+    stacks: u8,
 }
 
 impl Side {
@@ -34,25 +36,28 @@ impl Side {
         self.mask == 0 && self.n_waiting == 0
     }
 
-    /// Applies one die from source index `s` (as in [`Source::index`]).
+    /// True when exactly two pieces stand on each point of the route's last
+    /// quarter (Doze canes' goal).
     #[inline]
-    fn step(&mut self, s: u32, d: u8) {
-        let t = if s >= POINTS as u32 {
-            let q = (s - POINTS as u32) as usize;
-            self.waiting[q] -= 1;
-            self.n_waiting -= 1;
-            q * QUARTER + d as usize - 1
-        } else {
-            let r = s as usize;
-            self.counts[r] -= 1;
-            if self.counts[r] == 0 {
-                self.mask &= !(1 << r);
-            }
-            r + d as usize
-        };
-        if t < POINTS {
-            self.counts[t] += 1;
-            self.mask |= 1 << t;
+    pub(crate) fn filled(&self, game: &Tables) -> bool {
+        let last = game.route_len - game.qlen;
+        self.n_waiting == 0
+            && self.mask == ((1u32 << game.qlen) - 1) << last
+            && self.counts[last..game.route_len].iter().all(|&n| n == 2)
+    }
+
+    /// The enemy's closed points along the route, as bits.
+    #[inline]
+    pub(crate) fn closed_points(&self) -> u32 {
+        self.closed
+    }
+
+    /// True when the side has reached its goal.
+    #[inline]
+    fn won(&self, game: &Tables) -> bool {
+        match game.variant.goal {
+            Goal::BearOff => self.is_empty(),
+            Goal::FillLastQuarter => self.filled(game),
         }
     }
 }
@@ -72,22 +77,18 @@ impl Tables {
     pub(crate) fn side(&self, pos: &Position, player: Player) -> Side {
         let p = player.index();
         let sign: i8 = if p == 0 { 1 } else { -1 };
-        // The board seen by the player: its pieces positive, along its route.
-        let mut own = [0i8; POINTS];
-        for (o, &v) in own.iter_mut().zip(pos.board.iter()) {
-            *o = v * sign;
-        }
-        if self.variant.directions[p] == Direction::Backward {
-            own.reverse();
-        }
         let closes = -(self.variant.closes_at as i8);
-        let mut counts = [0u8; POINTS];
+        let limit = self.variant.stack_limit;
+        let mut counts = [0u8; MAX_POINTS];
         let mut mask = 0u32;
         let mut closed = 0u32;
-        for (r, &v) in own.iter().enumerate() {
+        let mut full = 0u32;
+        for (r, &pt) in self.route_to_point[p][..self.route_len].iter().enumerate() {
+            let v = pos.board[pt as usize] * sign;
             counts[r] = v.max(0) as u8;
             mask |= u32::from(v > 0) << r;
             closed |= u32::from(v <= closes) << r;
+            full |= u32::from(limit > 0 && v >= limit as i8) << r;
         }
         Side {
             counts,
@@ -95,41 +96,105 @@ impl Tables {
             waiting: pos.waiting[p],
             n_waiting: pos.waiting[p].iter().sum(),
             closed,
+            full,
+            stacks: pos.stacks[p],
         }
     }
 
-    /// The sources (as bits of [`Source::index`]) from which die `d` can be
-    /// played, ignoring the other dice.
+    /// Applies one die from source index `s` (as in
+    /// [`Tables::source_index`]) to `side`.
     #[inline]
-    pub(crate) fn sources(&self, side: &Side, d: u8) -> u32 {
-        if side.n_waiting > 0 {
-            let mut m = 0;
-            for q in 0..4 {
-                if side.waiting[q] > 0 && side.closed & (1 << (q * QUARTER + d as usize - 1)) == 0 {
-                    m |= 1 << (POINTS + q);
+    fn step(&self, side: &mut Side, s: u32, d: u8) {
+        let r = s as usize;
+        if self.variant.mode == Mode::Doblet {
+            if side.stacks & (1 << r) != 0 {
+                side.stacks &= !(1 << r);
+            } else {
+                side.counts[r] -= 1;
+                if side.counts[r] == 0 {
+                    side.mask &= !(1 << r);
                 }
             }
-            return m;
+            return;
+        }
+        let t = if r >= self.route_len {
+            let q = r - self.route_len;
+            side.waiting[q] -= 1;
+            side.n_waiting -= 1;
+            q * self.qlen + d as usize - 1
+        } else {
+            side.counts[r] -= 1;
+            if side.counts[r] == 0 {
+                side.mask &= !(1 << r);
+            }
+            side.full &= !(1 << r);
+            r + d as usize
+        };
+        if t < self.route_len {
+            side.counts[t] += 1;
+            side.mask |= 1 << t;
+            let limit = self.variant.stack_limit;
+            if limit > 0 && side.counts[t] >= limit {
+                side.full |= 1 << t;
+            }
+        }
+    }
+
+    /// The sources (as bits of [`Tables::source_index`]) from which die
+    /// `d` can be played, ignoring the other dice.
+    #[inline]
+    pub(crate) fn sources(&self, side: &Side, d: u8) -> u32 {
+        let rl = self.route_len as u32;
+        if self.variant.mode == Mode::Doblet {
+            let b = u32::from(d) - 1;
+            return if side.stacks != 0 {
+                u32::from(side.stacks) & (1 << b)
+            } else {
+                side.mask & (1 << b)
+            };
+        }
+        let blocked = side.closed | side.full;
+        let mut m = 0;
+        if side.n_waiting > 0 {
+            for q in 0..4 {
+                let t = q * self.qlen + d as usize - 1;
+                if side.waiting[q] > 0 && t < self.route_len && blocked & (1 << t) == 0 {
+                    m |= 1 << (rl as usize + q);
+                }
+            }
+            if self.variant.entry == Entry::Forced {
+                return m;
+            }
         }
         let d = u32::from(d);
-        let fits = (1u32 << (POINTS as u32 - d)) - 1;
-        let mut m = side.mask & fits & !(side.closed >> d);
-        if side.mask & BEFORE_LAST_QUARTER == 0 && side.mask != 0 {
+        let fits = (1u32 << (rl - d)) - 1;
+        m |= side.mask & fits & !(blocked >> d);
+        if self.variant.goal == Goal::BearOff
+            && side.n_waiting == 0
+            && side.mask & self.before_last == 0
+            && side.mask != 0
+        {
             let over = side.mask & !fits;
-            let exact = 1u32 << (POINTS as u32 - d);
+            let exact = 1u32 << (rl - d);
             match self.variant.bear_off {
                 BearOff::Any => m |= over,
                 BearOff::Exact => m |= over & exact,
                 BearOff::ExactOrHigher => {
                     m |= over & exact;
                     let low = side.mask.trailing_zeros();
-                    if low + d > POINTS as u32 {
+                    if low + d > rl {
                         m |= 1 << low;
                     }
                 }
             }
         }
         m
+    }
+
+    /// True when a win counts as using every die and `side` has won.
+    #[inline]
+    fn won_with_every_die(&self, side: &Side) -> bool {
+        self.variant.dice_rule.win_uses_every_die() && side.won(self)
     }
 
     /// The most dice of `dice[..n]` (sorted highest first) that `side` can
@@ -159,10 +224,9 @@ impl Tables {
                 let s = srcs.trailing_zeros();
                 srcs &= srcs - 1;
                 let mut next = *side;
-                next.step(s, d);
-                let used = if next.is_empty() && self.variant.dice_rule.win_uses_every_die() {
-                    // The last piece is off: the game is won, and a win
-                    // counts as using every die.
+                self.step(&mut next, s, d);
+                let used = if self.won_with_every_die(&next) {
+                    // The game is won, and a win counts as using every die.
                     n
                 } else {
                     1 + self.max_use(&next, &rest, n - 1, goal - 1)
@@ -180,8 +244,8 @@ impl Tables {
 
     /// The legal sources for each die value (index = die), at a decision
     /// node; all zero elsewhere.
-    pub(crate) fn legal_masks(&self, pos: &Position) -> [u32; 7] {
-        let mut out = [0u32; 7];
+    pub(crate) fn legal_masks(&self, pos: &Position) -> [u32; 8] {
+        let mut out = [0u32; 8];
         if pos.phase != Phase::Move || pos.turn >= 2 {
             return out;
         }
@@ -208,15 +272,16 @@ impl Tables {
                 let s = left.trailing_zeros();
                 left &= left - 1;
                 let mut next = side;
-                next.step(s, d);
-                let won = next.is_empty() && self.variant.dice_rule.win_uses_every_die();
-                if won || self.max_use(&next, &rest, n - 1, target - 1) + 1 >= target {
+                self.step(&mut next, s, d);
+                if self.won_with_every_die(&next)
+                    || self.max_use(&next, &rest, n - 1, target - 1) + 1 >= target
+                {
                     out[d as usize] |= 1 << s;
                 }
             }
         }
         if target == 1 && self.variant.dice_rule == DiceRule::MostDiceThenLarger {
-            if let Some(largest) = (1..7).rev().find(|&d| out[d] != 0) {
+            if let Some(largest) = (1..8).rev().find(|&d| out[d] != 0) {
                 for (d, m) in out.iter_mut().enumerate() {
                     if d != largest {
                         *m = 0;
@@ -234,10 +299,10 @@ impl Tables {
         while union != 0 {
             let s = union.trailing_zeros();
             union &= union - 1;
-            for d in 1..7u8 {
+            for d in 1..=self.variant.faces {
                 if masks[d as usize] & (1 << s) != 0 {
                     f(Move {
-                        source: Source::from_index(s as usize),
+                        source: self.source_from_index(s as usize),
                         die: d,
                     });
                 }
@@ -256,8 +321,8 @@ impl Tables {
         let Some(i) = pos.dice[..n].iter().position(|&x| x == d) else {
             return false;
         };
-        let s = mv.source.index();
-        if s >= NUM_SOURCES {
+        let s = self.source_index(mv.source);
+        if s >= self.route_len + 4 {
             return false;
         }
         let side = self.side(pos, Player::new(pos.turn));
@@ -274,19 +339,28 @@ impl Tables {
         }
         let rest = without(&pos.dice, n, i);
         let mut next = side;
-        next.step(s as u32, d);
-        let won = next.is_empty() && self.variant.dice_rule.win_uses_every_die();
-        won || self.max_use(&next, &rest, n - 1, target - 1) + 1 >= target
+        self.step(&mut next, s as u32, d);
+        self.won_with_every_die(&next)
+            || self.max_use(&next, &rest, n - 1, target - 1) + 1 >= target
     }
 
     /// The point index (0 for point 1) where `mv` by `player` lands, or
-    /// `None` when it bears the piece off.
-    pub(crate) fn landing(&self, player: Player, mv: Move) -> Option<usize> {
+    /// `None` when it bears the piece off. In Doblet an unstacking stays on
+    /// its point.
+    pub(crate) fn landing(&self, pos: &Position, player: Player, mv: Move) -> Option<usize> {
+        let p = player.index();
         let t = match mv.source {
-            Source::Waiting(q) => q as usize * QUARTER + mv.die as usize - 1,
+            Source::Waiting(q) => q as usize * self.qlen + mv.die as usize - 1,
+            Source::Point(r) if self.variant.mode == Mode::Doblet => {
+                if pos.stacks[p] & (1 << r) != 0 {
+                    r as usize
+                } else {
+                    self.route_len
+                }
+            }
             Source::Point(r) => r as usize + mv.die as usize,
         };
-        (t < POINTS).then(|| self.route_to_point[player.index()][t] as usize)
+        (t < self.route_len).then(|| self.route_to_point[p][t] as usize)
     }
 
     /// Applies a move already known to be legal.
@@ -294,12 +368,19 @@ impl Tables {
         let p = pos.turn as usize;
         let player = Player::new(pos.turn);
         let sign: i8 = if p == 0 { 1 } else { -1 };
+        let to = self.landing(pos, player, mv);
         match mv.source {
+            Source::Point(r)
+                if self.variant.mode == Mode::Doblet && pos.stacks[p] & (1 << r) != 0 =>
+            {
+                pos.stacks[p] &= !(1 << r);
+            }
             Source::Waiting(q) => pos.waiting[p][q as usize] -= 1,
             Source::Point(r) => pos.board[self.route_to_point[p][r as usize] as usize] -= sign,
         }
-        match self.landing(player, mv) {
+        match to {
             None => pos.off[p] += 1,
+            Some(_) if self.variant.mode == Mode::Doblet => {}
             Some(pt) => {
                 if pos.board[pt] * sign < 0 {
                     // A blot: it is hit and waits to re-enter.
@@ -308,8 +389,8 @@ impl Tables {
                     let q = match self.variant.reentry {
                         Reentry::Start => 0,
                         Reentry::Opposite => {
-                            let ro = self.route_to_point[o][pt] as usize;
-                            (ro / QUARTER + 2) % 4
+                            let ro = self.point_to_route[o][pt] as usize;
+                            (ro / self.qlen + 2) % 4
                         }
                     };
                     pos.waiting[o][q] += 1;
@@ -319,37 +400,11 @@ impl Tables {
         }
         pos.remove_die(mv.die);
         pos.max_use -= 1;
-        if pos.off[p] >= PIECES || pos.max_use == 0 {
-            self.end_turn(pos);
-        }
-    }
-
-    /// Sets the dice of the player to move and goes on: to its decision, or
-    /// (when no die can be used) straight to the next player.
-    pub(crate) fn start_move(&self, pos: &mut Position, dice: [u8; 4]) {
-        pos.dice = dice;
-        pos.phase = Phase::Move;
-        let n = pos.dice_len();
-        let side = self.side(pos, Player::new(pos.turn));
-        pos.max_use = self.max_use(&side, &pos.dice, n, n) as u8;
-        if pos.max_use == 0 {
-            self.end_turn(pos);
-        }
-    }
-
-    /// Ends the turn of the player to move.
-    pub(crate) fn end_turn(&self, pos: &mut Position) {
-        let p = pos.turn as usize;
-        pos.turns = pos.turns.saturating_add(1);
-        pos.dice = [0; 4];
-        pos.max_use = 0;
-        let limit = self.variant.max_turns;
-        if pos.off[p] >= PIECES || (limit > 0 && pos.turns >= limit) {
-            pos.phase = Phase::Over;
-            pos.turn = NO_TURN;
-        } else {
-            pos.phase = Phase::Throw;
-            pos.turn = 1 - pos.turn;
+        if self.board_winner(pos) == Some(p) {
+            pos.turns = pos.turns.saturating_add(1);
+            self.win(pos, p);
+        } else if pos.max_use == 0 {
+            self.dice_done(pos);
         }
     }
 }

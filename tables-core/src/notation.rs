@@ -1,4 +1,4 @@
-//! The one-line notation of RULES.md and the move strings.
+//! The one-line notation (`docs/games/tables.md`) and the move strings.
 //!
 //! `<points> <waiting> <off> <turn> <dice> <turns>`; see the crate docs.
 
@@ -9,8 +9,8 @@ use board_core::{Action, Player};
 
 use crate::action::{Move, Source};
 use crate::game::Tables;
-use crate::position::{Phase, Position, NO_TURN};
-use crate::variant::{Doubles, Reentry, RollOff, PIECES, POINTS, QUARTERS};
+use crate::position::{Phase, Position, AGAIN, A_WON, DRAWN, NO_TURN, PASSED, UNDECIDED};
+use crate::variant::{Doubles, ExtraThrow, Mode, Reentry, RollOff, UnusableDie, QUARTERS};
 
 /// A position written in its notation: `format!("{}", game.notation(&pos))`.
 #[derive(Clone, Copy, Debug)]
@@ -78,7 +78,7 @@ impl Tables {
         pos: &Position,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        for (i, &v) in pos.board.iter().enumerate() {
+        for (i, &v) in pos.board[..self.board_len].iter().enumerate() {
             if i > 0 {
                 out.write_char(',')?;
             }
@@ -86,6 +86,9 @@ impl Tables {
                 0 => out.write_char('.')?,
                 v if v > 0 => write!(out, "A{v}")?,
                 v => write!(out, "B{}", v.unsigned_abs())?,
+            }
+            if v != 0 && self.is_stack_point(pos, i) {
+                out.write_char('^')?;
             }
         }
         out.write_char(' ')?;
@@ -111,14 +114,38 @@ impl Tables {
             Some(p) => out.write_char(p.letter())?,
             None => out.write_char('-')?,
         }
+        // A result the board does not show (the prime, a failed throw, the
+        // tie) follows the `-`.
+        if pos.phase == Phase::Over && pos.result != UNDECIDED && self.board_winner(pos).is_none() {
+            match pos.winner() {
+                Some(w) => out.write_char(w.letter())?,
+                None => out.write_char('=')?,
+            }
+        }
         out.write_char(' ')?;
         if pos.dice_len() == 0 {
             out.write_char('-')?;
         }
+        if pos.flags & PASSED != 0 {
+            out.write_char('p')?;
+        }
         for &d in pos.dice() {
             write!(out, "{d}")?;
         }
+        if pos.flags & AGAIN != 0 {
+            out.write_char('+')?;
+        }
         write!(out, " {}", pos.turns)
+    }
+
+    /// Doblet: true when point index `i` holds a doubled stack of its owner.
+    fn is_stack_point(&self, pos: &Position, i: usize) -> bool {
+        if self.variant.mode != Mode::Doblet {
+            return false;
+        }
+        let p = usize::from(pos.board[i] < 0);
+        let r = self.point_to_route[p][i];
+        usize::from(r) < self.qlen && pos.stacks[p] & (1 << r) != 0
     }
 
     pub(crate) fn parse_notation_text(&self, text: &str) -> Result<Position, ParseError> {
@@ -126,29 +153,35 @@ impl Tables {
         let mut pos = Position::EMPTY;
 
         let (points, at) = fields.next_field("points")?;
+        let n_points = self.board_len;
+        let pieces = u32::from(self.variant.pieces);
         let mut count = 0;
         let mut offset = at;
         for entry in points.split(',') {
-            if count >= POINTS {
+            if count >= n_points {
                 return Err(err(
                     "points",
                     offset,
                     Problem::WrongLength {
-                        expected: POINTS,
+                        expected: n_points,
                         found: points.split(',').count(),
                     },
                 ));
             }
-            pos.board[count] = parse_point(entry, offset)?;
+            let (v, stacked) = parse_point(entry, offset, pieces)?;
+            pos.board[count] = v;
+            if stacked {
+                self.read_stack(&mut pos, count, offset)?;
+            }
             count += 1;
             offset += entry.len() + 1;
         }
-        if count != POINTS {
+        if count != n_points {
             return Err(err(
                 "points",
                 at,
                 Problem::WrongLength {
-                    expected: POINTS,
+                    expected: n_points,
                     found: count,
                 },
             ));
@@ -159,7 +192,7 @@ impl Tables {
             let mut last: Option<(usize, usize)> = None;
             let mut offset = at;
             for entry in waiting.split(',') {
-                let (p, n, quarter) = parse_waiting(entry, offset)?;
+                let (p, n, quarter) = parse_waiting(entry, offset, pieces)?;
                 if last.is_some_and(|l| l >= (p, quarter)) {
                     return Err(err(
                         "waiting",
@@ -171,7 +204,8 @@ impl Tables {
                 }
                 last = Some((p, quarter));
                 let q = self.variant.directions[p].to_quarter(quarter);
-                let allowed = self.variant.reentry == Reentry::Opposite
+                let allowed = (self.variant.reentry == Reentry::Opposite
+                    && q * self.qlen < self.route_len)
                     || q == 0
                     || self.variant.setup.iter().any(|s| s.waiting[q] > 0);
                 if !allowed {
@@ -196,64 +230,37 @@ impl Tables {
         };
         for (p, (t, o)) in [(a, at), (b, at + a.len() + 1)].into_iter().enumerate() {
             let n = parse_u32(t, "off", o)?;
-            if n > u32::from(PIECES) {
+            if n > pieces {
                 return Err(err("off", o, Problem::BadNumber));
             }
             pos.off[p] = n as u8;
         }
 
         let (turn, turn_at) = fields.next_field("turn")?;
+        let mut marked = UNDECIDED;
         pos.turn = match turn {
             "A" => 0,
             "B" => 1,
             "-" => NO_TURN,
+            "-A" | "-B" | "-=" => {
+                marked = match turn {
+                    "-A" => A_WON,
+                    "-B" => A_WON + 1,
+                    _ => DRAWN,
+                };
+                NO_TURN
+            }
             _ => {
                 let c = turn
                     .chars()
-                    .find(|c| !matches!(c, 'A' | 'B' | '-'))
+                    .find(|c| !matches!(c, 'A' | 'B' | '-' | '='))
                     .unwrap_or('?');
                 return Err(err("turn", turn_at, Problem::Unexpected(c)));
             }
         };
 
         let (dice, dice_at) = fields.next_field("dice")?;
-        if dice != "-" {
-            if dice.len() > self.variant.max_dice() {
-                return Err(err(
-                    "dice",
-                    dice_at,
-                    Problem::WrongLength {
-                        expected: self.variant.max_dice(),
-                        found: dice.chars().count(),
-                    },
-                ));
-            }
-            for (i, c) in dice.char_indices() {
-                let d = match c {
-                    '1'..='6' => c as u8 - b'0',
-                    _ => return Err(err("dice", dice_at + i, Problem::Unexpected(c))),
-                };
-                if i > 0 && pos.dice[i - 1] < d {
-                    return Err(err(
-                        "dice",
-                        dice_at + i,
-                        Problem::Invalid("dice must be written highest first"),
-                    ));
-                }
-                pos.dice[i] = d;
-            }
-            let n = pos.dice_len();
-            if n > usize::from(self.variant.dice)
-                && !(self.variant.doubles == Doubles::Twice
-                    && pos.dice[..n].iter().all(|&d| d == pos.dice[0]))
-            {
-                return Err(err(
-                    "dice",
-                    dice_at,
-                    Problem::Invalid("more dice than one throw gives"),
-                ));
-            }
-        }
+        self.read_dice(&mut pos, dice, dice_at)?;
 
         let turns_at = text.len();
         pos.turns = match fields.next_optional() {
@@ -271,21 +278,30 @@ impl Tables {
             return Err(err(
                 "points",
                 0,
-                Problem::Invalid("each player must have 15 pieces on points, waiting or borne off"),
+                Problem::Invalid(
+                    "each player must have all its pieces on points, waiting or borne off",
+                ),
             ));
         }
-        let winners = pos.off.iter().filter(|&&n| n >= PIECES).count();
+        let winners = (0..2)
+            .filter(|&p| {
+                pos.off[p] >= self.variant.pieces
+                    || (self.variant.goal == crate::variant::Goal::FillLastQuarter
+                        && self.side(&pos, Player::new(p as u8)).filled(self))
+            })
+            .count();
         if winners > 1 {
             return Err(err(
                 "off",
                 0,
-                Problem::Invalid("both players have borne off all their pieces"),
+                Problem::Invalid("both players have reached their goal"),
             ));
         }
+        let board_winner = self.board_winner(&pos);
         let limit = self.variant.max_turns;
         let at_limit = limit > 0 && pos.turns >= limit;
         if pos.turn == NO_TURN {
-            if pos.dice_len() > 0 {
+            if pos.dice_len() > 0 || pos.flags != 0 {
                 return Err(err(
                     "dice",
                     dice_at,
@@ -293,12 +309,22 @@ impl Tables {
                 ));
             }
             let initial = self.initial;
-            if winners == 1 {
-                pos.phase = Phase::Over;
+            if marked != UNDECIDED {
+                if board_winner.is_some() {
+                    return Err(err(
+                        "turn",
+                        turn_at,
+                        Problem::Invalid("the board already shows the winner: the turn must be -"),
+                    ));
+                }
+                self.finish(&mut pos, marked);
+            } else if let Some(w) = board_winner {
+                self.win(&mut pos, w);
             } else if pos.turns == 0
                 && pos.board == initial.board
                 && pos.waiting == initial.waiting
                 && pos.off == initial.off
+                && pos.stacks == initial.stacks
             {
                 pos.phase = Phase::RollOff;
             } else if at_limit {
@@ -320,7 +346,7 @@ impl Tables {
                     Problem::Invalid("the pieces are not set up"),
                 ));
             }
-            if winners == 1 {
+            if board_winner.is_some() {
                 return Err(err(
                     "turn",
                     turn_at,
@@ -335,6 +361,13 @@ impl Tables {
                 ));
             }
             if pos.dice_len() == 0 {
+                if pos.flags != 0 {
+                    return Err(err(
+                        "dice",
+                        dice_at,
+                        Problem::Invalid("p and + go with dice to use"),
+                    ));
+                }
                 pos.phase = Phase::Throw;
             } else {
                 pos.phase = Phase::Move;
@@ -353,6 +386,92 @@ impl Tables {
         Ok(pos)
     }
 
+    /// Doblet: marks the stack written `^` on point index `i`.
+    fn read_stack(&self, pos: &mut Position, i: usize, offset: usize) -> Result<(), ParseError> {
+        let v = pos.board[i];
+        let p = usize::from(v < 0);
+        let r = self.point_to_route[p][i];
+        if self.variant.mode != Mode::Doblet || usize::from(r) >= self.qlen || v.unsigned_abs() != 2
+        {
+            return Err(err(
+                "points",
+                offset,
+                Problem::Invalid("^ marks a doubled pair on a point of its owner's first quarter, in doblet only"),
+            ));
+        }
+        pos.stacks[p] |= 1 << r;
+        Ok(())
+    }
+
+    /// Reads the dice field: `-`, or the dice highest first, after `p` when
+    /// they were passed on and before `+` when an extra throw follows.
+    fn read_dice(&self, pos: &mut Position, dice: &str, dice_at: usize) -> Result<(), ParseError> {
+        if dice == "-" {
+            return Ok(());
+        }
+        let mut digits = dice;
+        let mut start = dice_at;
+        if let Some(rest) = digits.strip_prefix('p') {
+            if self.variant.unusable_die != UnusableDie::ToOpponent {
+                return Err(err("dice", dice_at, Problem::Unexpected('p')));
+            }
+            pos.flags |= PASSED;
+            digits = rest;
+            start += 1;
+        }
+        if let Some(rest) = digits.strip_suffix('+') {
+            if self.variant.extra_throw == ExtraThrow::Never || pos.flags & PASSED != 0 {
+                return Err(err("dice", start + rest.len(), Problem::Unexpected('+')));
+            }
+            pos.flags |= AGAIN;
+            digits = rest;
+        }
+        if digits.is_empty() || digits.len() > self.variant.max_dice() {
+            return Err(err(
+                "dice",
+                dice_at,
+                Problem::WrongLength {
+                    expected: self.variant.max_dice(),
+                    found: digits.chars().count(),
+                },
+            ));
+        }
+        let top = b'0' + self.variant.faces;
+        for (i, c) in digits.char_indices() {
+            let d = match c {
+                '1'..='9' if (c as u8) <= top => c as u8 - b'0',
+                _ => return Err(err("dice", start + i, Problem::Unexpected(c))),
+            };
+            if i > 0 && pos.dice[i - 1] < d {
+                return Err(err(
+                    "dice",
+                    start + i,
+                    Problem::Invalid("dice must be written highest first"),
+                ));
+            }
+            pos.dice[i] = d;
+        }
+        let n = pos.dice_len();
+        if n > self.variant.dice_thrown()
+            && !(self.variant.doubles == Doubles::Twice
+                && pos.dice[..n].iter().all(|&d| d == pos.dice[0]))
+        {
+            return Err(err(
+                "dice",
+                dice_at,
+                Problem::Invalid("more dice than one throw gives"),
+            ));
+        }
+        if pos.flags & AGAIN != 0 && pos.dice[..n].iter().any(|&d| d != pos.dice[0]) {
+            return Err(err(
+                "dice",
+                dice_at,
+                Problem::Invalid("+ follows what is left of a throw of equal dice"),
+            ));
+        }
+        Ok(())
+    }
+
     /// Writes a move as `<die>:<from>-<to>`, with points numbered as in the
     /// notation, `bar` for a waiting piece, `off` for bearing off, and `*`
     /// after a hit: `3:13-16`, `5:bar-15*`, `6:22-off`.
@@ -368,8 +487,10 @@ impl Tables {
             Source::Point(r) => write!(out, "{}", self.route_point(player, r as usize))?,
             Source::Waiting(_) => out.write_str("bar")?,
         }
-        match self.landing(player, mv) {
+        match self.landing(pos, player, mv) {
             None => out.write_str("-off"),
+            // Doblet: the stack on the point is undone.
+            Some(_) if self.variant.mode == Mode::Doblet => out.write_char('^'),
             Some(pt) => {
                 write!(out, "-{}", pt + 1)?;
                 let v = pos.board[pt];
@@ -403,14 +524,14 @@ impl Tables {
                 Some((faces, _)) => {
                     out.write_str("roll ")?;
                     // The dice as thrown: a double played twice shows two.
-                    for &d in faces.iter().take(usize::from(self.variant.dice)) {
+                    for &d in faces.iter().take(self.variant.dice_thrown()) {
                         write!(out, "{d}")?;
                     }
                     Ok(())
                 }
                 None => write!(out, "outcome {action}"),
             },
-            Phase::Move | Phase::Over => match Move::from_action(action) {
+            Phase::Move | Phase::Over => match self.move_of(action) {
                 Some(mv) => self.write_move(pos, mv, out),
                 None => write!(out, "action {action}"),
             },
@@ -439,7 +560,7 @@ impl Tables {
                 use board_core::Game;
                 self.chance_outcomes(pos, |a, _| check(a));
             }
-            Phase::Move => self.for_each_legal(pos, |m| check(m.action())),
+            Phase::Move => self.for_each_legal(pos, |m| check(self.action_of(m))),
             Phase::Over => {}
         }
         found.ok_or(err(
@@ -450,10 +571,14 @@ impl Tables {
     }
 }
 
-fn parse_point(entry: &str, offset: usize) -> Result<i8, ParseError> {
+fn parse_point(entry: &str, offset: usize, pieces: u32) -> Result<(i8, bool), ParseError> {
     if entry == "." {
-        return Ok(0);
+        return Ok((0, false));
     }
+    let (entry, stacked) = match entry.strip_suffix('^') {
+        Some(e) => (e, true),
+        None => (entry, false),
+    };
     let mut chars = entry.chars();
     let sign = match chars.next() {
         Some('A') => 1,
@@ -462,13 +587,17 @@ fn parse_point(entry: &str, offset: usize) -> Result<i8, ParseError> {
         None => return Err(err("points", offset, Problem::Missing)),
     };
     let n = parse_u32(&entry[1..], "points", offset + 1)?;
-    if n == 0 || n > u32::from(PIECES) {
+    if n == 0 || n > pieces {
         return Err(err("points", offset + 1, Problem::BadNumber));
     }
-    Ok(sign * n as i8)
+    Ok((sign * n as i8, stacked))
 }
 
-fn parse_waiting(entry: &str, offset: usize) -> Result<(usize, u8, usize), ParseError> {
+fn parse_waiting(
+    entry: &str,
+    offset: usize,
+    pieces: u32,
+) -> Result<(usize, u8, usize), ParseError> {
     let p = match entry.chars().next() {
         Some('A') => 0,
         Some('B') => 1,
@@ -483,7 +612,7 @@ fn parse_waiting(entry: &str, offset: usize) -> Result<(usize, u8, usize), Parse
         ));
     };
     let count = parse_u32(n, "waiting", offset + 1)?;
-    if count == 0 || count > u32::from(PIECES) {
+    if count == 0 || count > pieces {
         return Err(err("waiting", offset + 1, Problem::BadNumber));
     }
     let q_at = offset + 2 + n.len();

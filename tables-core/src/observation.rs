@@ -1,6 +1,8 @@
 //! The observation tensor: shape `[7, 24]`, from the observer's point of
 //! view, along the observer's own route (column 0 is the observer's first
-//! point, column 23 its last), for both seats alike.
+//! point, column 23 its last), for both seats alike. On 28 points it is
+//! `[7, 28]`; on the half track the columns past the route's 12 points stay
+//! 0. Counts are divided by the pieces per side (15 in the standard games).
 //!
 //! | plane | meaning |
 //! |---|---|
@@ -20,13 +22,22 @@
 //! it is the opponent's; 18 1 at a decision node (dice to use); 19 1 before
 //! the roll-off; 20 1 once the game is over; 21 the dice still to be used
 //! this turn under the "as many dice as possible" rule, ÷4; 22 the turn
-//! counter divided by `max_turns` (0 without a limit); 23 always 0.
+//! counter divided by `max_turns` (0 without a limit); 23 always 0. With
+//! seven-sided dice the dice take columns 10–16 and every later column
+//! moves one to the right.
+//!
+//! Games with the Libro's further state have an eighth plane (shape `[8,
+//! n]`): columns 0–5 1 where the observer's stack on its route point 1–6
+//! still stands doubled (Doblet), 6–11 the same for the opponent's stacks
+//! on its own points 1–6; the last column but one 1 when the dice to use
+//! were passed on by the opponent; the last 1 when the player to move
+//! throws again after these dice.
 
 use board_core::{ObservationError, Player};
 
 use crate::game::Tables;
-use crate::position::{Phase, Position};
-use crate::variant::{POINTS, QUARTERS};
+use crate::position::{Phase, Position, AGAIN, PASSED};
+use crate::variant::{MAX_POINTS, POINTS, QUARTERS};
 
 /// The observation's shape: 7 planes of 24 points.
 pub const OBSERVATION_SHAPE: [usize; 2] = [7, POINTS];
@@ -98,52 +109,78 @@ impl Tables {
                 num_players: 2,
             });
         }
-        if out.len() != OBSERVATION_LEN {
+        let [planes, w] = self.observation_shape;
+        let len = planes * w;
+        if out.len() != len {
             return Err(ObservationError::WrongLength {
-                expected: OBSERVATION_LEN,
+                expected: len,
                 found: out.len(),
             });
         }
         // Built on the stack and copied once: the caller's buffer (a row of
         // a large batch in the vector environment) is written in one pass.
-        let mut obs = [0.0f32; OBSERVATION_LEN];
+        let mut obs = [0.0f32; 8 * MAX_POINTS];
         let you = 1 - me;
         let sign: i8 = if me == 0 { 1 } else { -1 };
-        // Branch-free: every point writes all six planes from a table
-        // indexed by its signed count (random boards would mispredict an
-        // "owned by whom" branch half the time).
-        for r in 0..POINTS {
-            let v = pos.board[self.route_to_point[me][r] as usize] * sign;
-            let e = &POINT_PLANES[(i32::from(v) + 15).clamp(0, 30) as usize];
-            for (plane, &x) in e.iter().enumerate() {
-                obs[plane * POINTS + r] = x;
+        let pieces = self.variant.pieces;
+        if pieces == 15 {
+            // Branch-free: every point writes all six planes from a table
+            // indexed by its signed count (random boards would mispredict
+            // an "owned by whom" branch half the time).
+            for r in 0..self.route_len {
+                let v = pos.board[self.route_to_point[me][r] as usize] * sign;
+                let e = &POINT_PLANES[(i32::from(v) + 15).clamp(0, 30) as usize];
+                for (plane, &x) in e.iter().enumerate() {
+                    obs[plane * w + r] = x;
+                }
+            }
+        } else {
+            let scale = 1.0 / f32::from(pieces);
+            for r in 0..self.route_len {
+                let v = pos.board[self.route_to_point[me][r] as usize] * sign;
+                let (n, base) = if v > 0 { (v, 0) } else { (-v, 3) };
+                if n > 0 {
+                    obs[base * w + r] = f32::from(n as u8) * scale;
+                    obs[(base + if n == 1 { 1 } else { 2 }) * w + r] = 1.0;
+                }
             }
         }
-        let g = &mut obs[6 * POINTS..];
+        let scale = 1.0 / f32::from(pieces);
+        let shift = usize::from(self.variant.faces) - 6;
+        let g = &mut obs[6 * w..7 * w];
         let (my_dir, your_dir) = (self.variant.directions[me], self.variant.directions[you]);
         for q in 0..QUARTERS {
-            g[q] = f32::from(pos.waiting[me][q]) / 15.0;
+            g[q] = f32::from(pos.waiting[me][q]) * scale;
             let mine = my_dir.to_quarter(your_dir.to_quarter(q));
-            g[4 + mine] = f32::from(pos.waiting[you][q]) / 15.0;
+            g[4 + mine] = f32::from(pos.waiting[you][q]) * scale;
         }
-        g[8] = f32::from(pos.off[me]) / 15.0;
-        g[9] = f32::from(pos.off[you]) / 15.0;
+        g[8] = f32::from(pos.off[me]) * scale;
+        g[9] = f32::from(pos.off[you]) * scale;
         for &d in pos.dice() {
             g[9 + d as usize] += 0.25;
         }
         match pos.turn() {
-            Some(p) if p.index() == me => g[16] = 1.0,
-            Some(_) => g[17] = 1.0,
+            Some(p) if p.index() == me => g[16 + shift] = 1.0,
+            Some(_) => g[17 + shift] = 1.0,
             None => {}
         }
-        g[18] = f32::from(u8::from(pos.phase == Phase::Move));
-        g[19] = f32::from(u8::from(pos.phase == Phase::RollOff));
-        g[20] = f32::from(u8::from(pos.phase == Phase::Over));
-        g[21] = f32::from(pos.max_use) / 4.0;
+        g[18 + shift] = f32::from(u8::from(pos.phase == Phase::Move));
+        g[19 + shift] = f32::from(u8::from(pos.phase == Phase::RollOff));
+        g[20 + shift] = f32::from(u8::from(pos.phase == Phase::Over));
+        g[21 + shift] = f32::from(pos.max_use) / 4.0;
         if self.variant.max_turns > 0 {
-            g[22] = (f64::from(pos.turns) / f64::from(self.variant.max_turns)) as f32;
+            g[22 + shift] = (f64::from(pos.turns) / f64::from(self.variant.max_turns)) as f32;
         }
-        out.copy_from_slice(&obs);
+        if planes == 8 {
+            let x = &mut obs[7 * w..8 * w];
+            for r in 0..6 {
+                x[r] = f32::from(pos.stacks[me] >> r & 1);
+                x[6 + r] = f32::from(pos.stacks[you] >> r & 1);
+            }
+            x[w - 2] = f32::from(u8::from(pos.flags & PASSED != 0));
+            x[w - 1] = f32::from(u8::from(pos.flags & AGAIN != 0));
+        }
+        out.copy_from_slice(&obs[..len]);
         Ok(())
     }
 }

@@ -2,7 +2,7 @@
 
 use board_core::Player;
 
-use crate::variant::{POINTS, QUARTERS};
+use crate::variant::{MAX_POINTS, QUARTERS};
 
 /// What the position waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -20,19 +20,34 @@ pub enum Phase {
 
 pub(crate) const NO_TURN: u8 = 2;
 
+/// How a finished game ended (`Position::result`).
+pub(crate) const UNDECIDED: u8 = 0;
+/// A won (B won is `A_WON + 1`).
+pub(crate) const A_WON: u8 = 1;
+/// Drawn by the tie.
+pub(crate) const DRAWN: u8 = 3;
+
+/// Flag: the dice to use are the opponent's, passed on.
+pub(crate) const PASSED: u8 = 1;
+/// Flag: the player throws again once these dice are used.
+pub(crate) const AGAIN: u8 = 2;
+
 /// A position of a tables game.
 ///
 /// The board is kept along the notation's points (point 1 at index 0); A's
 /// pieces count positive and B's negative. Waiting pieces are kept per
 /// seat along that seat's own route quarters. The dice still to use are
-/// kept highest first. The whole value is 48 bytes and `Copy`.
+/// kept highest first. The whole value is 56 bytes and `Copy`: 28 points
+/// (seven-sided tables), and a few bytes for the rules of the other Libro
+/// games (the Doblet stacks, passed dice, extra throws, a game decided by a
+/// rule rather than by bearing off).
 ///
 /// Positions are made and read through [`crate::Tables`]: its
 /// `new_initial_state`, `apply` and `parse_notation`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Position {
-    pub(crate) board: [i8; POINTS],
+    pub(crate) board: [i8; MAX_POINTS],
     pub(crate) waiting: [[u8; QUARTERS]; 2],
     pub(crate) off: [u8; 2],
     pub(crate) dice: [u8; 4],
@@ -42,11 +57,18 @@ pub struct Position {
     /// The number of dice that can still be used this turn (look-ahead
     /// result, kept so that move generation need not redo it).
     pub(crate) max_use: u8,
+    /// How the game ended: `UNDECIDED` (also while it goes on, and when
+    /// truncated), `A_WON`, `A_WON + 1`, `DRAWN`.
+    pub(crate) result: u8,
+    /// Doblet: each side's doubled stacks, bit `r` for its route point `r`.
+    pub(crate) stacks: [u8; 2],
+    /// `PASSED` and `AGAIN`.
+    pub(crate) flags: u8,
 }
 
 impl Position {
     pub(crate) const EMPTY: Position = Position {
-        board: [0; POINTS],
+        board: [0; MAX_POINTS],
         waiting: [[0; QUARTERS]; 2],
         off: [0; 2],
         dice: [0; 4],
@@ -54,6 +76,9 @@ impl Position {
         turn: NO_TURN,
         phase: Phase::RollOff,
         max_use: 0,
+        result: UNDECIDED,
+        stacks: [0; 2],
+        flags: 0,
     };
 
     /// What the position waits for.
@@ -75,7 +100,7 @@ impl Position {
         self.turns
     }
 
-    /// The owner and count of the pieces on `point` (1 to 24); `None` for an
+    /// The owner and count of the pieces on `point` (1 to 24, or 28); `None` for an
     /// empty point or a point outside the board.
     pub fn point(&self, point: usize) -> Option<(Player, u8)> {
         let v = *self.board.get(point.checked_sub(1)?)?;
@@ -129,11 +154,34 @@ impl Position {
         self.max_use as usize
     }
 
-    /// The winner, once a player has borne off all its pieces.
+    /// The winner of a finished game: by bearing off (or, in Doze canes,
+    /// filling the last quarter), or by a rule that makes the other lose.
     pub fn winner(&self) -> Option<Player> {
-        (0..2)
-            .find(|&p| self.off[p] >= crate::variant::PIECES)
-            .map(|p| Player::new(p as u8))
+        (self.result == A_WON || self.result == A_WON + 1).then(|| Player::new(self.result - A_WON))
+    }
+
+    /// True once the game has ended drawn (the tie).
+    pub fn is_drawn(&self) -> bool {
+        self.result == DRAWN
+    }
+
+    /// True when the dice to use were passed on by the opponent, who could
+    /// not use them.
+    pub fn dice_passed(&self) -> bool {
+        self.flags & PASSED != 0
+    }
+
+    /// True when the player to move throws again after these dice (a throw
+    /// whose dice all showed one face).
+    pub fn throws_again(&self) -> bool {
+        self.flags & AGAIN != 0
+    }
+
+    /// Doblet: true while `player`'s pieces on its point `d` (1 to 6 along
+    /// its route) still stand doubled.
+    pub fn is_stacked(&self, player: Player, d: usize) -> bool {
+        let bits = self.stacks.get(player.index()).copied().unwrap_or(0);
+        (1..=8).contains(&d) && bits & (1 << (d - 1)) != 0
     }
 
     pub(crate) fn dice_len(&self) -> usize {

@@ -7,16 +7,20 @@
 
 use board_core::Player;
 
-/// The number of points on the track.
+/// The number of points on the standard board.
 pub const POINTS: usize = 24;
-/// The number of points in a quarter.
+/// The number of points in a quarter of the standard board.
 pub const QUARTER: usize = 6;
 /// The number of quarters.
 pub const QUARTERS: usize = 4;
-/// The number of pieces each player has.
+/// The number of pieces each player has in the standard games.
 pub const PIECES: u8 = 15;
-/// The number of faces of each die.
+/// The number of faces of each standard die.
 pub const FACES: u8 = 6;
+/// The most points a board has: four quarters of seven (seven-sided dice).
+pub const MAX_POINTS: usize = 28;
+/// The most pieces a side may have.
+pub const MAX_PIECES: u8 = 20;
 
 /// The way a player's pieces travel along the points of the notation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -132,12 +136,108 @@ pub enum Scoring {
     Backgammons,
 }
 
+/// What happens to a player who must enter a piece and finds every point
+/// of the quarter it enters closed, when about to throw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum BlockedEntry {
+    /// Nothing: the player throws and passes while he cannot enter.
+    Pass,
+    /// He loses at once (the *prime* of the Libro).
+    Lose,
+}
+
+/// What a position in which neither player can move, whatever he throws,
+/// does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum DeadPosition {
+    /// Nothing: play passes until `max_turns` truncates the game.
+    Truncate,
+    /// The game ends at once, drawn (the *tie* of the Libro).
+    Draw,
+}
+
+/// When a player throws again within the same turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum ExtraThrow {
+    /// Never.
+    Never,
+    /// After a throw whose dice all show one face has been used (Pareia de
+    /// entrada); chains are unbounded.
+    AllEqual,
+}
+
+/// What becomes of dice the thrower cannot use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum UnusableDie {
+    /// They are lost.
+    Forfeit,
+    /// The thrower loses at once unless he can use every die (a win counts
+    /// as using them all): Fallas.
+    Lose,
+    /// The thrower loses at once when he can use no die.
+    LoseIfNone,
+    /// They pass to the opponent, who uses as many of them as he can before
+    /// throwing for his own turn (Laquet, Doblet). Dice the opponent cannot
+    /// use in turn are lost.
+    ToOpponent,
+}
+
+/// How waiting pieces enter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Entry {
+    /// Every waiting piece must enter before any other piece moves.
+    Forced,
+    /// Each die may enter a waiting piece or move a piece on the board
+    /// (bearing off still waits until none waits).
+    Free,
+}
+
+/// How a game is won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Goal {
+    /// Bear off every piece.
+    BearOff,
+    /// Stand exactly two pieces on each point of the route's last quarter
+    /// (needs two pieces per point of a quarter); nothing is borne off, and
+    /// a die that would carry a piece past the last point cannot be used.
+    FillLastQuarter,
+}
+
+/// Which points a route runs over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Track {
+    /// All four quarters.
+    Full,
+    /// Two quarters: the seat's first quarter, then the quarter facing it
+    /// across the board (Medio emperador). The other two stay empty.
+    Half,
+}
+
+/// The kind of play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Mode {
+    /// Pieces travel along the route (every game but Doblet).
+    Race,
+    /// Doblet: pieces never move. Die `d` undoes the doubled stack on the
+    /// player's point `d`; once all his stacks are undone, die `d` bears a
+    /// piece off from point `d`.
+    Doblet,
+}
+
 /// One side's pieces at the start, along its own route.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SetUp {
     /// Pieces on each route point (index 0 is the side's first point).
-    pub points: [u8; POINTS],
+    pub points: [u8; MAX_POINTS],
     /// Pieces waiting off the board to enter each route quarter.
     pub waiting: [u8; QUARTERS],
 }
@@ -145,7 +245,7 @@ pub struct SetUp {
 impl SetUp {
     /// A set-up from `(route point from 1, count)` pairs.
     pub const fn from_points(list: &[(u8, u8)]) -> SetUp {
-        let mut points = [0; POINTS];
+        let mut points = [0; MAX_POINTS];
         let mut i = 0;
         while i < list.len() {
             points[list[i].0 as usize - 1] += list[i].1;
@@ -159,9 +259,14 @@ impl SetUp {
 
     /// All 15 pieces off the board, waiting to enter the first quarter.
     pub const fn all_waiting() -> SetUp {
+        SetUp::waiting_to_enter(PIECES)
+    }
+
+    /// `pieces` pieces off the board, waiting to enter the first quarter.
+    pub const fn waiting_to_enter(pieces: u8) -> SetUp {
         SetUp {
-            points: [0; POINTS],
-            waiting: [PIECES, 0, 0, 0],
+            points: [0; MAX_POINTS],
+            waiting: [pieces, 0, 0, 0],
         }
     }
 
@@ -169,7 +274,7 @@ impl SetUp {
     pub const fn total(&self) -> u32 {
         let mut t = 0;
         let mut i = 0;
-        while i < POINTS {
+        while i < MAX_POINTS {
             t += self.points[i] as u32;
             i += 1;
         }
@@ -232,6 +337,36 @@ pub struct Variant {
     pub scoring: Scoring,
     /// Truncate after this many completed turns, with returns 0; 0 = no limit.
     pub max_turns: u32,
+    /// Pieces per side (every set-up must hold this many).
+    pub pieces: u8,
+    /// Faces of each die (6, or 7 for the seven-sided dice).
+    pub faces: u8,
+    /// Points per quarter (6, or 7 with seven-sided dice); the board has
+    /// four quarters.
+    pub quarter_len: u8,
+    /// The points a route runs over.
+    pub track: Track,
+    /// A player unable to enter, about to throw (the prime).
+    pub blocked_entry: BlockedEntry,
+    /// A position where nobody can move (the tie).
+    pub dead_position: DeadPosition,
+    /// Extra throws.
+    pub extra_throw: ExtraThrow,
+    /// Dice the thrower cannot use.
+    pub unusable_die: UnusableDie,
+    /// Forced or free entry.
+    pub entry: Entry,
+    /// How the game is won.
+    pub goal: Goal,
+    /// 0, or the value `k` of a third die added to every throw (with 2 dice).
+    pub fixed_die: u8,
+    /// 0, or the most pieces of one side a point may hold.
+    pub stack_limit: u8,
+    /// Race or Doblet.
+    pub mode: Mode,
+    /// Doblet: whether dice pass to a player still unstacking from one who
+    /// is bearing off (the later English game says no).
+    pub pass_to_unstacker: bool,
 }
 
 #[cfg(feature = "serde")]
@@ -258,10 +393,19 @@ pub enum VariantError {
     /// A set-up puts pieces of both sides on one point.
     #[error("the two set-ups put pieces of both players on point {0}")]
     Overlap(u8),
+    /// The geometry (faces, quarter length, track) does not fit together.
+    #[error("a tables board has quarters of 6 or 7 points, dice of at most that many faces, and a half track only with re-entry at the start")]
+    Geometry,
+    /// The pieces per side are outside 1 to 20.
+    #[error("a side has 1 to 20 pieces")]
+    Pieces,
+    /// A rule is given with parameters it cannot work with.
+    #[error("incompatible rules: {0}")]
+    Rules(&'static str),
 }
 
 impl Variant {
-    /// Seys dos e as, default reading of RULES.md: 3 dice, 6-2-1 against
+    /// Seys dos e as, as `docs/games/seys-dos-e-as.md` reads it: 3 dice, 6-2-1 against
     /// 3-4-5 by the roll-off, both sides moving from 1 to 24, re-entry in the
     /// diagonally opposite quarter, bearing off with any die past 24.
     pub const fn seys_dos_e_as() -> Variant {
@@ -281,8 +425,42 @@ impl Variant {
             dice_rule: DiceRule::MostDice,
             scoring: Scoring::WinLoss,
             max_turns: 500,
+            ..Variant::STANDARD
         }
     }
+
+    /// The parameters every game shares unless it says otherwise: 15
+    /// pieces, six-sided dice, 24 points, and none of the rules of the other
+    /// Libro games (the first value of each of their parameters). The other
+    /// fields are Seys dos e as's.
+    pub const STANDARD: Variant = Variant {
+        name: "tables",
+        dice: 3,
+        doubles: Doubles::AsThrown,
+        directions: [Direction::Forward, Direction::Forward],
+        setup: [SetUp::all_waiting(), SetUp::all_waiting()],
+        roll_off: RollOff::Coin,
+        reentry: Reentry::Start,
+        closes_at: 2,
+        bear_off: BearOff::Any,
+        dice_rule: DiceRule::MostDice,
+        scoring: Scoring::WinLoss,
+        max_turns: 500,
+        pieces: PIECES,
+        faces: FACES,
+        quarter_len: QUARTER as u8,
+        track: Track::Full,
+        blocked_entry: BlockedEntry::Pass,
+        dead_position: DeadPosition::Truncate,
+        extra_throw: ExtraThrow::Never,
+        unusable_die: UnusableDie::Forfeit,
+        entry: Entry::Forced,
+        goal: Goal::BearOff,
+        fixed_die: 0,
+        stack_limit: 0,
+        mode: Mode::Race,
+        pass_to_unstacker: true,
+    };
 
     /// Backgammon without the cube: A moves from 24 to 1, B from 1 to 24.
     pub const fn backgammon() -> Variant {
@@ -300,15 +478,41 @@ impl Variant {
             dice_rule: DiceRule::MostDiceThenLarger,
             scoring: Scoring::WinLoss,
             max_turns: 500,
+            ..Variant::STANDARD
         }
     }
 
     /// Checks that the parameters make a playable game.
     pub fn validate(&self) -> Result<(), VariantError> {
-        if self.dice == 0 || self.dice > 4 || (self.doubles == Doubles::Twice && self.dice != 2) {
+        let dice_thrown = self.dice + u8::from(self.fixed_die > 0);
+        if self.dice == 0
+            || dice_thrown > 4
+            || (self.doubles == Doubles::Twice && (self.dice != 2 || self.fixed_die > 0))
+        {
             return Err(VariantError::Dice);
         }
-        if self.setup.iter().any(|s| s.total() != u32::from(PIECES)) {
+        if !(6..=7).contains(&self.quarter_len)
+            || !(2..=self.quarter_len).contains(&self.faces)
+            || self.fixed_die > self.faces
+            || (self.track == Track::Half && self.reentry != Reentry::Start)
+        {
+            return Err(VariantError::Geometry);
+        }
+        if !(1..=MAX_PIECES).contains(&self.pieces) {
+            return Err(VariantError::Pieces);
+        }
+        let route = self.route_len();
+        let in_route = |s: &SetUp| {
+            s.points[route..].iter().all(|&n| n == 0)
+                && s.waiting[route / self.quarter_len as usize..]
+                    .iter()
+                    .all(|&n| n == 0)
+        };
+        if self
+            .setup
+            .iter()
+            .any(|s| s.total() != u32::from(self.pieces) || !in_route(s))
+        {
             return Err(VariantError::SetUp);
         }
         if !(1..=2).contains(&self.closes_at) {
@@ -317,14 +521,15 @@ impl Variant {
         if self.roll_off == RollOff::OpeningThrow && self.dice != 2 {
             return Err(VariantError::RollOff);
         }
+        self.validate_rules()?;
         // Either seat may win the roll-off: check both assignments.
         for winner in 0..2 {
-            let mut owner = [None; POINTS];
+            let mut owner = [None; MAX_POINTS];
             for seat in 0..2 {
                 let role = if seat == winner { 0 } else { 1 };
-                for r in 0..POINTS {
+                for r in 0..route {
                     if self.setup[role].points[r] > 0 {
-                        let p = self.directions[seat].to_point(r);
+                        let p = self.route_to_point(seat, r);
                         match owner[p] {
                             Some(o) if o != seat => return Err(VariantError::Overlap(p as u8 + 1)),
                             _ => owner[p] = Some(seat),
@@ -336,11 +541,75 @@ impl Variant {
         Ok(())
     }
 
+    /// The checks of the rules that need particular parameters.
+    fn validate_rules(&self) -> Result<(), VariantError> {
+        let q = usize::from(self.quarter_len);
+        if self.goal == Goal::FillLastQuarter && usize::from(self.pieces) != 2 * q {
+            return Err(VariantError::Rules(
+                "filling the last quarter needs two pieces per point of a quarter",
+            ));
+        }
+        if self.stack_limit == 1 {
+            return Err(VariantError::Rules(
+                "a stack limit is 0 (none) or at least 2",
+            ));
+        }
+        if self.mode == Mode::Doblet {
+            let stacks = self.setup.iter().all(|s| {
+                s.waiting == [0; QUARTERS]
+                    && s.points[..q].iter().all(|&n| n == 2)
+                    && s.points[q..].iter().all(|&n| n == 0)
+            });
+            if !stacks || self.track != Track::Full || self.goal != Goal::BearOff {
+                return Err(VariantError::Rules(
+                    "doblet sets up two pieces on each point of the first quarter",
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The number of points on the board: four quarters.
+    #[inline]
+    pub const fn board_len(&self) -> usize {
+        4 * self.quarter_len as usize
+    }
+
+    /// The number of points on a route: the board, or half of it.
+    #[inline]
+    pub const fn route_len(&self) -> usize {
+        match self.track {
+            Track::Full => 4 * self.quarter_len as usize,
+            Track::Half => 2 * self.quarter_len as usize,
+        }
+    }
+
+    /// The point index (0 for point 1) of `seat`'s route index `r`.
+    pub const fn route_to_point(&self, seat: usize, r: usize) -> usize {
+        let n = self.board_len();
+        let q = self.quarter_len as usize;
+        let forward = match self.track {
+            Track::Full => r,
+            // The own first quarter, then the one facing it (the last).
+            Track::Half if r < q => r,
+            Track::Half => r + 2 * q,
+        };
+        match self.directions[seat & 1] {
+            Direction::Forward => forward,
+            Direction::Backward => n - 1 - forward,
+        }
+    }
+
+    /// The number of dice one throw gives (a fixed die included).
+    pub const fn dice_thrown(&self) -> usize {
+        self.dice as usize + if self.fixed_die > 0 { 1 } else { 0 }
+    }
+
     /// The largest number of dice one throw gives to play.
     pub const fn max_dice(&self) -> usize {
         match self.doubles {
             Doubles::Twice => 4,
-            Doubles::AsThrown => self.dice as usize,
+            Doubles::AsThrown => self.dice_thrown(),
         }
     }
 

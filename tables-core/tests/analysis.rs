@@ -6,20 +6,23 @@ use board_core::Player;
 use common::*;
 use tables_core::Tables;
 
-/// The chance that some non-empty subset of three dice sums to `k`.
-fn subset_sum_odds(k: u32) -> f64 {
-    let mut hits = 0;
-    for a in 1..=6 {
-        for b in 1..=6 {
-            for c in 1..=6 {
-                let sums = [a, b, c, a + b, a + c, b + c, a + b + c];
-                if sums.contains(&k) {
-                    hits += 1;
-                }
-            }
-        }
-    }
-    f64::from(hits) / 216.0
+/// The chance that some non-empty subset of `n` dice sums to `k`, counted
+/// over every ordered throw.
+fn subset_sum_odds(n: u32, k: u32) -> f64 {
+    let throws = 6u32.pow(n);
+    let hits = (0..throws)
+        .filter(|&t| {
+            let dice: Vec<u32> = (0..n).map(|i| t / 6u32.pow(i) % 6 + 1).collect();
+            (1u32..1 << n).any(|subset| {
+                let sum: u32 = (0..n)
+                    .filter(|&i| subset & (1 << i) != 0)
+                    .map(|i| dice[i as usize])
+                    .sum();
+                sum == k
+            })
+        })
+        .count();
+    hits as f64 / f64::from(throws)
 }
 
 #[test]
@@ -31,7 +34,7 @@ fn hit_probability_on_an_open_board_is_the_subset_sum_odds() {
         let p = pos(&g, &format!("{b} - 0/0 A - 3"));
         let e = g.hit_probability(&p, target).unwrap();
         assert!(
-            (e.probability - subset_sum_odds(k)).abs() < 1e-12,
+            (e.probability - subset_sum_odds(3, k)).abs() < 1e-12,
             "k = {k}"
         );
         assert_eq!(e.error_bound, 0.0);
@@ -39,6 +42,28 @@ fn hit_probability_on_an_open_board_is_the_subset_sum_odds() {
         assert_eq!(shots.len(), 1);
         assert_eq!(usize::from(shots[0].point), target);
         assert!((shots[0].probability - e.probability).abs() < 1e-12);
+    }
+}
+
+/// Four dice make 126 distinct throws: every one of them counts (the
+/// analysis once kept only the first 64 outcomes of a chance node).
+#[test]
+fn hit_probability_counts_every_throw_of_four_dice() {
+    use tables_core::Variant;
+    let mut v = Variant::seys_dos_e_as();
+    v.name = "seys_four_dice";
+    v.dice = 4;
+    let g = Tables::new(v).unwrap();
+    for k in [1, 5, 9, 14, 20] {
+        let target = 1 + k as usize;
+        let b = board(&[(1, "A15"), (target, "B1"), (24, "B14")]);
+        let p = pos(&g, &format!("{b} - 0/0 A - 3"));
+        let e = g.hit_probability(&p, target).unwrap();
+        let expected = subset_sum_odds(4, k);
+        assert!(
+            (e.probability - expected).abs() < 1e-12 && e.error_bound == 0.0,
+            "k = {k}: {e:?}, expected {expected}"
+        );
     }
 }
 

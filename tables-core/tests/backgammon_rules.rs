@@ -1,4 +1,4 @@
-//! One test per rule sentence of RULES.md's "Backgammon", named after it.
+//! One test per rule sentence of `docs/games/backgammon.md`, named after it.
 
 mod common;
 
@@ -245,5 +245,5 @@ fn options_are_checked_by_name_and_value() {
     assert!(e.to_string().contains("cube"), "{e}");
     let g = Tables::from_params("backgammon", &[("max_turns", ParamValue::Int(7))]).unwrap();
     assert_eq!(g.variant().max_turns, 7);
-    assert_eq!(Tables::NAMES, &["seys_dos_e_as", "backgammon"]);
+    assert_eq!(&Tables::NAMES[..2], &["seys_dos_e_as", "backgammon"]);
 }

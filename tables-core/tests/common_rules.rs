@@ -1,4 +1,4 @@
-//! Tests for RULES.md's "Common to all games" as the tables games apply it,
+//! Tests for `docs/games/common.md` as the tables games apply it,
 //! and for the tables notation.
 
 mod common;

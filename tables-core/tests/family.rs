@@ -44,6 +44,7 @@ fn entering_race() -> Variant {
         dice_rule: DiceRule::MostDice,
         scoring: Scoring::WinLoss,
         max_turns: 0,
+        ..Variant::STANDARD
     }
 }
 

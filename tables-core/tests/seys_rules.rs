@@ -1,5 +1,5 @@
-//! One test per rule sentence of RULES.md's "Seys dos e as (default
-//! reading)", named after it.
+//! One test per rule sentence of `docs/games/seys-dos-e-as.md` (the default
+//! reading), named after it.
 
 mod common;
 

@@ -1,7 +1,7 @@
 """racegames: rules, analysis and RL environments for traditional race games.
 
 The games (Daldøs, tables games, Halma games) are implemented in Rust; this
-package exposes them with OpenSpiel's state API::
+package exposes them with OpenSpiel's state API:
 
     >>> import racegames
     >>> game = racegames.make_game("daldos")
@@ -10,11 +10,24 @@ package exposes them with OpenSpiel's state API::
     True
 
 Environments: ``gymnasium.make("racegames/Daldos-v0")`` (registered here when
-gymnasium is installed), :mod:`racegames.pettingzoo` and
-:mod:`racegames.vector`. Game-specific analysis: :mod:`racegames.daldos`.
+gymnasium is installed), ``racegames.pettingzoo`` and ``racegames.vector``.
+Game-specific analysis: ``racegames.daldos``.
+
+Every submodule is an attribute of the package once ``racegames`` is
+imported (``racegames.daldos.capture_odds(...)``), loaded on first use: the
+environments need their extras, ``pip install racegames[gym]`` for
+``racegames.gym`` and ``racegames.vector``, ``racegames[pettingzoo]`` for
+``racegames.pettingzoo``.
+
+``CHANCE`` (-1) and ``TERMINAL`` (-4) are what ``State.current_player()``
+returns at a chance node and once the game is over, as in OpenSpiel. The
+rules of every game, its options, notation, actions and observation are in
+the documentation site (``docs/`` in the repository).
 """
 
 from __future__ import annotations
+
+from typing import Any, List
 
 from racegames._core import (
     CHANCE,
@@ -47,6 +60,22 @@ __all__ = [
     "list_games",
     "make_game",
 ]
+
+
+#: The public submodules, imported on first attribute access.
+_SUBMODULES = ("daldos", "gym", "pettingzoo", "vector")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _SUBMODULES:
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> List[str]:
+    return sorted(set(globals()) | set(_SUBMODULES))
 
 
 def _register_gymnasium() -> None:

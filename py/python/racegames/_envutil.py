@@ -8,6 +8,23 @@ import numpy as np
 
 from racegames._core import Game, Player, State
 
+
+def require_extra(module: str, extra: str, *needs: str) -> None:
+    """Raises ``ModuleNotFoundError`` naming the extra to install when one of
+    the packages ``needs`` (which ``module`` imports) cannot be imported."""
+    import importlib
+
+    for need in needs:
+        try:
+            importlib.import_module(need)
+        except ImportError as e:
+            raise ModuleNotFoundError(
+                f"{module} needs {need}, which is not installed: "
+                f"pip install 'racegames[{extra}]'",
+                name=need,
+            ) from e
+
+
 #: Bounds of each game's observation values (every value lies in them, as
 #: each crate documents its planes); other games get unbounded boxes.
 OBSERVATION_BOUNDS: Dict[str, Tuple[float, float]] = {
@@ -31,6 +48,28 @@ def observation_space(game: Game) -> Any:
             "action_mask": spaces.Box(low=0, high=1, shape=(game.num_distinct_actions(),), dtype=np.int8),
         }
     )
+
+
+#: The observation layouts the environments offer.
+OBSERVATION_MODES = ("dict", "flat")
+
+
+def check_observation_mode(mode: Any) -> str:
+    """``mode`` if it is one of :data:`OBSERVATION_MODES`, else a ValueError."""
+    if mode not in OBSERVATION_MODES:
+        raise ValueError(f"observation must be 'dict' or 'flat', not {mode!r}")
+    return str(mode)
+
+
+def flat_observation_space(game: Game) -> Any:
+    """``Box(float32)`` of the observation tensor flattened, without the mask
+    (the ``"flat"`` observation mode; the mask is then in ``info`` and
+    ``action_masks()``)."""
+    from gymnasium import spaces
+
+    low, high = OBSERVATION_BOUNDS.get(game.name, (-np.inf, np.inf))
+    size = int(np.prod(game.observation_tensor_shape()))
+    return spaces.Box(low=low, high=high, shape=(size,), dtype=np.float32)
 
 
 def sample_chance(state: State, rng: np.random.Generator) -> int:

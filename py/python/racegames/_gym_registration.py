@@ -1,4 +1,12 @@
-"""Registers the racegames Gymnasium ids (called by ``import racegames``)."""
+"""Registers the racegames Gymnasium ids.
+
+Called by ``import racegames``, and in any process that imports gymnasium
+through the ``racegames_gym_plugin.pth`` hook the wheel installs, so that
+``gymnasium.make("racegames/Backgammon-v0")`` works without importing
+racegames first (as in Ray workers). Each id also has a vector entry point:
+``gymnasium.make_vec(id, num_envs=N, vectorization_mode="vector_entry_point")``
+returns the native :class:`racegames.vector.VectorEnv`.
+"""
 
 from __future__ import annotations
 
@@ -26,6 +34,7 @@ def register_all() -> None:
         gymnasium.register(
             id=full_id,
             entry_point="racegames.gym:RaceGameEnv",
+            vector_entry_point="racegames.vector:make_vector_env",
             kwargs={"game": name},
             disable_env_checker=False,
         )

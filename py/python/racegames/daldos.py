@@ -28,7 +28,8 @@ __all__ = ["capture_odds", "capture_odds_bounds", "threat_map", "hole_names"]
 def capture_odds(state: State, hole: Hole) -> float:
     """The probability that the player to move removes the enemy piece on
     ``hole`` before play passes on, playing to that end, extra throws (dal-dal)
-    included. Exact to 1e-9 (see :func:`capture_odds_bounds`).
+    included: the lower end of ``capture_odds_bounds``, exact to 1e-9 in
+    most positions and always within its ``error_bound``.
 
     Raises ``ValueError`` when nobody is to move, when ``hole`` holds no
     piece of the other player, or for a hole not on the board."""
@@ -36,9 +37,11 @@ def capture_odds(state: State, hole: Hole) -> float:
 
 
 def capture_odds_bounds(state: State, hole: Hole) -> Tuple[float, float]:
-    """``(probability, error_bound)``: the true value lies in
-    ``[probability, probability + error_bound]`` (extra throws are searched
-    up to a depth whose remaining probability is ``error_bound``)."""
+    """``(probability, error_bound)``: the exact value lies in
+    ``[probability, probability + error_bound]``. The search is bounded
+    (nine throws deep, 20,000 positions per piece), so it answers in
+    milliseconds; where the bound stops it, the interval is wider but still
+    holds the exact value."""
     return _daldos_capture_odds(state, hole)
 
 

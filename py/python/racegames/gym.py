@@ -1,5 +1,8 @@
 """A Gymnasium environment for one seat of a racegames game.
 
+Needs Gymnasium: ``pip install 'racegames[gym]'`` (importing this module
+without it raises ``ModuleNotFoundError`` saying so).
+
 ``gymnasium.make("racegames/Daldos-v0", opponent="random", seat=0, **params)``
 (registered by ``import racegames``) or ``RaceGameEnv("daldos", ...)``.
 
@@ -13,7 +16,10 @@
 - Observations are ``{"observation": float32 array, "action_mask": int8
   array}``, from the agent's point of view; the mask is also in
   ``info["action_mask"]`` and ``action_masks()`` (for sb3-contrib's
-  MaskablePPO).
+  MaskablePPO). With ``observation="flat"`` the observation is the tensor
+  flattened to one float32 vector, without the mask (for policies that must
+  not see the mask as an input, such as SB3's ``MlpPolicy``); the mask stays
+  in ``info`` and ``action_masks()``.
 - The reward is the agent's return when the game ends, else 0. An illegal
   action ends the episode with -1 (``info["illegal_action"] = True``) and
   never raises. The ``max_turns`` limit gives ``truncated=True``.
@@ -22,6 +28,10 @@
 
 from __future__ import annotations
 
+from racegames._envutil import require_extra
+
+require_extra("racegames.gym", "gym", "gymnasium")
+
 from typing import Any, Callable, Dict, Optional, Tuple, Union
 
 import gymnasium
@@ -29,9 +39,18 @@ import numpy as np
 from gymnasium import spaces
 
 from racegames._core import Game, Player, State, make_game
-from racegames._envutil import as_action, observation_space, opponent_policy, sample_chance
+from racegames._envutil import (
+    as_action,
+    check_observation_mode,
+    flat_observation_space,
+    observation_space,
+    opponent_policy,
+    sample_chance,
+)
 
 Opponent = Union[str, Player, Callable[[State], int]]
+
+__all__ = ["RaceGameEnv"]
 
 
 class RaceGameEnv(gymnasium.Env):
@@ -45,8 +64,10 @@ class RaceGameEnv(gymnasium.Env):
         opponent: Opponent = "random",
         seat: Union[int, str] = 0,
         render_mode: Optional[str] = None,
+        observation: str = "dict",
         **params: Any,
     ) -> None:
+        self._flat = check_observation_mode(observation) == "flat"
         self.game: Game = make_game(game, **params)
         n = self.game.num_players()
         if seat != "random" and not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n):
@@ -59,7 +80,9 @@ class RaceGameEnv(gymnasium.Env):
         self._seat_choice = seat
         self._opponent = opponent
         self._policy: Optional[Callable[[State], int]] = None
-        self.observation_space = observation_space(self.game)
+        self.observation_space = (
+            flat_observation_space(self.game) if self._flat else observation_space(self.game)
+        )
         self.action_space = spaces.Discrete(self.game.num_distinct_actions())
         self.state: State = self.game.new_initial_state()
         self.seat = 0 if seat == "random" else int(seat)
@@ -86,12 +109,14 @@ class RaceGameEnv(gymnasium.Env):
             else:
                 state.apply_action(self._policy(state.clone()))
 
-    def _observe(self) -> Dict[str, np.ndarray]:
+    def _observe(self) -> Any:
         if self.state.is_terminal() or self._ended:
             self._mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
         else:
             self._mask = self.state.legal_actions_mask()
         obs = self.state.observation_tensor(self.seat).astype(np.float32, copy=False)
+        if self._flat:
+            return obs.reshape(-1)
         return {"observation": obs, "action_mask": self._mask.copy()}
 
     def _info(self) -> Dict[str, Any]:
@@ -106,7 +131,9 @@ class RaceGameEnv(gymnasium.Env):
 
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
-    ) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
+    ) -> Tuple[Any, Dict[str, Any]]:
+        """Starts a new game; ``seed`` seeds the dice and the random opponent. Plays
+        the opponents up to the agent's first decision."""
         super().reset(seed=seed)
         n = self.game.num_players()
         if self._seat_choice == "random":
@@ -119,7 +146,10 @@ class RaceGameEnv(gymnasium.Env):
         obs = self._observe()
         return obs, self._info()
 
-    def step(self, action: Any) -> Tuple[Dict[str, np.ndarray], float, bool, bool, Dict[str, Any]]:
+    def step(self, action: Any) -> Tuple[Any, float, bool, bool, Dict[str, Any]]:
+        """Plays the agent's action, then the opponents and the dice up to the
+        agent's next decision or the end; an illegal action ends the episode
+        with -1."""
         if self._ended:
             obs = self._observe()
             return obs, 0.0, True, False, self._info()
@@ -147,6 +177,7 @@ class RaceGameEnv(gymnasium.Env):
         return self._mask.astype(bool)
 
     def render(self) -> Any:
+        """A text board (``"ansi"``) or an RGB array (``"rgb_array"``)."""
         if self.render_mode == "ansi":
             return str(self.state)
         if self.render_mode == "rgb_array":

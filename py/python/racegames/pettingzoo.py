@@ -1,5 +1,9 @@
 """PettingZoo AEC environments: ``racegames.pettingzoo.env("daldos", **params)``.
 
+Needs PettingZoo and Gymnasium: ``pip install 'racegames[pettingzoo]'``
+(importing this module without them raises ``ModuleNotFoundError`` saying
+so).
+
 - Agents are ``player_0``, ``player_1``, …; every agent has the same
   observation space (``Dict(observation=Box(float32), action_mask=Box(int8))``,
   from that agent's point of view) and action space (``Discrete``).
@@ -19,6 +23,10 @@
 
 from __future__ import annotations
 
+from racegames._envutil import require_extra
+
+require_extra("racegames.pettingzoo", "pettingzoo", "pettingzoo", "gymnasium")
+
 from typing import Any, Callable, Dict, List, Mapping, Optional, Union
 
 import numpy as np
@@ -27,8 +35,10 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from racegames._core import Game, State, make_game
-from racegames.players import make_player
 from racegames._envutil import as_action, observation_space, opponent_policy, sample_chance
+from racegames.players import make_player
+
+__all__ = ["env", "raw_env"]
 
 
 def env(
@@ -104,9 +114,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self._over = False
 
     def observation_space(self, agent: str) -> Any:
+        """The observation space, the same for every agent."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> Any:
+        """The action space, ``Discrete(num_distinct_actions)`` for every agent."""
         return self.action_spaces[agent]
 
     def _roll(self) -> None:
@@ -128,11 +140,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         return np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
+        """``agent``'s observation, from its point of view, and its action mask
+        (all zeros unless it is to act)."""
         index = _seat(agent)
         obs = self.game_state.observation_tensor(index).astype(np.float32, copy=False)
         return {"observation": obs, "action_mask": self._mask(agent)}
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        """Starts a new game; ``seed`` seeds the dice."""
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         self.agents = list(self.possible_agents)
@@ -170,6 +185,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
                 self.truncations[a] = truncated
 
     def step(self, action: Any) -> None:
+        """Plays the selected agent's action, then the dice up to the next
+        decision; an illegal action ends the game with -1 for the actor."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -192,6 +209,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self._accumulate_rewards()
 
     def render(self) -> Any:
+        """A text board (``"ansi"``) or an RGB array (``"rgb_array"``)."""
         if self.render_mode == "ansi":
             return str(self.game_state)
         if self.render_mode == "rgb_array":
@@ -201,4 +219,5 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         return None
 
     def close(self) -> None:
+        """Nothing to release."""
         pass

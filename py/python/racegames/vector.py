@@ -1,6 +1,9 @@
 """A native batched environment: ``VectorEnv("daldos", num_envs, seed=...)``.
 
-A :class:`gymnasium.vector.VectorEnv` whose stepping, dice, opponents,
+Needs Gymnasium: ``pip install 'racegames[gym]'`` (importing this module
+without it raises ``ModuleNotFoundError`` saying so).
+
+A ``gymnasium.vector.VectorEnv`` whose stepping, dice, opponents,
 auto-reset and observation encoding all run in Rust over contiguous numpy
 buffers, with the GIL released; one Python call steps every environment.
 
@@ -30,7 +33,14 @@ buffers, with the GIL released; one Python call steps every environment.
   (fastest): they are the environment's own and must not be written to,
   since the next steps build on what they hold (``reset()`` rewrites them in
   full). With ``copy=True`` (default, as in Gymnasium) they are copies.
-- ``threads`` (default 1) bounds the native threads of a step: the calling
+- ``num_envs`` is at least 1 and at most what fits in the 4 GiB a batch may
+  use for its buffers and states (about a million environments of Daldøs,
+  more of the other games); more raises ``ValueError`` saying how many fit.
+  Every integer argument out of its range raises ``ValueError``.
+- ``observation="flat"``: the observations are one ``(num_envs, size)``
+  float32 array (each tensor flattened), without the masks, which stay in
+  ``infos["action_mask"]`` and ``action_masks()``.
+- ``threads`` (1 to 64, default 1) bounds the native threads of a step: the calling
   thread and ``threads - 1`` workers of the environment's own, which share
   the batch in jobs of 16 environments (at most one thread per 16
   environments). Between steps the workers wait awake for up to 2 ms
@@ -41,6 +51,10 @@ buffers, with the GIL released; one Python call steps every environment.
 
 from __future__ import annotations
 
+from racegames._envutil import require_extra
+
+require_extra("racegames.vector", "gym", "gymnasium")
+
 import os
 from typing import Any, Dict, List, Optional, Tuple, Union
 
@@ -50,7 +64,9 @@ from gymnasium import spaces
 from gymnasium.vector.utils import batch_space
 
 from racegames._core import Game, Player, State, VectorCore, make_game
-from racegames._envutil import observation_space
+from racegames._envutil import check_observation_mode, flat_observation_space, observation_space
+
+__all__ = ["VectorEnv"]
 
 try:  # gymnasium >= 1.1
     from gymnasium.vector import AutoresetMode
@@ -80,10 +96,10 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         copy: bool = True,
         render_mode: Optional[str] = None,
         threads: Optional[int] = None,
+        observation: str = "dict",
         **params: Any,
     ) -> None:
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise ValueError("num_envs must be a positive int")
+        self._flat = check_observation_mode(observation) == "flat"
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "little")
         if opponent is not None and not isinstance(opponent, (str, Player)):
@@ -92,10 +108,12 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self.core = VectorCore(
             self.game, num_envs, seed=_seed64(seed), opponent=opponent, seat=seat, threads=threads
         )
-        self.num_envs = num_envs
+        self.num_envs = num_envs = self.core.num_envs
         self.copy = copy
         self.render_mode = render_mode
-        self.single_observation_space = observation_space(self.game)
+        self.single_observation_space = (
+            flat_observation_space(self.game) if self._flat else observation_space(self.game)
+        )
         self.single_action_space = spaces.Discrete(self.game.num_distinct_actions())
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
@@ -103,20 +121,26 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self._all = np.ones(num_envs, dtype=bool)
         self._all.flags.writeable = False
 
-    def _obs(self) -> Dict[str, np.ndarray]:
+    def _obs(self) -> Any:
         obs, mask = self.core.observations, self.core.action_masks
+        if self._flat:
+            flat = obs.reshape(self.num_envs, -1)
+            return flat.copy() if self.copy else flat
         if self.copy:
             return {"observation": obs.copy(), "action_mask": mask.copy()}
         return {"observation": obs, "action_mask": mask}
 
-    def _infos(self, obs: Dict[str, np.ndarray]) -> Dict[str, Any]:
+    def _infos(self, obs: Any) -> Dict[str, Any]:
         c = self.copy
+        mask = self.core.action_masks if self._flat else obs["action_mask"]
+        if self._flat and c:
+            mask = mask.copy()
         current = self.core.current_player
         returns, ended = self.core.returns, self.core.ended
         return {
             "current_player": current.copy() if c else current,
             "_current_player": self._all,
-            "action_mask": obs["action_mask"],
+            "action_mask": mask,
             "_action_mask": self._all,
             "returns": returns.copy() if c else returns,
             "_returns": ended.copy() if c else ended,
@@ -127,7 +151,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         *,
         seed: Union[int, List[Optional[int]], None] = None,
         options: Optional[Dict[str, Any]] = None,
-    ) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
+    ) -> Tuple[Any, Dict[str, Any]]:
         """Starts every environment afresh; ``seed`` (an int, or a list whose
         first int is used) reseeds every environment's dice and opponent."""
         if isinstance(seed, (list, tuple)):
@@ -142,7 +166,10 @@ class VectorEnv(gymnasium.vector.VectorEnv):
 
     def step(
         self, actions: Any
-    ) -> Tuple[Dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
+    ) -> Tuple[Any, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
+        """Steps every environment with its action (an array of ``num_envs``
+        ints), natively; returns observations, rewards, terminations,
+        truncations and infos as the module docs describe."""
         a = actions if type(actions) is np.ndarray else np.asarray(actions)
         if a.shape != (self.num_envs,):
             raise ValueError(f"expected {self.num_envs} actions, got shape {a.shape}")
@@ -157,6 +184,14 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         if c:
             rewards, term, trunc = rewards.copy(), term.copy(), trunc.copy()
         return obs, rewards, term, trunc, self._infos(obs)
+
+    def reset_ended(self) -> Any:
+        """Starts a new episode now, rather than at the next step, in every
+        environment whose episode ended at the last step, and returns the
+        observations (same-step autoreset, as Stable-Baselines3 expects;
+        read the final observations before calling it)."""
+        self.core.reset_ended()
+        return self._obs()
 
     def action_masks(self) -> np.ndarray:
         """The legal-action masks as booleans, ``(num_envs, num_actions)``."""
@@ -173,12 +208,22 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         return self.game.state_from_notation(self.core.notation(env))
 
     def render(self) -> Any:
+        """The text board of every environment (``"ansi"``), else ``None``."""
         if self.render_mode == "ansi":
             return [str(self.state(i)) for i in range(self.num_envs)]
         return None
 
     def close_extras(self, **kwargs: Any) -> None:
+        """Nothing to release: the native workers stop with the object."""
         pass
+
+
+def make_vector_env(num_envs: int = 1, game: str = "daldos", **kwargs: Any) -> VectorEnv:
+    """Gymnasium's vector entry point: ``gymnasium.make_vec(id, num_envs=N,
+    vectorization_mode="vector_entry_point", **kwargs)`` builds
+    ``VectorEnv(game, N, **kwargs)``."""
+    kwargs.pop("max_episode_steps", None)  # the games bound themselves (max_turns)
+    return VectorEnv(game, num_envs, **kwargs)
 
 
 def _seed64(seed: int) -> int:

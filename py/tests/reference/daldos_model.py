@@ -1,4 +1,5 @@
-"""A deliberately simple reference model of Daldøs, written from RULES.md.
+"""A deliberately simple reference model of Daldøs, written from the rules
+reference (``docs/games/daldos.md``).
 
 It shares nothing with the Rust engine: the board is a dict from
 ``(row, index)`` to ``(owner, dalled)``, moves are found by trying every
@@ -70,7 +71,7 @@ def notation(state: State, over: bool) -> str:
 
 
 def next_hole(n: int, owner: str, hole: tuple) -> tuple:
-    """One step along the owner's route (RULES.md, "Route")."""
+    """One step along the owner's route (``docs/games/daldos.md``, "Route")."""
     row, i = hole
     enemy_row = "b" if owner == "A" else "a"
     if row == "m":

@@ -1,6 +1,7 @@
 """A deliberately simple reference model of Chinese checkers and Halma.
 
-Written from RULES.md (the Halma family section), not from the Rust crate,
+Written from the rules reference (``docs/games/halma-family.md`` and the
+game pages), not from the Rust crate,
 with another representation: holes are (row, x) pairs in "doubled"
 coordinates (on the star, each row is centred and neighbours in a row are
 2 apart in x), positions are dicts of frozensets, and moves are found by

@@ -1,6 +1,7 @@
 """A deliberately simple reference model of Seys dos e as and backgammon.
 
-Written from RULES.md (the Tables section), not from the Rust crate, with
+Written from the rules reference (``docs/games/tables.md`` and the game
+pages), not from the Rust crate, with
 another representation and another way of finding moves:
 
 - a player's pieces are a sorted tuple of 15 *locations*: a point 1..24 in

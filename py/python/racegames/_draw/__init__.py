@@ -8,7 +8,7 @@ with two functions of the notation:
   :mod:`racegames._draw.scene` turns into SVG or an RGB array.
 
 The modules are imported only when a picture is asked for, and they read only
-the notation (RULES.md gives its exact format), so drawing never needs the
+the notation (each game's page in ``docs/games/`` gives its exact format), so drawing never needs the
 native state.
 """
 

@@ -1,5 +1,5 @@
 """Daldøs pictures, read from the notation
-``<row B>/<middle>/<row A> <turn> <dice> <turns>`` (see RULES.md).
+``<row B>/<middle>/<row A> <turn> <dice> <turns>`` (see ``docs/games/daldos.md``).
 
 Rows are drawn from the stern (index 0, left) to the prow (right): row B on
 top, the middle row (one hole longer, its extra hole at the prow) in the

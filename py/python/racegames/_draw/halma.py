@@ -1,5 +1,5 @@
 """Pictures of the Halma family (Chinese checkers and Halma), read from the
-notation ``<rows> <turn> <finished> <turns>`` (RULES.md): rows of holes from
+notation ``<rows> <turn> <finished> <turns>`` (``docs/games/halma-family.md``): rows of holes from
 top to bottom, ``.`` for an empty hole or the seat's digit (1 for seat 0).
 
 - Chinese checkers: 17 rows of 1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13,

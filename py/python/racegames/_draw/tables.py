@@ -1,5 +1,5 @@
 """Pictures of the tables games (Seys dos e as, backgammon), read from the
-notation ``<points> <waiting> <off> <turn> <dice> <turns>`` (RULES.md).
+notation ``<points> <waiting> <off> <turn> <dice> <turns>`` (``docs/games/tables.md``).
 
 The board is drawn as the text diagram of ``str(state)`` is: points 13 to 24
 along the top from left to right, 12 to 1 along the bottom from left to

@@ -1,0 +1,184 @@
+"""RLlib environments, with action masks in RLlib's conventions.
+
+- :class:`RLlibEnv` (single agent): one seat against an opponent, like
+  ``racegames/<Game>-v0``, configured by RLlib's ``env_config`` dict
+  (``{"game": "backgammon", "opponent": "random", "seat": 0, **params}``).
+- :class:`MultiAgentRLlibEnv`: every seat an agent (``player_0``, …), taking
+  turns: each step's observations hold only the agent to act next, rewards
+  come when the game ends (every agent's return), and ``terminateds["__all__"]``
+  ends the episode. An illegal action ends the game: -1 for the actor, 0 for
+  the others. Needs ``ray[rllib]``.
+
+Observations are ``{"observations": float32 vector, "action_mask": float32
+0/1 vector}``: the keys and dtypes that RLlib's action-masking modules read
+(the mask is also never all zeros for an agent asked to act).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Mapping, Optional, Tuple
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from racegames._core import Game, State, make_game
+from racegames._envutil import as_action, flat_observation_space, sample_chance
+from racegames.gym import RaceGameEnv
+
+__all__ = ["MultiAgentRLlibEnv", "RLlibEnv", "rllib_observation_space"]
+
+
+def rllib_observation_space(game: Game) -> spaces.Dict:
+    """``Dict(observations=Box(float32), action_mask=Box(0, 1, float32))``."""
+    return spaces.Dict(
+        {
+            "observations": flat_observation_space(game),
+            "action_mask": spaces.Box(0.0, 1.0, (game.num_distinct_actions(),), np.float32),
+        }
+    )
+
+
+def _split_config(config: Optional[Mapping[str, Any]]) -> Tuple[str, Dict[str, Any]]:
+    options = dict(config or {})
+    game = options.pop("game", "backgammon")
+    if not isinstance(game, str):
+        raise TypeError(f"env_config['game'] must be a game name, not {game!r}")
+    return game, options
+
+
+class RLlibEnv(gymnasium.Env):  # type: ignore[misc]
+    """One seat of a game against an opponent, for RLlib's single-agent
+    algorithms: ``config = {"game": ..., "opponent": ..., "seat": ..., **params}``."""
+
+    metadata: Dict[str, Any] = {"render_modes": ["ansi"]}
+
+    def __init__(self, config: Optional[Mapping[str, Any]] = None) -> None:
+        game, options = _split_config(config)
+        self._env = RaceGameEnv(game, observation="flat", **options)
+        self.game = self._env.game
+        self.observation_space = rllib_observation_space(self.game)
+        self.action_space = self._env.action_space
+
+    def _convert(self, obs: np.ndarray, info: Dict[str, Any]) -> Dict[str, np.ndarray]:
+        return {"observations": obs, "action_mask": _float_mask(info["action_mask"])}
+
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+    ) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
+        obs, info = self._env.reset(seed=seed, options=options)
+        return self._convert(obs, info), info
+
+    def step(self, action: Any) -> Tuple[Dict[str, np.ndarray], float, bool, bool, Dict[str, Any]]:
+        obs, reward, terminated, truncated, info = self._env.step(action)
+        return self._convert(obs, info), reward, terminated, truncated, info
+
+    def render(self) -> Any:
+        return str(self._env.state)
+
+
+def _float_mask(mask: np.ndarray) -> np.ndarray:
+    """The mask as float32; an all-zero mask (a finished episode) gets a
+    single 1 at action 0, so a masked softmax never divides by zero."""
+    out = mask.astype(np.float32)
+    if not out.any():
+        out[0] = 1.0
+    return out
+
+
+def _multi_agent_base() -> Any:
+    try:
+        from ray.rllib.env.multi_agent_env import MultiAgentEnv
+    except ImportError as error:  # pragma: no cover - depends on the install
+        raise ImportError(
+            "racegames.rllib.MultiAgentRLlibEnv needs RLlib: pip install 'racegames[rllib]'"
+        ) from error
+    return MultiAgentEnv
+
+
+class _MultiAgentMixin:
+    """The game logic of :class:`MultiAgentRLlibEnv`, apart from RLlib's base
+    class so that the module imports without ray."""
+
+    game: Game
+    state: State
+
+    def _setup(self, config: Optional[Mapping[str, Any]]) -> None:
+        game, params = _split_config(config)
+        self.game = make_game(game, **params)
+        n = self.game.num_players()
+        self.agents = self.possible_agents = [f"player_{i}" for i in range(n)]
+        space = rllib_observation_space(self.game)
+        action = spaces.Discrete(self.game.num_distinct_actions())
+        self.observation_spaces = {a: space for a in self.agents}
+        self.action_spaces = {a: action for a in self.agents}
+        self._rng = np.random.default_rng()
+        self.state = self.game.new_initial_state()
+
+    def _roll(self) -> None:
+        while self.state.is_chance_node():
+            self.state.apply_action(sample_chance(self.state, self._rng))
+
+    def _obs_of(self, seat: int) -> Dict[str, np.ndarray]:
+        obs = self.state.observation_tensor(seat).reshape(-1)
+        mask = self.state.legal_actions_mask() if seat == self.state.current_player() else None
+        return {
+            "observations": obs,
+            "action_mask": _float_mask(mask if mask is not None else np.zeros(self.game.num_distinct_actions(), np.int8)),
+        }
+
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+    ) -> Tuple[Dict[str, Any], Dict[str, Any]]:
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        self.state = self.game.new_initial_state()
+        self._roll()
+        seat = self.state.current_player()
+        return {self.agents[seat]: self._obs_of(seat)}, {}
+
+    def step(self, action_dict: Mapping[str, Any]) -> Tuple[Dict[str, Any], ...]:
+        seat = self.state.current_player()
+        agent = self.agents[seat]
+        action = as_action(action_dict.get(agent))
+        zero = {a: 0.0 for a in self.agents}
+        if action is None or not self.state.is_legal(action):
+            rewards = dict(zero, **{agent: -1.0})
+            obs = {a: self._obs_of(i) for i, a in enumerate(self.agents)}
+            return obs, rewards, {"__all__": True}, {"__all__": False}, {agent: {"illegal_action": True}}
+        self.state.apply_action(action)
+        self._roll()
+        if self.state.is_terminal():
+            returns = self.state.returns()
+            rewards = {a: float(returns[i]) for i, a in enumerate(self.agents)}
+            obs = {a: self._obs_of(i) for i, a in enumerate(self.agents)}
+            truncated = self.state.is_truncated()
+            return obs, rewards, {"__all__": not truncated}, {"__all__": truncated}, {}
+        nxt = self.state.current_player()
+        return (
+            {self.agents[nxt]: self._obs_of(nxt)},
+            {agent: 0.0},
+            {"__all__": False},
+            {"__all__": False},
+            {},
+        )
+
+
+def __getattr__(name: str) -> Any:
+    # MultiAgentRLlibEnv subclasses RLlib's base class, built on first use so
+    # that this module imports without ray.
+    if name == "MultiAgentRLlibEnv":
+        base = _multi_agent_base()
+
+        class MultiAgentRLlibEnv(_MultiAgentMixin, base):  # type: ignore[misc, valid-type]
+            """Every seat of a game an RLlib agent, taking turns:
+            ``config = {"game": ..., **params}``."""
+
+            def __init__(self, config: Optional[Mapping[str, Any]] = None) -> None:
+                base.__init__(self)
+                self._setup(config)
+
+        MultiAgentRLlibEnv.__module__ = __name__
+        globals()["MultiAgentRLlibEnv"] = MultiAgentRLlibEnv
+        return MultiAgentRLlibEnv
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,59 @@
+"""``python -m racegames.train GAME --minutes M --seed S --out PATH``: trains a
+policy with masked PPO on the native vector environment and writes a policy
+file that ``make_player("policy", game, path=PATH)`` plays."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import List, Optional
+
+from racegames.train.ppo import Config, evaluate, train
+
+
+def _param(text: str) -> tuple[str, object]:
+    name, _, value = text.partition("=")
+    if not name or not _:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {text!r}")
+    for convert in (int,):
+        try:
+            return name, convert(value)
+        except ValueError:
+            pass
+    if value in ("true", "false"):
+        return name, value == "true"
+    return name, value
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m racegames.train", description=__doc__)
+    parser.add_argument("game", help="a name from racegames.list_games()")
+    parser.add_argument("--minutes", type=float, default=10.0, help="training time (default 10)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", required=True, help="where to write the policy file")
+    parser.add_argument("--envs", type=int, default=256, help="environments stepped together")
+    parser.add_argument("--hidden", type=int, default=256, help="width of the two hidden layers")
+    parser.add_argument("--league", nargs="+", default=["random"], help="built-in opponents")
+    parser.add_argument("--eval-games", type=int, default=200, help="games against random at the end")
+    parser.add_argument("--param", type=_param, action="append", default=[], help="a game option NAME=VALUE")
+    args = parser.parse_args(argv)
+    config = Config(
+        game=args.game,
+        minutes=args.minutes,
+        seed=args.seed,
+        out=args.out,
+        params=dict(args.param),
+        num_envs=args.envs,
+        hidden=args.hidden,
+        league=tuple(args.league),
+        eval_games=args.eval_games,
+    )
+    agent = train(config)
+    if args.eval_games:
+        rate, games = evaluate(agent, config.game, config.params, "random", args.eval_games, args.seed + 1)
+        print(f"against random: {rate:.1%} of {games} games")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,218 @@
+"""Masked PPO over the native vector environment, in one readable loop.
+
+The learner plays one seat (drawn per episode) of ``num_envs`` environments
+stepped natively by :class:`racegames.vector.VectorEnv`; the other seats are
+played natively too, by opponents drawn per episode from a league (built-in
+players, and snapshots of the learner written as policy files). One network
+trunk feeds a policy head (one logit per action; illegal actions masked) and
+a value head. Rows whose episode ended at the previous step are reset by the
+environment (``NEXT_STEP``); their transition is left out of the loss.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Optional, Sequence
+
+import numpy as np
+import torch
+from torch import nn
+
+from racegames.train.policy_file import write_policy
+from racegames.vector import VectorEnv
+
+#: A masked-out logit: finite, so a row with no legal action (a finished
+#: episode) gives a uniform softmax, never NaN.
+MASKED = -1e9
+
+
+@dataclass
+class Config:
+    """The settings of a training run (the command line's options)."""
+
+    game: str
+    minutes: float
+    seed: int
+    out: str
+    params: Dict[str, Any] = field(default_factory=dict)
+    num_envs: int = 256
+    rollout: int = 64
+    epochs: int = 2
+    minibatches: int = 4
+    learning_rate: float = 3e-4
+    gamma: float = 1.0
+    gae_lambda: float = 0.95
+    clip: float = 0.2
+    entropy: float = 0.01
+    value_coef: float = 0.5
+    hidden: int = 256
+    torch_threads: int = 1
+    league: Sequence[str] = ("random",)
+    snapshot_every: int = 0
+    eval_games: int = 200
+
+
+class Agent(nn.Module):
+    """A two-layer ReLU trunk with a policy head and a value head."""
+
+    def __init__(self, observation_len: int, num_actions: int, hidden: int) -> None:
+        super().__init__()
+        self.trunk = nn.Sequential(
+            nn.Linear(observation_len, hidden), nn.ReLU(), nn.Linear(hidden, hidden), nn.ReLU()
+        )
+        self.policy = nn.Linear(hidden, num_actions)
+        self.value = nn.Linear(hidden, 1)
+        nn.init.orthogonal_(self.policy.weight, 0.01)
+        nn.init.zeros_(self.policy.bias)
+
+    def logits_and_value(self, obs: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        h = self.trunk(obs)
+        logits = self.policy(h).masked_fill(~mask, MASKED)
+        return logits, self.value(h).squeeze(-1)
+
+    def export(self, path: str | Path, game: str) -> None:
+        """Writes the policy (trunk and policy head) as a policy file."""
+        layers = [self.trunk[0], self.trunk[2], self.policy]
+        arrays = [(l.weight.detach().cpu().numpy(), l.bias.detach().cpu().numpy()) for l in layers]
+        write_policy(path, game, arrays[0][0].shape[1], arrays[-1][0].shape[0], arrays)
+
+
+def greedy_actions(agent: Agent, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """The highest-logit legal action of each row."""
+    with torch.no_grad():
+        logits, _ = agent.logits_and_value(torch.from_numpy(obs), torch.from_numpy(mask.astype(bool)))
+    return logits.argmax(-1).numpy()
+
+
+def evaluate(
+    agent: Agent, game: str, params: Dict[str, Any], opponent: Any, games: int, seed: int
+) -> tuple[float, int]:
+    """The learner's win rate (greedy play) over ``games`` games against
+    ``opponent`` in a random seat, and the number of games played."""
+    n = min(games, 256)
+    env = VectorEnv(game, n, seed=seed, opponent=opponent, seat="random", observation="flat", copy=False, **params)
+    obs, infos = env.reset(seed=seed)
+    seats = infos["current_player"].copy()
+    wins = played = 0
+    while played < games:
+        live = infos["current_player"] >= 0
+        seats[live] = infos["current_player"][live]
+        actions = greedy_actions(agent, obs, infos["action_mask"])
+        obs, _, _, _, infos = env.step(actions)
+        for row in np.flatnonzero(infos["_returns"]):
+            if played < games:
+                wins += infos["returns"][row, seats[row]] > 0
+                played += 1
+    env.close()
+    return wins / max(played, 1), played
+
+
+def train(config: Config, log: Callable[[str], None] = print) -> Agent:
+    """Trains for ``config.minutes`` and writes the policy to ``config.out``."""
+    torch.manual_seed(config.seed)
+    torch.set_num_threads(config.torch_threads)
+    rng = np.random.default_rng(config.seed)
+    out = Path(config.out)
+    league: List[Any] = list(config.league)
+    env = VectorEnv(
+        config.game,
+        config.num_envs,
+        seed=config.seed,
+        opponent=league[0] if len(league) == 1 else league,
+        seat="random",
+        observation="flat",
+        copy=False,
+        **config.params,
+    )
+    n, t_len = config.num_envs, config.rollout
+    obs_len = env.single_observation_space.shape[0]
+    num_actions = env.single_action_space.n
+    agent = Agent(obs_len, num_actions, config.hidden)
+    optimizer = torch.optim.Adam(agent.parameters(), lr=config.learning_rate, eps=1e-5)
+
+    buf_obs = torch.zeros((t_len, n, obs_len))
+    buf_mask = torch.zeros((t_len, n, num_actions), dtype=torch.bool)
+    buf_act = torch.zeros((t_len, n), dtype=torch.long)
+    buf_logp = torch.zeros((t_len, n))
+    buf_val = torch.zeros((t_len, n))
+    buf_rew = torch.zeros((t_len, n))
+    buf_done = torch.zeros((t_len, n))
+    buf_valid = torch.zeros((t_len, n), dtype=torch.bool)
+
+    obs, infos = env.reset(seed=config.seed)
+    ended = np.zeros(n, dtype=bool)
+    start = time.perf_counter()
+    budget = config.minutes * 60.0
+    steps = updates = episodes = wins = 0
+    while time.perf_counter() - start < budget:
+        for t in range(t_len):
+            o = torch.from_numpy(obs)
+            m = torch.from_numpy(infos["action_mask"].astype(bool))
+            with torch.no_grad():
+                logits, value = agent.logits_and_value(o, m)
+                action = torch.distributions.Categorical(logits=logits).sample()
+                logp = torch.distributions.Categorical(logits=logits).log_prob(action)
+            buf_obs[t], buf_mask[t], buf_act[t], buf_logp[t], buf_val[t] = o, m, action, logp, value
+            buf_valid[t] = torch.from_numpy(~ended)
+            obs, reward, term, trunc, infos = env.step(action.numpy())
+            ended = term | trunc
+            buf_rew[t] = torch.from_numpy(reward.astype(np.float32))
+            buf_done[t] = torch.from_numpy(ended.astype(np.float32))
+            finished = int(ended.sum())
+            episodes += finished
+            wins += int((reward[ended] > 0).sum())
+        steps += n * t_len
+
+        with torch.no_grad():
+            m = torch.from_numpy(infos["action_mask"].astype(bool))
+            _, next_value = agent.logits_and_value(torch.from_numpy(obs), m)
+            advantages = torch.zeros_like(buf_rew)
+            last = torch.zeros(n)
+            for t in reversed(range(t_len)):
+                following = next_value if t == t_len - 1 else buf_val[t + 1]
+                alive = 1.0 - buf_done[t]
+                delta = buf_rew[t] + config.gamma * following * alive - buf_val[t]
+                last = delta + config.gamma * config.gae_lambda * alive * last
+                advantages[t] = last
+            returns = advantages + buf_val
+
+        valid = buf_valid.reshape(-1)
+        b_obs = buf_obs.reshape(-1, obs_len)[valid]
+        b_mask = buf_mask.reshape(-1, num_actions)[valid]
+        b_act, b_logp = buf_act.reshape(-1)[valid], buf_logp.reshape(-1)[valid]
+        b_adv, b_ret = advantages.reshape(-1)[valid], returns.reshape(-1)[valid]
+        # Normalised over the whole batch: a small last minibatch has no
+        # meaningful spread of its own.
+        b_adv = (b_adv - b_adv.mean()) / (b_adv.std(unbiased=False) + 1e-8)
+        for _ in range(config.epochs):
+            for idx in torch.randperm(b_obs.shape[0]).tensor_split(config.minibatches):
+                logits, value = agent.logits_and_value(b_obs[idx], b_mask[idx])
+                dist = torch.distributions.Categorical(logits=logits)
+                ratio = (dist.log_prob(b_act[idx]) - b_logp[idx]).exp()
+                adv = b_adv[idx]
+                policy_loss = torch.max(-adv * ratio, -adv * ratio.clamp(1 - config.clip, 1 + config.clip)).mean()
+                value_loss = 0.5 * (value - b_ret[idx]).pow(2).mean()
+                loss = policy_loss + config.value_coef * value_loss - config.entropy * dist.entropy().mean()
+                optimizer.zero_grad()
+                loss.backward()
+                nn.utils.clip_grad_norm_(agent.parameters(), 0.5)
+                optimizer.step()
+        updates += 1
+        elapsed = time.perf_counter() - start
+        if updates % 5 == 0 or elapsed >= budget:
+            rate = wins / episodes if episodes else math.nan
+            log(
+                f"{elapsed:6.0f}s  steps {steps:>10,}  {steps / elapsed:8,.0f} steps/s  "
+                f"episodes {episodes:>7,}  win rate vs league {rate:5.1%}  loss {loss.item():+.3f}"
+            )
+            episodes = wins = 0
+        if config.snapshot_every and updates % config.snapshot_every == 0:
+            agent.export(out, config.game)
+    agent.export(out, config.game)
+    log(f"trained {steps:,} steps in {time.perf_counter() - start:.0f}s; policy written to {out}")
+    env.close()
+    _ = rng
+    return agent

@@ -1,0 +1,48 @@
+//! Integer arguments read from Python with one rule: a `bool` or a value
+//! that is not an integer is a `TypeError`; an integer outside the range
+//! (negative, too large, past `u64`) is a `ValueError` naming the range,
+//! never an `OverflowError` or a silent clamp.
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyBool;
+
+/// `value` as an integer in `min..=max`; `what` names it in the message.
+pub fn read_int(value: &Bound<'_, PyAny>, what: &str, min: u64, max: u64) -> PyResult<u64> {
+    if value.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(format!(
+            "{what} must be an int, not a bool"
+        )));
+    }
+    if let Ok(i) = value.extract::<u64>() {
+        if (min..=max).contains(&i) {
+            return Ok(i);
+        }
+    }
+    // Not a u64, or out of range: find out which, for the message.
+    let index = value
+        .py()
+        .import("operator")?
+        .call_method1("index", (value,))
+        .map_err(|_| {
+            let type_name = value
+                .get_type()
+                .name()
+                .map_or_else(|_| "?".to_owned(), |n| n.to_string());
+            PyTypeError::new_err(format!("{what} must be an int, not {type_name}"))
+        })?;
+    Err(PyValueError::new_err(format!(
+        "{what} must be from {min} to {max}, not {index}"
+    )))
+}
+
+/// [`read_int`] into a `usize`.
+pub fn read_usize(value: &Bound<'_, PyAny>, what: &str, min: usize, max: usize) -> PyResult<usize> {
+    // usize is at most 64 bits on every supported platform.
+    read_int(value, what, min as u64, max as u64).map(|i| i as usize)
+}
+
+/// A seed: any integer from 0 to 2**64 - 1.
+pub fn read_seed(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    read_int(value, "seed", 0, u64::MAX)
+}

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Builds the rustdoc of the workspace with warnings as errors, and fails on a
+# link that rendered as plain text.
+#
+# rustdoc links to another crate only when that crate's docs are already in
+# target/doc; `cargo doc --workspace` documents crates in parallel, so on a
+# fresh tree `[board_core::Game]` in the other crates came out as text, with
+# no warning (cargo#8487, rust#106011). So the crates are documented in
+# dependency order, each once: board-core, then the rules crates, then the
+# rest (one `cargo doc` for all would also document board-core again, in
+# parallel with the crates that link to it).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+export RUSTDOCFLAGS="${RUSTDOCFLAGS:-} -D warnings"
+
+rules=(-p daldos-core -p tables-core -p halma-core)
+cargo doc --no-deps --quiet -p board-core
+cargo doc --no-deps --quiet "${rules[@]}"
+cargo doc --no-deps --quiet --workspace --exclude board-core \
+    --exclude daldos-core --exclude tables-core --exclude halma-core
+
+# An intra-doc link that resolved to nothing renders as `[<code>path</code>]`.
+doc="${CARGO_TARGET_DIR:-$root/target}/doc"
+if grep -rnoE '\[<code>[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)*</code>\]' \
+    --include='*.html' "$doc"; then
+    echo "rustdoc: the links above rendered as plain text (docs left by an older build? remove $doc)" >&2
+    exit 1
+fi
+echo "rustdoc: $doc"

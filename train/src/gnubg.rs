@@ -1,0 +1,323 @@
+//! The GNU Backgammon benchmark: racegames referees a match between one of
+//! its players and gnubg, which runs as a child process
+//! (`gnubg -t -q -r -p py/bench/gnubg_server.py`) and answers each of its
+//! turns with `findbestmove` at 0-ply (see that script for the protocol).
+//!
+//! gnubg's answer is checked, not trusted: it is played out on gnubg's
+//! board, and the referee takes the racegames end of turn with exactly
+//! that board, or stops with an error if none has it.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use board_core::sim::SplitMix64;
+use board_core::{FromParams, Game, Node, Player as Seat};
+use racegames_players::ply::ply_ends;
+use racegames_players::Player;
+use tables_core::{Position, Tables};
+
+use crate::matches::wilson;
+
+/// A board in gnubg's layout: 25 counts per side (points from the side's
+/// own 1-point, then its bar), the side not on roll first.
+pub type GnubgBoard = [[i32; 25]; 2];
+
+/// `seat`'s pieces as gnubg sees them: its point `p` (1 nearest bearing
+/// off) is the seat's route point `24 − p`; index 24 is the bar.
+fn side(game: &Tables, pos: &Position, seat: Seat) -> [i32; 25] {
+    let mut out = [0; 25];
+    for (i, o) in out.iter_mut().take(24).enumerate() {
+        *o = i32::from(pos.count(seat, game.route_point(seat, 23 - i)));
+    }
+    out[24] = i32::from(pos.waiting_total(seat));
+    out
+}
+
+/// The board with `mover` on roll.
+pub fn gnubg_board(game: &Tables, pos: &Position, mover: Seat) -> GnubgBoard {
+    [side(game, pos, mover.next(2)), side(game, pos, mover)]
+}
+
+/// Plays gnubg's move `(from, to)` pairs (25 the bar, 0 off) on `board`,
+/// hitting blots as it goes. `None` if a move takes a piece from an empty
+/// point.
+pub fn play_on_board(board: &GnubgBoard, moves: &[i32]) -> Option<GnubgBoard> {
+    let mut b = *board;
+    for pair in moves.chunks_exact(2) {
+        let (from, to) = (pair[0], pair[1]);
+        if !(1..=25).contains(&from) || !(0..=24).contains(&to) || to >= from {
+            return None;
+        }
+        let f = (from - 1) as usize;
+        if b[1][f] == 0 {
+            return None;
+        }
+        b[1][f] -= 1;
+        if to > 0 {
+            b[1][(to - 1) as usize] += 1;
+            // The opponent's point seen from its own side.
+            let theirs = (24 - to) as usize;
+            if b[0][theirs] == 1 {
+                b[0][theirs] = 0;
+                b[0][24] += 1;
+            }
+        }
+    }
+    Some(b)
+}
+
+/// A running gnubg answering move requests.
+pub struct Gnubg {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Gnubg {
+    /// Starts `gnubg` with the server script and waits until it is ready.
+    ///
+    /// # Errors
+    ///
+    /// When gnubg cannot be started or ends before it is ready.
+    pub fn start(gnubg: &str, script: &str, plies: u32) -> Result<Gnubg, String> {
+        let mut child = Command::new(gnubg)
+            .args(["-t", "-q", "-r", "-p", script])
+            .env("GNUBG_PLIES", plies.to_string())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start {gnubg}: {e}"))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+        let mut g = Gnubg {
+            child,
+            stdin,
+            stdout,
+        };
+        g.read_line("READY")?;
+        Ok(g)
+    }
+
+    fn read_line(&mut self, prefix: &str) -> Result<String, String> {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let n = self
+                .stdout
+                .read_line(&mut line)
+                .map_err(|e| e.to_string())?;
+            if n == 0 {
+                return Err("gnubg ended".to_owned());
+            }
+            if let Some(rest) = line.trim_end().strip_prefix(prefix) {
+                return Ok(rest.trim().to_owned());
+            }
+            if line.starts_with("ERROR") {
+                return Err(line.trim().to_owned());
+            }
+        }
+    }
+
+    /// gnubg's move for the player on roll in `board` with these dice.
+    ///
+    /// # Errors
+    ///
+    /// When gnubg does not answer with a move.
+    pub fn best_move(&mut self, board: &GnubgBoard, dice: (u8, u8)) -> Result<Vec<i32>, String> {
+        let mut req = format!("MOVE {} {}", dice.0, dice.1);
+        for v in board.iter().flatten() {
+            req += &format!(" {v}");
+        }
+        writeln!(self.stdin, "{req}").map_err(|e| e.to_string())?;
+        self.stdin.flush().map_err(|e| e.to_string())?;
+        let answer = self.read_line("BEST")?;
+        answer
+            .split_whitespace()
+            .map(|w| w.parse().map_err(|_| format!("bad answer {answer:?}")))
+            .collect()
+    }
+}
+
+impl Drop for Gnubg {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "QUIT");
+        let _ = self.stdin.flush();
+        let _ = self.child.wait();
+    }
+}
+
+/// gnubg's turn: the end-of-turn state with the board gnubg's move gives.
+fn gnubg_turn(
+    game: &Tables,
+    gnubg: &mut Gnubg,
+    state: &Position,
+    mover: Seat,
+) -> Result<Position, String> {
+    let dice = state.dice();
+    let (d1, d2) = (dice[0], *dice.get(1).unwrap_or(&dice[0]));
+    let board = gnubg_board(game, state, mover);
+    let moves = gnubg.best_move(&board, (d1, d2))?;
+    let after = play_on_board(&board, &moves)
+        .ok_or_else(|| format!("gnubg's move {moves:?} does not fit the board {board:?}"))?;
+    ply_ends(game, state)
+        .ends
+        .into_iter()
+        .find(|end| {
+            let b = gnubg_board(game, &end.state, mover);
+            b == after
+        })
+        .map(|end| end.state)
+        .ok_or_else(|| {
+            format!(
+                "gnubg's move {moves:?} with {d1}{d2} is not a legal racegames turn from {}",
+                game.notation(state)
+            )
+        })
+}
+
+/// The result of a benchmark match, from racegames' side.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct BenchResult {
+    /// Games racegames won.
+    pub wins: u32,
+    /// Games played.
+    pub games: u32,
+    /// racegames' points with gammons and backgammons counted.
+    pub points: f64,
+}
+
+/// Plays `games` games of `player` against gnubg, `player` on seat 0 in the
+/// even games and seat 1 in the odd ones, dice from `seed`. Calls
+/// `progress` after each game.
+///
+/// # Errors
+///
+/// When gnubg fails or answers with a move that is not legal.
+pub fn play_bench(
+    player: &mut dyn Player<Tables>,
+    gnubg: &mut Gnubg,
+    games: u32,
+    seed: u64,
+    mut progress: impl FnMut(u32, &BenchResult),
+) -> Result<BenchResult, String> {
+    let game = Tables::backgammon();
+    let scorer = Tables::from_params(
+        "backgammon",
+        &[("scoring", board_core::ParamValue::Str("backgammons"))],
+    )
+    .map_err(|e| e.to_string())?;
+    let mut res = BenchResult::default();
+    for g in 0..games {
+        let ours = Seat::new((g % 2) as u8);
+        let mut rng = SplitMix64::new(
+            seed.wrapping_mul(0x2545_F491_4F6C_DD1D)
+                .wrapping_add(u64::from(g)),
+        );
+        let mut state = game.new_initial_state();
+        loop {
+            match game.node(&state) {
+                Node::Terminal => break,
+                Node::Chance => {
+                    let a = game
+                        .sample_chance(&state, rng.next_f64())
+                        .ok_or("no throw")?;
+                    game.apply_legal(&mut state, a);
+                }
+                Node::Decision(mover) if mover == ours => {
+                    let a = player.act(&game, &state).map_err(|e| e.to_string())?;
+                    game.apply(&mut state, a).map_err(|e| e.to_string())?;
+                }
+                Node::Decision(mover) => state = gnubg_turn(&game, gnubg, &state, mover)?,
+            }
+        }
+        let mut r = [0.0; 2];
+        scorer.returns(&state, &mut r);
+        res.games += 1;
+        res.points += r[ours.index()];
+        if r[ours.index()] > 0.0 {
+            res.wins += 1;
+        }
+        progress(g + 1, &res);
+    }
+    Ok(res)
+}
+
+/// The result line: wins with the Wilson 95% interval.
+pub fn result_line(res: &BenchResult) -> String {
+    let (lo, hi) = wilson(res.wins, res.games);
+    format!(
+        "racegames won {} of {} against gnubg 0-ply: {:.1}% (Wilson 95% {:.1}-{:.1}%), {:+.3} points per game with gammons",
+        res.wins,
+        res.games,
+        100.0 * f64::from(res.wins) / f64::from(res.games.max(1)),
+        100.0 * lo,
+        100.0 * hi,
+        res.points / f64::from(res.games.max(1))
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_opening_board_is_gnubgs() {
+        let game = Tables::backgammon();
+        let state = game.new_initial_state();
+        let start = [
+            0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0,
+        ];
+        for seat in 0..2 {
+            assert_eq!(gnubg_board(&game, &state, Seat::new(seat)), [start; 2]);
+        }
+    }
+
+    #[test]
+    fn distinct_turn_ends_have_distinct_gnubg_boards() {
+        // The referee finds gnubg's turn by its board: that board must name
+        // one end of the turn, and keep every piece of both sides.
+        let game = Tables::backgammon();
+        let mut rng = SplitMix64::new(5);
+        let mut buf = board_core::ActionBuffer::new();
+        let mut checked = 0;
+        for seed in 0..5 {
+            let mut state = game.new_initial_state();
+            rng = SplitMix64::new(rng.next_u64() ^ seed);
+            while board_core::sim::random_step(&game, &mut state, &mut rng, &mut buf).is_some() {
+                let Node::Decision(mover) = game.node(&state) else {
+                    continue;
+                };
+                let ends = ply_ends(&game, &state).ends;
+                let boards: std::collections::HashSet<GnubgBoard> = ends
+                    .iter()
+                    .map(|e| gnubg_board(&game, &e.state, mover))
+                    .collect();
+                assert_eq!(boards.len(), ends.len());
+                for b in &boards {
+                    let off = i32::from(state.borne_off(mover));
+                    assert!(b[1].iter().sum::<i32>() + off <= 15);
+                    assert_eq!(
+                        b[0].iter().sum::<i32>() + i32::from(state.borne_off(mover.next(2))),
+                        15
+                    );
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 100);
+    }
+
+    #[test]
+    fn a_gnubg_move_is_played_with_its_hits() {
+        let mut board = [[0; 25]; 2];
+        board[1][7] = 2; // two on the mover's 8-point
+        board[0][24 - 5] = 1; // an enemy blot on the mover's 5-point
+        let after = play_on_board(&board, &[8, 5, 8, 2]).unwrap();
+        assert_eq!(after[1][4], 1);
+        assert_eq!(after[1][1], 1);
+        assert_eq!(after[0][24], 1);
+        assert_eq!(after[0][19], 0);
+        assert!(play_on_board(&board, &[7, 5]).is_none());
+    }
+}

@@ -1,0 +1,205 @@
+//! Self-play training of the racegames learned evaluations, and the
+//! matches that measure them.
+//!
+//! The command (see the README of this crate):
+//!
+//! ```text
+//! cargo run --release -p racegames-train -- backgammon --games 200000 --seed 1 --out players/nets/backgammon.net
+//! cargo run --release -p racegames-train -- eval backgammon --net players/nets/backgammon.net --opponent baseline --games 400
+//! ```
+//!
+//! Training uses only self-play ([`td`]); measuring uses the net's greedy
+//! play against random play and a hand-made greedy ([`matches`]).
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod gnubg;
+pub mod matches;
+pub mod player;
+pub mod td;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use board_core::{FromParams, ParamValue};
+use daldos_core::Daldos;
+use racegames_players::net::{Mlp, NetGame};
+use tables_core::Tables;
+
+use matches::{play_match, wilson, Baseline, Side};
+use td::TdOptions;
+
+/// The games a net can be trained for.
+pub const GAMES: [&str; 3] = ["backgammon", "seys_dos_e_as", "daldos"];
+
+/// A training run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TrainConfig {
+    /// `backgammon`, `seys_dos_e_as` or `daldos`.
+    pub game: String,
+    /// The TD settings.
+    pub td: TdOptions,
+    /// Hidden units of a new net.
+    pub hidden: usize,
+    /// A net to go on training instead of a new one.
+    pub init: Option<PathBuf>,
+    /// Where the net is written (at each checkpoint and at the end).
+    pub out: PathBuf,
+    /// Games between checkpoints (0: only at the end).
+    pub checkpoint: u64,
+    /// Games of the greedy net against the baseline at each checkpoint.
+    pub eval_games: u32,
+}
+
+/// The games as trained: backgammon counts gammons and backgammons, so
+/// that its net learns them (its five outputs serve every scoring).
+fn backgammon() -> Tables {
+    Tables::from_params("backgammon", &[("scoring", ParamValue::Str("backgammons"))])
+        .expect("a preset option")
+}
+
+/// The number of outputs each game's net has.
+fn outputs_of(game: &str) -> usize {
+    if game == "backgammon" {
+        5
+    } else {
+        1
+    }
+}
+
+/// Runs a training, logging a line per checkpoint into `log`.
+///
+/// # Errors
+///
+/// An unknown game, a net that cannot be read or does not fit, or a file
+/// that cannot be written.
+pub fn run_training(cfg: &TrainConfig, log: &mut dyn Write) -> Result<Mlp, String> {
+    match cfg.game.as_str() {
+        "backgammon" => train_game(&backgammon(), cfg, log),
+        "seys_dos_e_as" => train_game(&Tables::seys_dos_e_as(), cfg, log),
+        "daldos" => train_game(&Daldos::default(), cfg, log),
+        other => Err(format!("unknown game {other:?}; the games are {GAMES:?}")),
+    }
+}
+
+/// Plays a net against an opponent (`random` or `baseline`) and returns
+/// the result line.
+///
+/// # Errors
+///
+/// An unknown game or opponent, or a net that does not fit.
+pub fn run_eval(
+    game: &str,
+    net: &Mlp,
+    opponent: &str,
+    games: u32,
+    seed: u64,
+) -> Result<String, String> {
+    match game {
+        "backgammon" => eval_line(&Tables::backgammon(), net, opponent, games, seed),
+        "seys_dos_e_as" => eval_line(&Tables::seys_dos_e_as(), net, opponent, games, seed),
+        "daldos" => eval_line(&Daldos::default(), net, opponent, games, seed),
+        other => Err(format!("unknown game {other:?}; the games are {GAMES:?}")),
+    }
+}
+
+fn eval_line<G>(
+    game: &G,
+    net: &Mlp,
+    opponent: &str,
+    games: u32,
+    seed: u64,
+) -> Result<String, String>
+where
+    G: NetGame + Baseline,
+    G::State: Send,
+{
+    racegames_players::net::NetEvaluator::new(game, net.clone()).map_err(|e| e.to_string())?;
+    let other = match opponent {
+        "random" => Side::Random(seed ^ 0x5EED),
+        "baseline" => Side::Baseline,
+        _ => return Err(format!("unknown opponent {opponent:?}: random or baseline")),
+    };
+    let r = play_match(game, Side::Net(net), other, games, seed);
+    let (lo, hi) = wilson(r.wins, r.games());
+    Ok(format!(
+        "net vs {opponent}: {} wins {} losses {} draws of {} ({:.1}%, Wilson 95% {:.1}-{:.1}%), mean return {:+.3}",
+        r.wins,
+        r.losses,
+        r.draws,
+        r.games(),
+        100.0 * f64::from(r.wins) / f64::from(r.games().max(1)),
+        100.0 * lo,
+        100.0 * hi,
+        r.points / f64::from(r.games().max(1))
+    ))
+}
+
+/// Writes `net` to `path` through a temporary file, so that a reader never
+/// sees half a file.
+///
+/// # Errors
+///
+/// The I/O error, as text.
+pub fn save(net: &Mlp, path: &Path) -> Result<(), String> {
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, net.to_bytes()).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn train_game<G>(game: &G, cfg: &TrainConfig, log: &mut dyn Write) -> Result<Mlp, String>
+where
+    G: NetGame + Baseline,
+    G::State: Send,
+{
+    let mut net = match &cfg.init {
+        Some(path) => Mlp::from_path(path).map_err(|e| e.to_string())?,
+        None => Mlp::new_random(
+            &cfg.game,
+            game.net_encoding(),
+            [game.net_inputs(), cfg.hidden, outputs_of(&cfg.game)],
+            cfg.td.seed,
+            0.1,
+        )
+        .map_err(|e| e.to_string())?,
+    };
+    racegames_players::net::NetEvaluator::new(game, net.clone()).map_err(|e| e.to_string())?;
+    let start = Instant::now();
+    let mut failure = None;
+    td::train(game, &mut net, &cfg.td, |g, net| {
+        let last = g == cfg.td.games;
+        if failure.is_some() || !(last || (cfg.checkpoint > 0 && g % cfg.checkpoint == 0)) {
+            return;
+        }
+        if let Err(e) = save(net, &cfg.out) {
+            failure = Some(e);
+            return;
+        }
+        let secs = start.elapsed().as_secs_f64();
+        let mut line = format!(
+            "{} games ({} in all), {:.0} s, {:.1} games/s",
+            g,
+            net.trained_games(),
+            secs,
+            g as f64 / secs.max(1e-9)
+        );
+        if cfg.eval_games > 0 {
+            let r = play_match(game, Side::Net(net), Side::Baseline, cfg.eval_games, g);
+            let (lo, hi) = wilson(r.wins, r.games());
+            line += &format!(
+                "; vs baseline {}/{} won ({:.0}-{:.0}%)",
+                r.wins,
+                r.games(),
+                100.0 * lo,
+                100.0 * hi
+            );
+        }
+        let _ = writeln!(log, "{line}");
+        let _ = log.flush();
+    });
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(net),
+    }
+}

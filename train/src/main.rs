@@ -1,0 +1,134 @@
+//! `racegames-train`: trains a learned evaluation by self-play, or
+//! measures one. Run without arguments for the usage.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use racegames_players::net::Mlp;
+use racegames_train::gnubg;
+use racegames_train::td::TdOptions;
+use racegames_train::{run_eval, run_training, TrainConfig};
+
+const USAGE: &str = "usage:
+  racegames-train GAME [--games N] [--seed S] [--out PATH] [--hidden H] [--lr A] [--lr-end A]
+                       [--lambda L] [--init PATH] [--checkpoint N] [--eval-games N]
+  racegames-train eval GAME --net PATH [--opponent random|baseline] [--games N] [--seed S]
+  racegames-train gnubg [--net PATH] [--games N] [--seed S] [--gnubg PATH] [--server PATH] [--plies N]
+                        [--player net-greedy]
+GAME is backgammon, seys_dos_e_as or daldos.";
+
+fn parse<T: std::str::FromStr>(flag: &str, value: Option<String>) -> Result<T, String> {
+    let v = value.ok_or(format!("{flag} needs a value"))?;
+    v.parse().map_err(|_| format!("{flag}: cannot read {v:?}"))
+}
+
+fn run(args: Vec<String>) -> Result<(), String> {
+    let mut it = args.into_iter();
+    let first = it.next().ok_or(USAGE)?;
+    if first == "gnubg" {
+        return run_gnubg(it.collect());
+    }
+    let evaluating = first == "eval";
+    let game = if evaluating {
+        it.next().ok_or(USAGE)?
+    } else {
+        first
+    };
+    let mut cfg = TrainConfig {
+        out: PathBuf::from(format!("{game}.net")),
+        game,
+        td: TdOptions::default(),
+        hidden: 80,
+        init: None,
+        checkpoint: 1000,
+        eval_games: 0,
+    };
+    let (mut net, mut opponent, mut games) = (None, String::from("baseline"), 400u32);
+    while let Some(flag) = it.next() {
+        let v = it.next();
+        match flag.as_str() {
+            "--games" if evaluating => games = parse(&flag, v)?,
+            "--games" => cfg.td.games = parse(&flag, v)?,
+            "--seed" => cfg.td.seed = parse(&flag, v)?,
+            "--out" => cfg.out = parse(&flag, v)?,
+            "--hidden" => cfg.hidden = parse(&flag, v)?,
+            "--lr" => cfg.td.lr = parse(&flag, v)?,
+            "--lr-end" => cfg.td.lr_end = parse(&flag, v)?,
+            "--lambda" => cfg.td.lambda = parse(&flag, v)?,
+            "--init" => cfg.init = Some(parse(&flag, v)?),
+            "--checkpoint" => cfg.checkpoint = parse(&flag, v)?,
+            "--eval-games" => cfg.eval_games = parse(&flag, v)?,
+            "--net" => net = Some(parse::<PathBuf>(&flag, v)?),
+            "--opponent" => opponent = parse(&flag, v)?,
+            _ => return Err(format!("unknown option {flag:?}\n{USAGE}")),
+        }
+    }
+    if evaluating {
+        let path = net.ok_or("eval needs --net PATH")?;
+        let net = Mlp::from_path(&path).map_err(|e| e.to_string())?;
+        println!(
+            "{}",
+            run_eval(&cfg.game, &net, &opponent, games, cfg.td.seed)?
+        );
+    } else {
+        let net = run_training(&cfg, &mut std::io::stdout())?;
+        println!(
+            "wrote {} ({} games)",
+            cfg.out.display(),
+            net.trained_games()
+        );
+    }
+    Ok(())
+}
+
+fn run_gnubg(args: Vec<String>) -> Result<(), String> {
+    let (mut net, mut games, mut seed, mut plies) = (None, 200u32, 1u64, 0u32);
+    let mut player_name = String::from("net-greedy");
+    let mut gnubg = String::from("/usr/games/gnubg");
+    let mut server = String::from("py/bench/gnubg_server.py");
+    let mut it = args.into_iter();
+    while let Some(flag) = it.next() {
+        let v = it.next();
+        match flag.as_str() {
+            "--net" => net = Some(parse::<PathBuf>(&flag, v)?),
+            "--games" => games = parse(&flag, v)?,
+            "--seed" => seed = parse(&flag, v)?,
+            "--plies" => plies = parse(&flag, v)?,
+            "--gnubg" => gnubg = parse(&flag, v)?,
+            "--server" => server = parse(&flag, v)?,
+            "--player" => player_name = parse(&flag, v)?,
+            _ => return Err(format!("unknown option {flag:?}\n{USAGE}")),
+        }
+    }
+    if player_name != "net-greedy" {
+        return Err(format!("unknown player {player_name:?}: net-greedy"));
+    }
+    let game = tables_core::Tables::backgammon();
+    let net = match net {
+        Some(path) => Mlp::from_path(&path).map_err(|e| e.to_string())?,
+        None => racegames_players::net::NetEvaluator::shipped(&game)
+            .map_err(|e| e.to_string())?
+            .net()
+            .clone(),
+    };
+    let mut player = racegames_train::player::NetGreedy::new(net);
+    let mut engine = gnubg::Gnubg::start(&gnubg, &server, plies)?;
+    println!("racegames {player_name} against gnubg {plies}-ply, {games} games, seats alternating");
+    let res = gnubg::play_bench(&mut player, &mut engine, games, seed, |g, r| {
+        if g % 10 == 0 {
+            println!("{}", gnubg::result_line(r));
+        }
+    })?;
+    println!("final: {}", gnubg::result_line(&res));
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match run(std::env::args().skip(1).collect()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
