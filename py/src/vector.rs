@@ -878,27 +878,6 @@ mod tests {
     }
 
     #[test]
-    fn a_built_in_opponent_plays_the_other_seats_whatever_the_threads() {
-        let make = |threads| {
-            let config = VectorConfig {
-                num_envs: 300,
-                seed: 7,
-                random_opponent: true,
-                seat: SeatChoice::Fixed(1),
-                threads,
-            };
-            let opponent = racegames_players::random::RandomPlayer::new(3);
-            VecCore::with_opponent(Arc::new(Race), config, Some(Box::new(opponent)))
-        };
-        let one = trace(&mut make(1), 200);
-        assert_eq!(one, trace(&mut make(2), 200));
-        assert_ne!(one, trace(&mut core(300, true, 1), 200));
-        for (_, _, _, _, current, _) in one {
-            assert!(current.iter().all(|&p| p == 1 || p == TERMINAL));
-        }
-    }
-
-    #[test]
     fn with_an_opponent_the_caller_always_acts_in_its_seat() {
         let t = trace(&mut core(8, true, 1), 300);
         for (_, _, _, _, current, _) in t {

@@ -9,12 +9,7 @@ buffers, with the GIL released; one Python call steps every environment.
 
 - ``opponent="random"`` (default): the caller plays ``seat`` (an int, or
   ``"random"`` per episode) and random opponents play the other seats
-  natively. ``opponent="greedy"`` (any name of
-  ``racegames.players.list_players``) or a
-  :class:`racegames.players.Player` of this game: a copy of that player in
-  each environment plays the other seats, natively inside the step (no
-  Python per step; a name is made with the environment's seed).
-  ``opponent=None``: self-play; the caller's actions drive
+  natively. ``opponent=None``: self-play; the caller's actions drive
   whichever seat is to move in each environment, reported in
   ``infos["current_player"]``.
 - Autoreset mode ``NEXT_STEP``: after an episode ends, the next ``step``
@@ -63,7 +58,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector.utils import batch_space
 
-from racegames._core import Game, Player, State, VectorCore, make_game
+from racegames._core import Game, State, VectorCore, make_game
 from racegames._envutil import check_observation_mode, flat_observation_space, observation_space
 
 __all__ = ["VectorEnv"]
@@ -91,7 +86,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         name: str,
         num_envs: int,
         seed: Optional[int] = None,
-        opponent: Union[str, Player, None] = "random",
+        opponent: Optional[str] = "random",
         seat: Union[int, str] = 0,
         copy: bool = True,
         render_mode: Optional[str] = None,
@@ -102,8 +97,6 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self._flat = check_observation_mode(observation) == "flat"
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "little")
-        if opponent is not None and not isinstance(opponent, (str, Player)):
-            raise TypeError(f"opponent must be a player name, a Player or None, not {type(opponent).__name__}")
         self.game: Game = make_game(name, **params)
         self.core = VectorCore(
             self.game, num_envs, seed=_seed64(seed), opponent=opponent, seat=seat, threads=threads
