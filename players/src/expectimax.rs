@@ -21,13 +21,15 @@
 //! sorts the ends of a ply by their static evaluation, and `beam` keeps
 //! only the best few of them at nodes searched deeper than the evaluation.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use board_core::sim::SplitMix64;
 use board_core::{Action, Game, Node};
 
+use crate::fxhash::FxBuild;
 use crate::greedy::first_legal;
-use crate::ply::{decision_seed, ply_ends, Plan};
+use crate::ply::{decision_seed, ply_ends, Plan, PlyEnd};
 use crate::value::estimate;
 use crate::{Evaluator, Player, PlayerError};
 
@@ -170,7 +172,7 @@ fn search_root<G: Game>(
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     let (mut best_value, mut best) = *scored.first()?;
-    if settings.depth > 1 && (value || scored.len() > 1) {
+    if settings.depth > 1 && (value || search.beam(&scored).len() > 1) {
         best_value = f64::NEG_INFINITY;
         for &(_, i) in search.beam(&scored) {
             let alpha = if settings.prune {
@@ -204,6 +206,13 @@ struct Search<'a, G: Game> {
     beam: usize,
     prune: bool,
     out: Vec<f64>,
+    /// The static values met so far: the same position is often reached
+    /// by several throws and several plies.
+    values: HashMap<G::State, f64, FxBuild>,
+    /// For each (depth, outcome) of the chance nodes searched, the actions
+    /// of the best reply found last: in a sibling position the same reply
+    /// is likely good again, so it is probed first.
+    killers: HashMap<(u32, usize), Vec<Action>>,
 }
 
 /// A decision node's ends with their static values, best first for the
@@ -217,12 +226,32 @@ struct Ordered<S> {
 struct Outcome<S> {
     p: f64,
     state: S,
+    /// Bounds on the outcome's value (equal once it is known).
     low: f64,
     high: f64,
-    /// The successor's ordered ends, when it is a decision node.
-    ordered: Option<Ordered<S>>,
-    /// The exact value of its first ordered end, when probed.
-    first: Option<f64>,
+    next: Next<S>,
+}
+
+/// How an outcome's successor is searched.
+enum Next<S> {
+    /// Its value is known.
+    Known,
+    /// A decision node whose ends are evaluated, not searched: its
+    /// player's best end so far (`best` of value `value`) among `ends`.
+    Reply {
+        maximising: bool,
+        ends: Vec<PlyEnd<S>>,
+        best: usize,
+        value: f64,
+    },
+    /// A decision node searched deeper, with the exact value of its first
+    /// ordered end when it was probed.
+    Deep {
+        ordered: Ordered<S>,
+        first: Option<f64>,
+    },
+    /// Another chance node (a throw with no move).
+    Chance,
 }
 
 impl<'a, G: Game> Search<'a, G> {
@@ -243,14 +272,21 @@ impl<'a, G: Game> Search<'a, G> {
             beam: settings.beam as usize,
             prune: settings.prune,
             out: vec![0.0; n],
+            killers: HashMap::new(),
+            values: HashMap::default(),
         }
     }
 
     /// The static value of `state` for the searching player, within the
     /// utility range (exact at the end of the game).
     fn leaf(&mut self, state: &G::State) -> f64 {
+        if let Some(&v) = self.values.get(state) {
+            return v;
+        }
         estimate(self.game, self.evaluator, state, &mut self.out);
-        ((self.out[self.me] - self.out[self.other]) / 2.0).clamp(self.low, self.high)
+        let v = ((self.out[self.me] - self.out[self.other]) / 2.0).clamp(self.low, self.high);
+        self.values.insert(*state, v);
+        v
     }
 
     /// The moves searched deeper than the evaluation: the best `beam`.
@@ -348,55 +384,19 @@ impl<'a, G: Game> Search<'a, G> {
                 state: next,
                 low: self.low,
                 high: self.high,
-                ordered: None,
-                first: None,
+                next: Next::Chance,
             });
         });
-        for o in &mut outcomes {
-            match self.game.node(&o.state) {
-                Node::Terminal => {
-                    o.low = self.leaf(&o.state);
-                    o.high = o.low;
-                }
-                Node::Decision(p) => {
-                    let ordered = self.order(&o.state, p.index());
-                    if depth == 1 || ordered.ends.is_empty() {
-                        o.low = self.decision(&ordered, None, depth, alpha, beta);
-                        o.high = o.low;
-                    } else if self.prune {
-                        // Star2: the best-ordered move bounds the node from
-                        // its player's side.
-                        let probe = self.after(
-                            &ordered.ends[0].1,
-                            depth - 1,
-                            f64::NEG_INFINITY,
-                            f64::INFINITY,
-                            0,
-                        );
-                        o.first = Some(probe);
-                        if ordered.maximising {
-                            o.low = probe;
-                        } else {
-                            o.high = probe;
-                        }
-                    }
-                    o.ordered = Some(ordered);
-                }
-                Node::Chance => {}
-            }
+        for (i, o) in outcomes.iter_mut().enumerate() {
+            self.prepare(o, (depth, i));
         }
         if !self.prune {
-            return outcomes
-                .iter()
-                .map(|o| {
-                    let v = if o.low == o.high {
-                        o.low
-                    } else {
-                        self.outcome(o, depth, f64::NEG_INFINITY, f64::INFINITY, chain)
-                    };
-                    o.p * v
-                })
-                .sum();
+            let mut sum = 0.0;
+            for (i, o) in outcomes.iter_mut().enumerate() {
+                let v = self.outcome(o, (depth, i), f64::NEG_INFINITY, f64::INFINITY, chain);
+                sum += o.p * v;
+            }
+            return sum;
         }
         // Star1 with each outcome's own bounds: `done` sums the outcomes
         // searched, the rest count at their low or high bound.
@@ -410,26 +410,27 @@ impl<'a, G: Game> Search<'a, G> {
             if done + rest_low >= beta {
                 return done + rest_low;
             }
-            let o = &outcomes[i];
-            if o.low == o.high {
-                done += o.p * o.low;
+            let o = &mut outcomes[i];
+            let (p, low, high) = (o.p, o.low, o.high);
+            if low == high {
+                done += p * low;
                 continue;
             }
-            let others_high = rest_high - o.p * o.high;
-            let others_low = rest_low - o.p * o.low;
-            let a = ((alpha - done - others_high) / o.p).max(o.low);
-            let b = ((beta - done - others_low) / o.p).min(o.high);
-            let mut v = self.outcome(o, depth, a, b, chain);
-            let (low, high) = if v <= a {
-                (o.low, v)
+            let others_high = rest_high - p * high;
+            let others_low = rest_low - p * low;
+            let a = ((alpha - done - others_high) / p).max(low);
+            let b = ((beta - done - others_low) / p).min(high);
+            let mut v = self.outcome(o, (depth, i), a, b, chain);
+            let (v_low, v_high) = if v <= a {
+                (low, v)
             } else if v >= b {
-                (v, o.high)
+                (v, high)
             } else {
                 (v, v)
             };
-            if low != high {
-                let bound_high = done + o.p * high + others_high;
-                let bound_low = done + o.p * low + others_low;
+            if v_low != v_high {
+                let bound_high = done + p * v_high + others_high;
+                let bound_low = done + p * v_low + others_low;
                 if bound_high <= alpha {
                     return bound_high;
                 }
@@ -437,25 +438,143 @@ impl<'a, G: Game> Search<'a, G> {
                     return bound_low;
                 }
                 // Rounding kept the bound inside the window: search exactly.
-                v = self.outcome(o, depth, f64::NEG_INFINITY, f64::INFINITY, chain);
+                v = self.outcome(o, (depth, i), f64::NEG_INFINITY, f64::INFINITY, chain);
             }
-            done += o.p * v;
+            done += p * v;
         }
         done
+    }
+
+    /// Sets up an outcome's search and its first bounds: exact at the end
+    /// of the game; at a decision node, the value of one move bounds the
+    /// node from its player's side (Star2's probe): the last best reply
+    /// for this outcome if it applies here, else the first end.
+    fn prepare(&mut self, o: &mut Outcome<G::State>, key: (u32, usize)) {
+        let depth = key.0;
+        match self.game.node(&o.state) {
+            Node::Terminal => {
+                o.low = self.leaf(&o.state);
+                o.high = o.low;
+                o.next = Next::Known;
+            }
+            Node::Chance => o.next = Next::Chance,
+            Node::Decision(p) if depth == 1 => {
+                let ends = ply_ends(self.game, &o.state).ends;
+                if ends.is_empty() {
+                    // No end (every path loops): as in `decision`.
+                    o.low = 0.0_f64.clamp(self.low, self.high);
+                    o.high = o.low;
+                    o.next = Next::Known;
+                    return;
+                }
+                let best = self.killer(&o.state, p, key, &ends).unwrap_or(0);
+                let value = self.leaf(&ends[best].state);
+                let maximising = p.index() == self.me;
+                if ends.len() == 1 {
+                    (o.low, o.high) = (value, value);
+                } else if maximising {
+                    o.low = value;
+                } else {
+                    o.high = value;
+                }
+                o.next = Next::Reply {
+                    maximising,
+                    ends,
+                    best,
+                    value,
+                };
+            }
+            Node::Decision(p) => {
+                let ordered = self.order(&o.state, p.index());
+                let mut first = None;
+                if ordered.ends.is_empty() {
+                    o.low = self.decision(&ordered, None, depth, 0.0, 0.0);
+                    o.high = o.low;
+                } else if self.prune {
+                    let probe = self.after(
+                        &ordered.ends[0].1,
+                        depth - 1,
+                        f64::NEG_INFINITY,
+                        f64::INFINITY,
+                        0,
+                    );
+                    first = Some(probe);
+                    if ordered.maximising {
+                        o.low = probe;
+                    } else {
+                        o.high = probe;
+                    }
+                }
+                o.next = Next::Deep { ordered, first };
+            }
+        }
+    }
+
+    /// The index among `ends` of the end that the last best reply stored
+    /// for `key` reaches from `state`, if it is still a whole legal ply.
+    fn killer(
+        &self,
+        state: &G::State,
+        mover: board_core::Player,
+        key: (u32, usize),
+        ends: &[PlyEnd<G::State>],
+    ) -> Option<usize> {
+        let actions = self.killers.get(&key)?;
+        let mut s = *state;
+        for &a in actions {
+            if self.game.node(&s) != Node::Decision(mover) || self.game.apply(&mut s, a).is_err() {
+                return None;
+            }
+        }
+        ends.iter().position(|e| e.state == s)
     }
 
     /// One chance outcome's value within the window.
     fn outcome(
         &mut self,
-        o: &Outcome<G::State>,
-        depth: u32,
+        o: &mut Outcome<G::State>,
+        key: (u32, usize),
         alpha: f64,
         beta: f64,
         chain: u32,
     ) -> f64 {
-        match &o.ordered {
-            Some(ordered) => self.decision(ordered, o.first, depth, alpha, beta),
-            None => self.after(&o.state, depth, alpha, beta, chain + 1),
+        match &mut o.next {
+            Next::Known => o.low,
+            Next::Chance => self.after(&o.state, key.0, alpha, beta, chain + 1),
+            Next::Deep { ordered, first } => self.decision(ordered, *first, key.0, alpha, beta),
+            Next::Reply {
+                maximising,
+                ends,
+                best,
+                value,
+            } => {
+                // The ends are evaluated in turn from the best so far, and
+                // the node stops once it is outside the window.
+                let maximising = *maximising;
+                let probed = *best;
+                let mut complete = true;
+                for (i, end) in ends.iter().enumerate() {
+                    if (maximising && *value >= beta) || (!maximising && *value <= alpha) {
+                        complete = false;
+                        break;
+                    }
+                    if i == probed {
+                        continue;
+                    }
+                    let v = self.leaf(&end.state);
+                    if (maximising && v > *value) || (!maximising && v < *value) {
+                        *value = v;
+                        *best = i;
+                    }
+                }
+                if complete {
+                    self.killers.insert(key, ends[*best].actions.clone());
+                    (o.low, o.high) = (*value, *value);
+                    o.next = Next::Known;
+                    return o.low;
+                }
+                *value
+            }
         }
     }
 }

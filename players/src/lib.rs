@@ -18,6 +18,7 @@ pub mod arena;
 pub mod builtin;
 mod eval;
 pub mod expectimax;
+mod fxhash;
 pub mod games;
 pub mod greedy;
 pub mod mcts;

@@ -42,7 +42,9 @@ pub struct MctsSettings {
     /// The weight of the exploration term of UCT (returns scaled to 0..1).
     pub exploration: f64,
     /// Plies of random play after the new node before the evaluation
-    /// stands in for the rest of the game; 0 evaluates the new node.
+    /// stands in for the rest of the game; 0 evaluates the new node. With
+    /// the hand-written evaluations 0 played at least as well as 2 or 4
+    /// (random plies add noise), so the games' defaults use 0.
     pub rollout_plies: u32,
 }
 
@@ -50,8 +52,8 @@ impl Default for MctsSettings {
     fn default() -> MctsSettings {
         MctsSettings {
             simulations: 1000,
-            exploration: 1.0,
-            rollout_plies: 1000,
+            exploration: 0.2,
+            rollout_plies: 0,
         }
     }
 }

@@ -50,8 +50,8 @@ pub fn ply_ends<G: Game>(game: &G, state: &G::State) -> PlyEnds<G::State> {
     let Node::Decision(mover) = game.node(state) else {
         return out;
     };
-    let mut seen_mid = HashSet::new();
-    let mut seen_end = HashSet::new();
+    let mut seen_mid = Seen::default();
+    let mut seen_end = Seen::default();
     let mut path = Vec::new();
     search(
         game,
@@ -70,8 +70,8 @@ fn search<G: Game>(
     state: &G::State,
     mover: board_core::Player,
     path: &mut Vec<Action>,
-    seen_mid: &mut HashSet<G::State>,
-    seen_end: &mut HashSet<G::State>,
+    seen_mid: &mut Seen<G::State>,
+    seen_end: &mut Seen<G::State>,
     out: &mut PlyEnds<G::State>,
 ) {
     let mut actions = ActionBuffer::new();
@@ -97,6 +97,11 @@ fn search<G: Game>(
         path.pop();
     }
 }
+
+/// The positions met in one ply enumeration. Searches hash many small
+/// states, so a multiply-rotate hash (no defence against chosen keys,
+/// which a game's own positions are not) instead of SipHash.
+type Seen<S> = HashSet<S, crate::fxhash::FxBuild>;
 
 /// A seed for a decision, from the player's seed and the state, so that
 /// the same seed and state always give the same choice.

@@ -6,27 +6,27 @@ use daldos_core::Daldos;
 
 use crate::builtin::{build_player, Defaults};
 use crate::expectimax::ExpectimaxSettings;
-use crate::games::placeholder::TerminalOnly;
+use crate::games::daldos_eval::DaldosEval;
 use crate::mcts::MctsSettings;
 use crate::{Evaluator, Params, Playable, Player, PlayerError};
 
 /// The evaluation every Daldøs player uses.
 fn evaluator(_game: &Daldos) -> Arc<dyn Evaluator<Daldos>> {
-    Arc::new(TerminalOnly)
+    Arc::new(DaldosEval::default())
 }
 
 /// The search players' settings when not given, chosen by the decision
-/// time they take (`cargo bench -p racegames-players`).
+/// time they take (`cargo bench -p racegames-players --bench decide`).
 const DEFAULTS: Defaults = Defaults {
     expectimax: ExpectimaxSettings {
-        depth: 2,
-        beam: 0,
+        depth: 3,
+        beam: 6,
         prune: true,
     },
     mcts: MctsSettings {
-        simulations: 1000,
-        exploration: 1.0,
-        rollout_plies: 1000,
+        simulations: 3000,
+        exploration: 0.2,
+        rollout_plies: 0,
     },
 };
 

@@ -2,36 +2,41 @@
 
 use std::sync::Arc;
 
-use halma_core::{Geometry, Halma};
+use halma_core::Halma;
 
 use crate::builtin::{build_player, Defaults};
 use crate::expectimax::ExpectimaxSettings;
-use crate::games::placeholder::TerminalOnly;
+use crate::games::halma_eval::{Distance, HalmaEval};
 use crate::mcts::MctsSettings;
 use crate::{Evaluator, Params, Playable, Player, PlayerError};
 
 /// The evaluation every Halma-game player uses.
-fn evaluator<G: Geometry>(_game: &Halma<G>) -> Arc<dyn Evaluator<Halma<G>>>
+fn evaluator<G: Distance>(_game: &Halma<G>) -> Arc<dyn Evaluator<Halma<G>>>
 where
     Halma<G>: board_core::Game,
 {
-    Arc::new(TerminalOnly)
+    Arc::new(HalmaEval::default())
 }
 
 /// The search players' settings when not given, chosen by the decision
-/// time they take (`cargo bench -p racegames-players`). Random play never
-/// ends these games, so the evaluation cuts the playouts short.
-const DEFAULTS: Defaults = Defaults {
-    // Not offered: expectimax is for two players with dice.
-    expectimax: ExpectimaxSettings::DEFAULT,
-    mcts: MctsSettings {
-        simulations: 500,
-        exploration: 1.0,
-        rollout_plies: 4,
-    },
-};
+/// time they take (`cargo bench -p racegames-players --bench decide`).
+/// Random play never ends these games, so the evaluation cuts the playouts
+/// short.
+fn defaults<G: Distance>(_game: &Halma<G>) -> Defaults {
+    // The square board has about twice the moves of the star.
+    let simulations = if G::CAMPS == 6 { 2000 } else { 1000 };
+    Defaults {
+        // Not offered: expectimax is for two players with dice.
+        expectimax: ExpectimaxSettings::DEFAULT,
+        mcts: MctsSettings {
+            simulations,
+            exploration: 0.2,
+            rollout_plies: 0,
+        },
+    }
+}
 
-impl<G: Geometry + Send + Sync + 'static> Playable for Halma<G>
+impl<G: Distance + Send + Sync + 'static> Playable for Halma<G>
 where
     Halma<G>: board_core::Game,
     <Halma<G> as board_core::Game>::State: Send + Sync,
@@ -52,7 +57,7 @@ where
             name,
             seed,
             params,
-            &DEFAULTS,
+            &defaults(self),
             evaluator,
         )
     }

@@ -6,29 +6,38 @@ use tables_core::Tables;
 
 use crate::builtin::{build_player, Defaults};
 use crate::expectimax::ExpectimaxSettings;
-use crate::games::placeholder::TerminalOnly;
+use crate::games::tables_eval::TablesEval;
 use crate::mcts::MctsSettings;
 use crate::{Evaluator, Params, Playable, Player, PlayerError};
 
 /// The evaluation every tables player uses.
 fn evaluator(_game: &Tables) -> Arc<dyn Evaluator<Tables>> {
-    Arc::new(TerminalOnly)
+    Arc::new(TablesEval::default())
 }
 
 /// The search players' settings when not given, chosen by the decision
-/// time they take (`cargo bench -p racegames-players`).
-const DEFAULTS: Defaults = Defaults {
-    expectimax: ExpectimaxSettings {
-        depth: 2,
-        beam: 0,
-        prune: true,
-    },
-    mcts: MctsSettings {
-        simulations: 1000,
-        exploration: 1.0,
-        rollout_plies: 1000,
-    },
-};
+/// time they take (`cargo bench -p racegames-players --bench decide`).
+fn defaults(game: &Tables) -> Defaults {
+    // Depth 2 evaluates every reply to every throw: with two dice, 21
+    // throws of tens of replies; with three, 56 throws of hundreds, several
+    // tenths of a second with the hand-written evaluation.
+    // MCTS's simulations cost about as many evaluations as ply ends.
+    let two_dice = game.variant().dice <= 2;
+    let depth = if two_dice { 2 } else { 1 };
+    let simulations = if two_dice { 3000 } else { 800 };
+    Defaults {
+        expectimax: ExpectimaxSettings {
+            depth,
+            beam: 8,
+            prune: true,
+        },
+        mcts: MctsSettings {
+            simulations,
+            exploration: 0.2,
+            rollout_plies: 0,
+        },
+    }
+}
 
 impl Playable for Tables {
     fn player_names(&self) -> Vec<&'static str> {
@@ -47,7 +56,7 @@ impl Playable for Tables {
             name,
             seed,
             params,
-            &DEFAULTS,
+            &defaults(self),
             evaluator,
         )
     }
