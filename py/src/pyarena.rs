@@ -147,6 +147,7 @@ pub fn arena_round_robin<'py>(
     out.set_item("games", t.games)?;
     out.set_item("wins", t.wins)?;
     out.set_item("draws", t.draws)?;
+    out.set_item("truncated", t.truncated)?;
     out.set_item("elo", t.elo)?;
     Ok(out)
 }

@@ -51,3 +51,18 @@ def test_notebook_runs_and_shows_the_board() -> None:
         if "image/svg+xml" in out.get("data", {})
     ]
     assert len(svgs) >= 3
+
+
+def test_the_players_notebook_plays_a_game_and_shows_it() -> None:
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    pytest.importorskip("ipykernel")
+    nb = nbformat.read(EXAMPLES / "play_against_players.ipynb", as_version=4)
+    client = nbclient.NotebookClient(nb, timeout=180, kernel_name="python3", resources={"metadata": {"path": str(EXAMPLES)}})
+    client.execute()
+    outputs = [out for cell in nb.cells if cell.cell_type == "code" for out in cell.get("outputs", [])]
+    svgs = [out for out in outputs if "image/svg+xml" in out.get("data", {})]
+    assert len(svgs) >= 3
+    text = "".join(out.get("text", "") for out in outputs)
+    assert "you win" in text or "the opponent wins" in text
+    assert "greedy wins" in text

@@ -157,7 +157,9 @@ def test_render_modes() -> None:
 def test_bad_constructor_arguments() -> None:
     with pytest.raises(ValueError):
         RaceGameEnv("daldos", seat=2)
+    with pytest.raises(ValueError):
+        RaceGameEnv("daldos", opponent="no such player")
     with pytest.raises(TypeError):
-        RaceGameEnv("daldos", opponent="greedy")
+        RaceGameEnv("daldos", opponent=3)
     with pytest.raises(racegames.ParameterError):
         RaceGameEnv("daldos", board="swedish")

@@ -125,7 +125,7 @@ def test_bad_arguments() -> None:
     with pytest.raises(ValueError):
         VectorEnv("daldos", 2, seat=5)
     with pytest.raises(ValueError):
-        VectorEnv("daldos", 2, opponent="greedy")
+        VectorEnv("daldos", 2, opponent="no such player")
     with pytest.raises(racegames.UnknownGameError):
         VectorEnv("chess", 2)
     env = VectorEnv("daldos", 2, seed=1)

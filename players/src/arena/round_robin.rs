@@ -20,6 +20,8 @@ pub struct RoundRobin {
     pub wins: Vec<Vec<usize>>,
     /// `draws[i][j]`: games between `i` and `j` that nobody won alone.
     pub draws: Vec<Vec<usize>>,
+    /// `truncated[i][j]`: games between `i` and `j` ended by a turn limit.
+    pub truncated: Vec<Vec<usize>>,
     /// Elo ratings fitted to the table (maximum likelihood with
     /// [`PRIOR_DRAWS`]), averaging 0.
     pub elo: Vec<f64>,
@@ -73,6 +75,7 @@ where
         games: vec![vec![0; n]; n],
         wins: vec![vec![0; n]; n],
         draws: vec![vec![0; n]; n],
+        truncated: vec![vec![0; n]; n],
         elo: vec![0.0; n],
     };
     for a in 0..n {
@@ -99,6 +102,7 @@ where
                 for (x, y) in [(a, b), (b, a)] {
                     table.games[x][y] += r.games;
                     table.draws[x][y] += r.draws;
+                    table.truncated[x][y] += r.truncated;
                 }
             }
         }

@@ -187,6 +187,7 @@ fn a_round_robin_table_is_consistent() {
                 assert_eq!(t.games[i][j], 6);
                 assert_eq!(t.games[i][j], t.games[j][i]);
                 assert_eq!(t.wins[i][j] + t.wins[j][i] + t.draws[i][j], 6);
+                assert!(t.truncated[i][j] <= t.draws[i][j]);
                 assert!((t.score(i, j) + t.score(j, i) - 1.0).abs() < 1e-12);
             }
         }

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, Tuple
+from typing import Any, Callable, Dict, Optional, Tuple
 
 import numpy as np
 
-from racegames._core import Game, State
+from racegames._core import Game, Player, State
 
 
 def require_extra(module: str, extra: str, *needs: str) -> None:
@@ -100,3 +100,23 @@ def as_action(action: Any) -> int | None:
             return int(action)
         return None
     return int(index)
+
+
+def opponent_policy(game: Game, opponent: Any, seed: int) -> Optional[Callable[[State], int]]:
+    """The policy of an environment's opponent: ``None`` for ``"random"``
+    (drawn from the environment's generator), a built-in player made with
+    ``seed`` for any other name, the Player or callable itself otherwise.
+    An unknown name, or a Player of another game, raises ``ValueError``."""
+    if isinstance(opponent, str):
+        if opponent == "random":
+            return None
+        from racegames.players import make_player
+
+        return make_player(opponent, game, seed=seed)
+    if isinstance(opponent, Player):
+        if opponent.game != game:
+            raise ValueError(f"the opponent plays {opponent.game!r}, not {game!r}")
+        return opponent
+    if callable(opponent):
+        return opponent  # type: ignore[no-any-return]
+    raise TypeError("opponent must be a player name, a Player or a callable state -> action")

@@ -161,6 +161,8 @@ class RoundRobin:
         self.wins: List[List[int]] = counts["wins"]
         #: ``draws[i][j]``: games between them nobody won alone.
         self.draws: List[List[int]] = counts["draws"]
+        #: ``truncated[i][j]``: games between them ended by a turn limit.
+        self.truncated: List[List[int]] = counts["truncated"]
         #: Elo ratings fitted to the table, averaging 0.
         self.elo: List[float] = counts["elo"]
 

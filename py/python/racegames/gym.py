@@ -7,9 +7,12 @@ without it raises ``ModuleNotFoundError`` saying so).
 (registered by ``import racegames``) or ``RaceGameEnv("daldos", ...)``.
 
 - The agent plays ``seat`` (an int, or ``"random"`` for a seat drawn at each
-  reset); ``opponent`` (``"random"`` or a callable ``state -> action``) plays
-  every other seat. Dice and random opponents draw from the generator that
-  ``reset(seed=...)`` seeds.
+  reset); ``opponent`` plays every other seat: ``"random"``, the name of a
+  built-in player (``racegames.players.list_players(game)``, e.g.
+  ``"greedy"``), a :class:`racegames.players.Player` of this game, or any
+  callable ``state -> action``. Dice and random opponents draw from the
+  generator that ``reset(seed=...)`` seeds; a player given by name is made
+  afresh at each reset with a seed drawn from it.
 - Observations are ``{"observation": float32 array, "action_mask": int8
   array}``, from the agent's point of view; the mask is also in
   ``info["action_mask"]`` and ``action_masks()`` (for sb3-contrib's
@@ -35,16 +38,17 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from racegames._core import Game, State, make_game
+from racegames._core import Game, Player, State, make_game
 from racegames._envutil import (
     as_action,
     check_observation_mode,
     flat_observation_space,
     observation_space,
+    opponent_policy,
     sample_chance,
 )
 
-Opponent = Union[str, Callable[[State], int]]
+Opponent = Union[str, Player, Callable[[State], int]]
 
 __all__ = ["RaceGameEnv"]
 
@@ -68,13 +72,14 @@ class RaceGameEnv(gymnasium.Env):
         n = self.game.num_players()
         if seat != "random" and not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n):
             raise ValueError(f"seat must be 0 to {n - 1} or 'random', not {seat!r}")
-        if opponent != "random" and not callable(opponent):
-            raise TypeError("opponent must be 'random' or a callable state -> action")
+        # Checks the name (or the Player's game) now rather than at reset.
+        opponent_policy(self.game, opponent, seed=0)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         self._seat_choice = seat
         self._opponent = opponent
+        self._policy: Optional[Callable[[State], int]] = None
         self.observation_space = (
             flat_observation_space(self.game) if self._flat else observation_space(self.game)
         )
@@ -98,12 +103,11 @@ class RaceGameEnv(gymnasium.Env):
                 state.apply_action(sample_chance(state, rng))
             elif player == self.seat:
                 return
-            elif self._opponent == "random":
+            elif self._policy is None:
                 legal = state.legal_actions()
                 state.apply_action(legal[int(rng.integers(len(legal)))])
             else:
-                action = self._opponent(state.clone())  # type: ignore[operator]
-                state.apply_action(action)
+                state.apply_action(self._policy(state.clone()))
 
     def _observe(self) -> Any:
         if self.state.is_terminal() or self._ended:
@@ -134,6 +138,7 @@ class RaceGameEnv(gymnasium.Env):
         n = self.game.num_players()
         if self._seat_choice == "random":
             self.seat = int(self.np_random.integers(n))
+        self._policy = opponent_policy(self.game, self._opponent, seed=int(self.np_random.integers(1 << 63)))
         self.state = self.game.new_initial_state()
         self._ended = False
         self._advance()

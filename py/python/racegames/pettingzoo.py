@@ -13,6 +13,12 @@ so).
   game with -1 for the actor and 0 for the others; ``max_turns`` gives
   truncations.
 - Render modes ``"ansi"`` and ``"rgb_array"``.
+- ``opponents={seat: player, ...}`` (a seat index or agent name, mapped to
+  a built-in player name such as ``"greedy"``, a
+  :class:`racegames.players.Player` or a callable ``state -> action``)
+  takes those seats out of the agents: they are played inside ``step`` and
+  ``reset``, and the agents are the other seats only. Players given by name
+  are made afresh at each reset, seeded from ``reset(seed=...)``.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from racegames._envutil import require_extra
 
 require_extra("racegames.pettingzoo", "pettingzoo", "pettingzoo", "gymnasium")
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Mapping, Optional, Union
 
 import numpy as np
 from gymnasium import spaces
@@ -29,15 +35,47 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from racegames._core import Game, State, make_game
-from racegames._envutil import as_action, observation_space, sample_chance
+from racegames._envutil import as_action, observation_space, opponent_policy, sample_chance
+from racegames.players import make_player
 
 __all__ = ["env", "raw_env"]
 
 
-def env(name: str = "daldos", render_mode: Optional[str] = None, **params: Any) -> AECEnv:
+def env(
+    name: str = "daldos",
+    render_mode: Optional[str] = None,
+    opponents: Optional[Mapping[Union[int, str], Any]] = None,
+    **params: Any,
+) -> AECEnv:
     """The AEC environment of game ``name``, wrapped in PettingZoo's order
     enforcing wrapper."""
-    return wrappers.OrderEnforcingWrapper(raw_env(name, render_mode=render_mode, **params))
+    return wrappers.OrderEnforcingWrapper(raw_env(name, render_mode=render_mode, opponents=opponents, **params))
+
+
+def _seat(agent: str) -> int:
+    """The seat of agent ``player_<seat>``."""
+    return int(agent[7:])
+
+
+def _opponent_seats(game: Game, opponents: Optional[Mapping[Union[int, str], Any]]) -> Dict[int, Any]:
+    """``opponents`` keyed by seat index; checks seats and players."""
+    if opponents is None:
+        return {}
+    if not isinstance(opponents, Mapping):
+        raise TypeError("opponents must be a mapping {seat: player}")
+    n = game.num_players()
+    seats: Dict[int, Any] = {}
+    for key, player in opponents.items():
+        seat = key
+        if isinstance(key, str) and key.startswith("player_") and key[7:].isdigit():
+            seat = int(key[7:])
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(f"opponent seat {key!r} is not a seat of this game (0 to {n - 1})")
+        opponent_policy(game, player, seed=0)
+        seats[seat] = player
+    if len(seats) == n:
+        raise ValueError("opponents take every seat: no agent is left")
+    return seats
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
@@ -50,14 +88,24 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         "render_fps": 4,
     }
 
-    def __init__(self, name: str = "daldos", render_mode: Optional[str] = None, **params: Any) -> None:
+    def __init__(
+        self,
+        name: str = "daldos",
+        render_mode: Optional[str] = None,
+        opponents: Optional[Mapping[Union[int, str], Any]] = None,
+        **params: Any,
+    ) -> None:
         super().__init__()
         self.game: Game = make_game(name, **params)
+        self._opponents = _opponent_seats(self.game, opponents)
+        self._policies: Dict[int, Callable[[State], int]] = {}
         self.metadata = dict(self.metadata, name=f"racegames_{name}_v0")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
-        self.possible_agents: List[str] = [f"player_{i}" for i in range(self.game.num_players())]
+        self.possible_agents: List[str] = [
+            f"player_{i}" for i in range(self.game.num_players()) if i not in self._opponents
+        ]
         space = observation_space(self.game)
         self.observation_spaces = {a: space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.game.num_distinct_actions()) for a in self.possible_agents}
@@ -74,11 +122,19 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         return self.action_spaces[agent]
 
     def _roll(self) -> None:
-        while self.game_state.is_chance_node():
-            self.game_state.apply_action(sample_chance(self.game_state, self._rng))
+        """Plays chance and the opponents' seats until an agent is to move."""
+        state = self.game_state
+        while True:
+            player = state.current_player()
+            if player == -1:
+                state.apply_action(sample_chance(state, self._rng))
+            elif player in self._policies:
+                state.apply_action(self._policies[player](state.clone()))
+            else:
+                return
 
     def _mask(self, agent: str) -> np.ndarray:
-        index = self.possible_agents.index(agent)
+        index = _seat(agent)
         if not self._over and self.game_state.current_player() == index:
             return self.game_state.legal_actions_mask()
         return np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
@@ -86,7 +142,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         """``agent``'s observation, from its point of view, and its action mask
         (all zeros unless it is to act)."""
-        index = self.possible_agents.index(agent)
+        index = _seat(agent)
         obs = self.game_state.observation_tensor(index).astype(np.float32, copy=False)
         return {"observation": obs, "action_mask": self._mask(agent)}
 
@@ -97,6 +153,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self.agents = list(self.possible_agents)
         self.game_state = self.game.new_initial_state()
         self._over = False
+        self._policies = {}
+        for seat, player in self._opponents.items():
+            seed = int(self._rng.integers(1 << 63))
+            if isinstance(player, str):  # "random" too: the built-in one
+                self._policies[seat] = make_player(player, self.game, seed=seed)
+            else:
+                self._policies[seat] = opponent_policy(self.game, player, seed)  # type: ignore[assignment]
         self._roll()
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -105,7 +168,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self.infos: Dict[str, Dict[str, Any]] = {a: {} for a in self.agents}
         self._finish_if_over(actor=None)
         if not self._over:
-            self.agent_selection = self.possible_agents[self.game_state.current_player()]
+            self.agent_selection = f"player_{self.game_state.current_player()}"
         else:
             self.agent_selection = self.agents[0]
 
@@ -115,9 +178,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self._over = True
         returns = self.game_state.returns()
         truncated = self.game_state.is_truncated()
-        for i, a in enumerate(self.possible_agents):
+        for a in self.possible_agents:
             if a in self.agents:
-                self.rewards[a] = float(returns[i])
+                self.rewards[a] = float(returns[_seat(a)])
                 self.terminations[a] = not truncated
                 self.truncations[a] = truncated
 
@@ -142,7 +205,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
             self._roll()
             self._finish_if_over(actor=agent)
         if not self._over:
-            self.agent_selection = self.possible_agents[self.game_state.current_player()]
+            self.agent_selection = f"player_{self.game_state.current_player()}"
         self._accumulate_rewards()
 
     def render(self) -> Any:

@@ -1,0 +1,113 @@
+"""Regenerates docs/players.md: a round robin of every built-in player for
+every game and option set, with Elo ratings.
+
+    python py/scripts/ladder.py --games 40 --threads 2
+
+Each pair of players meets ``--games`` times (seats rotating; in a game for
+more than two players the pair shares the seats alternately). The page gives,
+per game, the players in the order ``racegames.players.list_players`` lists
+them, their Elo ratings (``random`` at 0), each one's score against every
+other, and whether each listed player beats the next one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import sys
+import time
+from pathlib import Path
+from typing import Any, Dict, List, Tuple
+
+import racegames
+from racegames import arena, players
+
+REPO = Path(__file__).resolve().parents[2]
+
+#: (title, game name, options) for every game and option set with players.
+GAME_SETS: List[Tuple[str, str, Dict[str, Any]]] = [
+    ("Daldøs", "daldos", {}),
+    ("Seys dos e as", "seys_dos_e_as", {}),
+    ("Backgammon", "backgammon", {}),
+    ("Chinese checkers, 2 players", "chinese_checkers", {"players": 2}),
+    ("Chinese checkers, 3 players", "chinese_checkers", {"players": 3}),
+    ("Chinese checkers, 4 players", "chinese_checkers", {"players": 4}),
+    ("Chinese checkers, 6 players", "chinese_checkers", {"players": 6}),
+    ("Halma, 2 players", "halma", {"players": 2}),
+    ("Halma, 4 players", "halma", {"players": 4}),
+]
+
+
+def section(title: str, game: racegames.Game, table: arena.RoundRobin, seconds: float) -> str:
+    names = table.names
+    base = table.elo[names.index("random")] if "random" in names else 0.0
+    lines = [f"## {title}", ""]
+    lines.append(f"`{game!r}`, {table.games[0][1]} games a pair, {seconds:.0f} s.")
+    lines.append("")
+    head = "| player | Elo | " + " | ".join(f"vs {n}" for n in names) + " | ended by the turn limit |"
+    lines += [head, "|---|---:|" + "---:|" * len(names) + "---:|"]
+    for i, name in enumerate(names):
+        cells = ["" if i == j else f"{table.score(i, j):.0%}" for j in range(len(names))]
+        cut = sum(table.truncated[i][j] for j in range(len(names)) if j != i)
+        played = sum(table.games[i][j] for j in range(len(names)) if j != i)
+        lines.append(f"| {name} | {table.elo[i] - base:+.0f} | " + " | ".join(cells) + f" | {cut} of {played} |")
+    lines.append("")
+    order = [
+        f"{names[i]} {'beats' if table.score(i, i + 1) > 0.5 else 'does not beat'} {names[i + 1]} "
+        f"({table.score(i, i + 1):.0%})"
+        for i in range(len(names) - 1)
+    ]
+    lines.append("In the listed order: " + "; ".join(order) + ".")
+    lines.append("")
+    return "\n".join(lines)
+
+
+def main(argv: List[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=40, help="games per pair (default 40)")
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--out", type=Path, default=REPO / "docs" / "players.md")
+    parser.add_argument("--only", help="run only the games whose name contains this (prints, writes nothing)")
+    args = parser.parse_args(argv)
+    command = f"python py/scripts/ladder.py --games {args.games} --threads {args.threads} --seed {args.seed}"
+    parts = [
+        "# The players and their ladder",
+        "",
+        "Every game has built-in players (`racegames.players.list_players(game)` names them, "
+        "strongest first; `make_player(name, game, seed=...)` builds one). This page is the "
+        "round robin that measures them: each pair of players meets in the same number of "
+        "games, seats rotating (in a game for more than two players the pair shares the seats "
+        "alternately, and a side wins when one of its seats has the highest return, alone).",
+        "",
+        "The Elo ratings are the maximum-likelihood fit of the Bradley-Terry model to the "
+        "table (a draw counts half a win; one virtual draw per pair keeps a clean sweep "
+        "finite), shifted so that `random` is at 0. Each cell is the row player's score "
+        "against the column player. With few games a pair, the intervals are wide: "
+        "`python -m racegames.arena GAME PLAYER PLAYER --games N` measures one pairing "
+        "with its Wilson 95% interval.",
+        "",
+        f"Regenerate this page with `{command}` "
+        f"(this run: racegames {racegames.__version__}, {datetime.date.today().isoformat()}).",
+        "",
+    ]
+    for title, name, params in GAME_SETS:
+        if args.only and args.only not in name:
+            continue
+        game = racegames.make_game(name, **params)
+        names = players.list_players(game)
+        start = time.perf_counter()
+        table = arena.round_robin(game, names, games=args.games, seed=args.seed, threads=args.threads)
+        seconds = time.perf_counter() - start
+        text = section(title, game, table, seconds)
+        print(text, flush=True)
+        parts.append(text)
+    if not args.only:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text("\n".join(parts), encoding="utf-8")
+        print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
