@@ -106,7 +106,7 @@ pub trait DynPlayable {
 
 impl<G> DynPlayable for G
 where
-    G: Playable + board_core::FromParams,
+    G: Playable + board_core::FromParams + crate::shaping::Shaping,
     G::State: Send + Sync + 'static,
 {
     fn player_names(&self) -> Vec<&'static str> {
@@ -147,11 +147,10 @@ where
         opponent: &dyn DynPlayer,
     ) -> Option<Box<dyn DynVector>> {
         let typed = opponent.as_any().downcast_ref::<Typed<G>>()?;
-        Some(Box::new(VecCore::with_opponent(
-            self,
-            config,
-            Some(typed.0.clone_box()),
-        )))
+        let progress = crate::shaping::progress_fn::<G>(config.progress_reward);
+        Some(Box::new(
+            VecCore::with_opponent(self, config, Some(typed.0.clone_box())).with_progress(progress),
+        ))
     }
 }
 
@@ -163,7 +162,7 @@ fn typed_players<G>(
     raised: &Raised,
 ) -> Result<Vec<Box<dyn Player<G>>>, ArenaError>
 where
-    G: Playable + board_core::FromParams,
+    G: Playable + board_core::FromParams + crate::shaping::Shaping,
     G::State: Send + Sync + 'static,
 {
     seats
@@ -194,7 +193,7 @@ struct PyCallable<G: Game> {
 
 impl<G> PyCallable<G>
 where
-    G: Playable + board_core::FromParams,
+    G: Playable + board_core::FromParams + crate::shaping::Shaping,
     G::State: Send + Sync + 'static,
 {
     fn call(&self, py: Python<'_>, state: &G::State) -> PyResult<Action> {
@@ -210,7 +209,7 @@ where
 
 impl<G> Player<G> for PyCallable<G>
 where
-    G: Playable + board_core::FromParams,
+    G: Playable + board_core::FromParams + crate::shaping::Shaping,
     G::State: Send + Sync + 'static,
 {
     fn name(&self) -> &str {

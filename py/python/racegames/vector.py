@@ -32,6 +32,14 @@ buffers, with the GIL released; one Python call steps every environment.
   use for its buffers and states (about a million environments of Daldøs,
   more of the other games); more raises ``ValueError`` saying how many fit.
   Every integer argument out of its range raises ``ValueError``.
+- ``reward="progress"`` (the Halma games): each step also pays the acting
+  seat the rows its pieces advanced towards the target camp, as a fraction
+  of the rows from the start to a filled camp, so that a learner has a signal
+  long before its first win; over a game these payments add up to at most 1.
+  The result paid at the end and ``infos["returns"]`` are unchanged.
+- Finished rows: where an episode has just ended, the mask holds action 0
+  alone (the next step ignores that row's action and resets it), so a masked
+  softmax never sees a row of zeros and never gives NaN.
 - ``observation="flat"``: the observations are one ``(num_envs, size)``
   float32 array (each tensor flattened), without the masks, which stay in
   ``infos["action_mask"]`` and ``action_masks()``.
@@ -92,6 +100,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         render_mode: Optional[str] = None,
         threads: Optional[int] = None,
         observation: str = "dict",
+        reward: str = "win",
         **params: Any,
     ) -> None:
         self._flat = check_observation_mode(observation) == "flat"
@@ -99,7 +108,13 @@ class VectorEnv(gymnasium.vector.VectorEnv):
             seed = int.from_bytes(os.urandom(8), "little")
         self.game: Game = make_game(name, **params)
         self.core = VectorCore(
-            self.game, num_envs, seed=_seed64(seed), opponent=opponent, seat=seat, threads=threads
+            self.game,
+            num_envs,
+            seed=_seed64(seed),
+            opponent=opponent,
+            seat=seat,
+            threads=threads,
+            reward=reward,
         )
         self.num_envs = num_envs = self.core.num_envs
         self.copy = copy
