@@ -95,12 +95,13 @@ pub trait DynPlayable {
         config: &ArenaConfig,
         raised: &Raised,
     ) -> Result<RoundRobin, ArenaError>;
-    /// A vector environment whose opponents are copies of `opponent`
-    /// (`None` if it is a player of another game type).
+    /// A vector environment whose opponents are copies of the players of
+    /// `league`, one drawn per episode (`None` if one of them is a player
+    /// of another game type).
     fn new_vector_against(
         self: Arc<Self>,
         config: VectorConfig,
-        opponent: &dyn DynPlayer,
+        league: &[Box<dyn DynPlayer>],
     ) -> Option<Box<dyn DynVector>>;
 }
 
@@ -144,12 +145,15 @@ where
     fn new_vector_against(
         self: Arc<Self>,
         config: VectorConfig,
-        opponent: &dyn DynPlayer,
+        league: &[Box<dyn DynPlayer>],
     ) -> Option<Box<dyn DynVector>> {
-        let typed = opponent.as_any().downcast_ref::<Typed<G>>()?;
+        let players = league
+            .iter()
+            .map(|p| Some(p.as_any().downcast_ref::<Typed<G>>()?.0.clone_box()))
+            .collect::<Option<Vec<_>>>()?;
         let progress = crate::shaping::progress_fn::<G>(config.progress_reward);
         Some(Box::new(
-            VecCore::with_opponent(self, config, Some(typed.0.clone_box())).with_progress(progress),
+            VecCore::with_league(self, config, players).with_progress(progress),
         ))
     }
 }

@@ -85,13 +85,14 @@ impl VectorCore {
 impl VectorCore {
     /// `seat` is an int or `"random"`; `opponent` is `"random"`, another
     /// built-in player's name or a `Player` (copied into every
-    /// environment), or `None` (self-play).
+    /// environment), a list of those (a league: one drawn per episode), or
+    /// `None` (self-play).
     /// `threads` (1 to [`MAX_THREADS`], default 1) bounds the threads a step
     /// uses (on a busy machine extra threads wait for a core and slow the
     /// step down), at most one per 16 environments; see `crate::workers`.
     /// `num_envs` is at most what fits in [`MAX_VECTOR_BYTES`].
     #[new]
-    #[pyo3(signature = (game, num_envs, seed = None, opponent = Some(OpponentArg::Name("random".to_owned())), seat = None, threads = None, reward = None))]
+    #[pyo3(signature = (game, num_envs, seed = None, opponent = Some(OpponentArg::random()), seat = None, threads = None, reward = None))]
     fn new(
         py: Python<'_>,
         game: &Bound<'_, PyGame>,
@@ -164,10 +165,12 @@ impl VectorCore {
         let mut obs_shape = vec![num_envs];
         obs_shape.extend(g.observation_shape());
         let actions = g.num_distinct_actions();
-        let core = match opponent.flatten() {
-            Some(player) => guard(|| Arc::clone(&g).new_vector_against(config, &*player))?
-                .ok_or_else(|| PyValueError::new_err("the opponent plays another game"))?,
-            None => guard(|| Arc::clone(&g).new_vector(config))?,
+        let core = match opponent {
+            Some(league) if !league.is_empty() => {
+                guard(|| Arc::clone(&g).new_vector_against(config, &league))?
+                    .ok_or_else(|| PyValueError::new_err("an opponent plays another game"))?
+            }
+            _ => guard(|| Arc::clone(&g).new_vector(config))?,
         };
         Ok(VectorCore {
             game: game.clone().unbind(),

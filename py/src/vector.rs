@@ -199,6 +199,9 @@ struct Shard<G: Game> {
     /// mutex only so that the shard is `Sync`; reached through `get_mut`,
     /// never locked.
     opponents: Mutex<Vec<Box<dyn Opponent<G>>>>,
+    /// With two or more: the league each episode draws its opponent from
+    /// (the environment's copy in `opponents` is replaced at each reset).
+    league: Mutex<Vec<Box<dyn Opponent<G>>>>,
     /// The progress paid at each step, for `reward="progress"`.
     progress: Option<ProgressFn<G>>,
     buf: Box<ActionBuffer>,
@@ -220,7 +223,7 @@ impl<G: Game> Shard<G> {
         game: Arc<G>,
         config: VectorConfig,
         n: usize,
-        opponent: Option<&dyn Opponent<G>>,
+        league: &[Box<dyn Opponent<G>>],
     ) -> Shard<G> {
         let initial = game.new_initial_state();
         let actions = game.num_distinct_actions();
@@ -242,9 +245,14 @@ impl<G: Game> Shard<G> {
             prev: vec![0; n * stride],
             prev_len: vec![u32::MAX; n],
             shown_viewer: vec![None; n],
-            opponents: Mutex::new(match opponent {
+            opponents: Mutex::new(match league.first() {
                 Some(p) => (0..n).map(|_| p.clone_box()).collect(),
                 None => Vec::new(),
+            }),
+            league: Mutex::new(if league.len() > 1 {
+                league.iter().map(|p| p.clone_box()).collect()
+            } else {
+                Vec::new()
             }),
             progress: None,
             buf: Box::new(ActionBuffer::new()),
@@ -473,6 +481,12 @@ impl<G: Game> Shard<G> {
                 SeatChoice::Fixed(s) => s,
                 SeatChoice::Random => self.rngs[env].below(self.num_players) as u8,
             };
+            let league = self.league.get_mut().unwrap_or_else(|p| p.into_inner());
+            if !league.is_empty() {
+                let k = self.rngs[env].below(league.len());
+                let opponents = self.opponents.get_mut().unwrap_or_else(|p| p.into_inner());
+                opponents[env] = league[k].clone_box();
+            }
             self.done[env] = false;
             if let Stop::Decision(p) = self.advance(env) {
                 self.settle(env, &before, p, Stop::Decision(p), out);
@@ -701,6 +715,18 @@ impl<G: Game> VecCore<G> {
         config: VectorConfig,
         opponent: Option<Box<dyn Opponent<G>>>,
     ) -> VecCore<G> {
+        VecCore::with_league(game, config, opponent.into_iter().collect())
+    }
+
+    /// Like [`VecCore::new`], with opponents from `league`: its one player
+    /// copied into every environment, or with several, a copy of one drawn
+    /// at the start of each episode (from the environment's generator);
+    /// random play when it is empty.
+    pub fn with_league(
+        game: Arc<G>,
+        config: VectorConfig,
+        league: Vec<Box<dyn Opponent<G>>>,
+    ) -> VecCore<G> {
         let n = config.num_envs;
         let threads = config.threads.clamp(1, (n / ENVS_PER_JOB).max(1));
         let workers = Workers::new(threads);
@@ -711,12 +737,7 @@ impl<G: Game> VecCore<G> {
         let mut shards = Vec::with_capacity(count);
         for k in 0..count {
             let size = n / count + usize::from(k < n % count);
-            shards.push(Shard::new(
-                Arc::clone(&game),
-                config,
-                size,
-                opponent.as_deref(),
-            ));
+            shards.push(Shard::new(Arc::clone(&game), config, size, &league));
         }
         let mut core = VecCore {
             config,

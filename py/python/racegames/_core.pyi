@@ -1,6 +1,6 @@
 """Type stubs of the native module ``racegames._core``."""
 
-from typing import Any, Dict, List, Optional, Tuple, Union, final
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union, final
 
 import numpy as np
 import numpy.typing as npt
@@ -131,7 +131,7 @@ class VectorCore:
         game: Game,
         num_envs: int,
         seed: Optional[int] = None,
-        opponent: Union[str, Player, None] = ...,
+        opponent: Union[str, Player, Sequence[Union[str, Player]], None] = ...,
         seat: Union[int, str, None] = None,
         threads: Optional[int] = None,
         reward: Optional[str] = None,

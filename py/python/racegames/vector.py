@@ -9,7 +9,11 @@ buffers, with the GIL released; one Python call steps every environment.
 
 - ``opponent="random"`` (default): the caller plays ``seat`` (an int, or
   ``"random"`` per episode) and random opponents play the other seats
-  natively. ``opponent=None``: self-play; the caller's actions drive
+  natively. ``opponent`` may also name another built-in player, be a
+  ``Player`` (a trained policy too: ``make_player("policy", game,
+  path=...)``), or be a list of those: a league, from which each episode
+  draws its opponent; all of them play natively inside the step.
+  ``opponent=None``: self-play; the caller's actions drive
   whichever seat is to move in each environment, reported in
   ``infos["current_player"]``.
 - Autoreset mode ``NEXT_STEP``: after an episode ends, the next ``step``
@@ -94,7 +98,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         name: str,
         num_envs: int,
         seed: Optional[int] = None,
-        opponent: Optional[str] = "random",
+        opponent: Any = "random",
         seat: Union[int, str] = 0,
         copy: bool = True,
         render_mode: Optional[str] = None,

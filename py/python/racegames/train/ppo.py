@@ -21,6 +21,7 @@ import numpy as np
 import torch
 from torch import nn
 
+from racegames import make_game, players
 from racegames.train.policy_file import write_policy
 from racegames.vector import VectorEnv
 
@@ -51,8 +52,10 @@ class Config:
     hidden: int = 256
     torch_threads: int = 1
     league: Sequence[str] = ("random",)
-    snapshot_every: int = 0
+    snapshot_every: int = 20
+    max_snapshots: int = 4
     eval_games: int = 200
+    reward: str = "win"
 
 
 class Agent(nn.Module):
@@ -114,19 +117,28 @@ def train(config: Config, log: Callable[[str], None] = print) -> Agent:
     """Trains for ``config.minutes`` and writes the policy to ``config.out``."""
     torch.manual_seed(config.seed)
     torch.set_num_threads(config.torch_threads)
-    rng = np.random.default_rng(config.seed)
     out = Path(config.out)
-    league: List[Any] = list(config.league)
-    env = VectorEnv(
-        config.game,
-        config.num_envs,
-        seed=config.seed,
-        opponent=league[0] if len(league) == 1 else league,
-        seat="random",
-        observation="flat",
-        copy=False,
-        **config.params,
-    )
+    snapshots: List[Path] = []
+
+    def make_env(seed: int) -> VectorEnv:
+        # The league: the built-in opponents and the latest snapshots of the
+        # learner (trained policies, played natively like the built-ins).
+        game = make_game(config.game, **config.params)
+        league: List[Any] = list(config.league)
+        league += [players.make_player("policy", game, seed=seed, path=str(p)) for p in snapshots]
+        return VectorEnv(
+            config.game,
+            config.num_envs,
+            seed=seed,
+            opponent=league[0] if len(league) == 1 else league,
+            seat="random",
+            observation="flat",
+            copy=False,
+            reward=config.reward,
+            **config.params,
+        )
+
+    env = make_env(config.seed)
     n, t_len = config.num_envs, config.rollout
     obs_len = env.single_observation_space.shape[0]
     num_actions = env.single_action_space.n
@@ -210,9 +222,19 @@ def train(config: Config, log: Callable[[str], None] = print) -> Agent:
             )
             episodes = wins = 0
         if config.snapshot_every and updates % config.snapshot_every == 0:
-            agent.export(out, config.game)
+            # A snapshot joins the league; the oldest leaves past max_snapshots.
+            path = out.with_name(f"{out.name}.snapshot{updates}")
+            agent.export(path, config.game)
+            snapshots.append(path)
+            if len(snapshots) > config.max_snapshots:
+                snapshots.pop(0).unlink(missing_ok=True)
+            env.close()
+            env = make_env(config.seed + updates)
+            obs, infos = env.reset()
+            ended = np.zeros(n, dtype=bool)
     agent.export(out, config.game)
+    for path in snapshots:
+        path.unlink(missing_ok=True)
     log(f"trained {steps:,} steps in {time.perf_counter() - start:.0f}s; policy written to {out}")
     env.close()
-    _ = rng
     return agent
