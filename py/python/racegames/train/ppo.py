@@ -1,7 +1,7 @@
 """Masked PPO over the native vector environment, in one readable loop.
 
 The learner plays one seat (drawn per episode) of ``num_envs`` environments
-stepped natively by :class:`racegames.vector.VectorEnv`; the other seats are
+stepped natively by ``racegames.vector.VectorEnv``; the other seats are
 played natively too, by opponents drawn per episode from a league (built-in
 players, and snapshots of the learner written as policy files). One network
 trunk feeds a policy head (one logit per action; illegal actions masked) and
