@@ -113,8 +113,14 @@ def evaluate(
     return wins / max(played, 1), played
 
 
-def train(config: Config, log: Callable[[str], None] = print) -> Agent:
-    """Trains for ``config.minutes`` and writes the policy to ``config.out``."""
+def train(
+    config: Config,
+    log: Callable[[str], None] = print,
+    on_update: Optional[Callable[["Agent", int, float], None]] = None,
+) -> Agent:
+    """Trains for ``config.minutes`` and writes the policy to ``config.out``;
+    ``on_update(agent, steps, seconds)`` is called after each update (its
+    time is not counted against the budget)."""
     torch.manual_seed(config.seed)
     torch.set_num_threads(config.torch_threads)
     out = Path(config.out)
@@ -213,6 +219,10 @@ def train(config: Config, log: Callable[[str], None] = print) -> Agent:
                 nn.utils.clip_grad_norm_(agent.parameters(), 0.5)
                 optimizer.step()
         updates += 1
+        if on_update is not None:
+            paused = time.perf_counter()
+            on_update(agent, steps, paused - start)
+            start += time.perf_counter() - paused
         elapsed = time.perf_counter() - start
         if updates % 5 == 0 or elapsed >= budget:
             rate = wins / episodes if episodes else math.nan
