@@ -37,6 +37,11 @@ scripts/setup-venv.sh
 peers=$(.venv/bin/python -c 'import sys; tomllib = __import__("tomllib" if sys.version_info >= (3, 11) else "tomli"); print(" ".join(tomllib.load(open("py/pyproject.toml", "rb"))["project"]["optional-dependencies"]["peers"]))')
 .venv/bin/python -m pip install --quiet $peers
 
+step "Heavy optional groups: torch, Ray, SB3 (skip with RACEGAMES_SKIP_HEAVY=1)"
+if [ "${RACEGAMES_SKIP_HEAVY:-0}" != 1 ]; then
+    scripts/heavy-deps.sh train rllib sb3
+fi
+
 step "Python tests"
 .venv/bin/python -m pytest py/tests -q
 

@@ -38,7 +38,10 @@ const MCTS_PARAMS: &str =
 ///
 /// # Errors
 ///
-/// [`PlayerError::UnknownPlayer`] for a name not in `names`,
+/// `policy` (a trained policy, `path=<policy file>`) is accepted for every
+/// game besides the names listed.
+///
+/// [`PlayerError::UnknownPlayer`] for a name not in `names` (nor `policy`),
 /// [`PlayerError::BadParameter`] for an option the player does not take or
 /// a value out of its range.
 pub fn build_player<G>(
@@ -54,6 +57,13 @@ where
     G: Game + 'static,
     G::State: Send + Sync,
 {
+    if name == "policy" {
+        // A trained policy: not ranked among the built-in players, loaded
+        // from the file its `path` option names.
+        return Ok(Box::new(crate::policy::make_policy_player(
+            game, seed, params,
+        )?));
+    }
     if !names.contains(&name) {
         return Err(unknown_player(name, names));
     }

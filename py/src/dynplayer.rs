@@ -95,18 +95,19 @@ pub trait DynPlayable {
         config: &ArenaConfig,
         raised: &Raised,
     ) -> Result<RoundRobin, ArenaError>;
-    /// A vector environment whose opponents are copies of `opponent`
-    /// (`None` if it is a player of another game type).
+    /// A vector environment whose opponents are copies of the players of
+    /// `league`, one drawn per episode (`None` if one of them is a player
+    /// of another game type).
     fn new_vector_against(
         self: Arc<Self>,
         config: VectorConfig,
-        opponent: &dyn DynPlayer,
+        league: &[Box<dyn DynPlayer>],
     ) -> Option<Box<dyn DynVector>>;
 }
 
 impl<G> DynPlayable for G
 where
-    G: Playable + board_core::FromParams,
+    G: Playable + board_core::FromParams + crate::shaping::Shaping,
     G::State: Send + Sync + 'static,
 {
     fn player_names(&self) -> Vec<&'static str> {
@@ -144,14 +145,16 @@ where
     fn new_vector_against(
         self: Arc<Self>,
         config: VectorConfig,
-        opponent: &dyn DynPlayer,
+        league: &[Box<dyn DynPlayer>],
     ) -> Option<Box<dyn DynVector>> {
-        let typed = opponent.as_any().downcast_ref::<Typed<G>>()?;
-        Some(Box::new(VecCore::with_opponent(
-            self,
-            config,
-            Some(typed.0.clone_box()),
-        )))
+        let players = league
+            .iter()
+            .map(|p| Some(p.as_any().downcast_ref::<Typed<G>>()?.0.clone_box()))
+            .collect::<Option<Vec<_>>>()?;
+        let progress = crate::shaping::progress_fn::<G>(config.progress_reward);
+        Some(Box::new(
+            VecCore::with_league(self, config, players).with_progress(progress),
+        ))
     }
 }
 
@@ -163,7 +166,7 @@ fn typed_players<G>(
     raised: &Raised,
 ) -> Result<Vec<Box<dyn Player<G>>>, ArenaError>
 where
-    G: Playable + board_core::FromParams,
+    G: Playable + board_core::FromParams + crate::shaping::Shaping,
     G::State: Send + Sync + 'static,
 {
     seats
@@ -194,7 +197,7 @@ struct PyCallable<G: Game> {
 
 impl<G> PyCallable<G>
 where
-    G: Playable + board_core::FromParams,
+    G: Playable + board_core::FromParams + crate::shaping::Shaping,
     G::State: Send + Sync + 'static,
 {
     fn call(&self, py: Python<'_>, state: &G::State) -> PyResult<Action> {
@@ -210,7 +213,7 @@ where
 
 impl<G> Player<G> for PyCallable<G>
 where
-    G: Playable + board_core::FromParams,
+    G: Playable + board_core::FromParams + crate::shaping::Shaping,
     G::State: Send + Sync + 'static,
 {
     fn name(&self) -> &str {

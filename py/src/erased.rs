@@ -53,6 +53,8 @@ pub trait DynGame: DynPlayable + Send + Sync + 'static {
     fn parse_notation(self: Arc<Self>, text: &str) -> Result<Box<dyn DynState>, ParseError>;
     /// A batch of environments stepped natively.
     fn new_vector(self: Arc<Self>, config: VectorConfig) -> Box<dyn DynVector>;
+    /// Whether the game has a progress measure (`reward="progress"`).
+    fn has_progress(&self) -> bool;
     /// The memory one environment of such a batch takes, in bytes.
     fn vector_bytes_per_env(&self) -> usize;
 }
@@ -88,6 +90,8 @@ pub trait DynState: Send + Sync + 'static {
     fn apply_legal(&mut self, action: Action);
     /// Each player's return.
     fn returns(&self) -> Vec<f64>;
+    /// How far `player` has come ([`crate::shaping::Shaping::progress`]).
+    fn progress(&self, player: Player) -> Option<f64>;
     /// The observation of `player`.
     fn observe(&self, player: Player, out: &mut [f32]) -> Result<(), ObservationError>;
     /// The string of an action.
@@ -121,7 +125,13 @@ pub struct Held<G: Game> {
 
 impl<G> DynGame for G
 where
-    G: Game + FromParams + racegames_players::Playable + Send + Sync + 'static,
+    G: Game
+        + FromParams
+        + racegames_players::Playable
+        + crate::shaping::Shaping
+        + Send
+        + Sync
+        + 'static,
     G::State: Send + Sync + 'static,
 {
     fn name(&self) -> &'static str {
@@ -163,7 +173,12 @@ where
         Ok(Box::new(Held { game: self, state }))
     }
     fn new_vector(self: Arc<Self>, config: VectorConfig) -> Box<dyn DynVector> {
-        Box::new(VecCore::new(self, config))
+        let progress = crate::shaping::progress_fn::<G>(config.progress_reward);
+        Box::new(VecCore::new(self, config).with_progress(progress))
+    }
+    fn has_progress(&self) -> bool {
+        let start = self.new_initial_state();
+        crate::shaping::Shaping::progress(self, &start, Player::new(0)).is_some()
     }
     fn vector_bytes_per_env(&self) -> usize {
         crate::vector::bytes_per_env(self)
@@ -172,7 +187,13 @@ where
 
 impl<G> DynState for Held<G>
 where
-    G: Game + FromParams + racegames_players::Playable + Send + Sync + 'static,
+    G: Game
+        + FromParams
+        + racegames_players::Playable
+        + crate::shaping::Shaping
+        + Send
+        + Sync
+        + 'static,
     G::State: Send + Sync + 'static,
 {
     fn game(&self) -> &dyn DynGame {
@@ -226,6 +247,9 @@ where
         let mut next = self.state;
         self.game.apply_legal(&mut next, action);
         self.state = next;
+    }
+    fn progress(&self, player: Player) -> Option<f64> {
+        crate::shaping::Shaping::progress(&*self.game, &self.state, player)
     }
     fn returns(&self) -> Vec<f64> {
         let mut out = vec![0.0; self.game.num_players()];

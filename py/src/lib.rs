@@ -22,6 +22,7 @@ pub mod pygame;
 pub mod pyplayers;
 pub mod pyvector;
 pub mod registry;
+pub mod shaping;
 pub mod tables;
 pub mod vector;
 pub mod workers;

@@ -533,6 +533,15 @@ impl PyState {
         guard(|| self.inner.returns())
     }
 
+    /// How far `player` has come, for the games with a measure of it (the
+    /// Halma games: the rows its pieces have advanced towards the target
+    /// camp, 0 at the start and 1 with the camp filled); `None` for the
+    /// others. This is what `reward="progress"` pays, step by step.
+    fn progress(&self, player: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
+        let player = read_player(player, self.inner.game().num_players())?;
+        guard(|| self.inner.progress(player))
+    }
+
     /// The observation of `player` (default: the player to act, or 0) as a
     /// numpy float32 array of `game.observation_tensor_shape()`.
     #[pyo3(signature = (player = None))]

@@ -176,36 +176,72 @@ pub fn make_player(
     })
 }
 
-/// The `opponent` of a vector environment: a player name (`"random"` for
-/// the fast native random path) or a `Player`.
+/// One opponent of a vector environment: a player name (`"random"` alone
+/// takes the fast native random path) or a `Player`.
 #[derive(FromPyObject)]
-pub enum OpponentArg {
+pub enum OpponentSpec {
     /// A built-in player's name.
     Name(String),
-    /// A built-in player.
+    /// A built-in player, or a trained policy.
     Player(Py<PyPlayer>),
 }
 
+/// The `opponent` of a vector environment: one opponent, or a league (a
+/// list of them, one drawn per episode).
+#[derive(FromPyObject)]
+pub enum OpponentArg {
+    /// One opponent.
+    One(OpponentSpec),
+    /// A league.
+    League(Vec<OpponentSpec>),
+}
+
+impl OpponentArg {
+    /// The opponent `"random"`, the default.
+    pub fn random() -> OpponentArg {
+        OpponentArg::One(OpponentSpec::Name("random".to_owned()))
+    }
+}
+
+/// The most players a league may hold.
+pub const MAX_LEAGUE: usize = 64;
+
 /// The opponents a vector environment of `game` plays against: `None`
-/// (self-play), random (`Some(None)`) or copies of a built-in player made
-/// with `seed` (`Some(Some(player))`).
+/// (self-play), or `Some(league)`: copies of the players of the league,
+/// made with `seed` for names; an empty league plays random natively.
 pub fn vector_opponent(
     py: Python<'_>,
     game: &Bound<'_, PyGame>,
     opponent: Option<OpponentArg>,
     seed: u64,
-) -> PyResult<Option<Option<Box<dyn DynPlayer>>>> {
-    Ok(match opponent {
-        None => None,
-        Some(OpponentArg::Name(name)) if name == "random" => Some(None),
-        Some(OpponentArg::Name(name)) => {
-            let p = make_player(&name, game, seed, &PyDict::new(py))?;
-            Some(Some(p.native()))
+) -> PyResult<Option<Vec<Box<dyn DynPlayer>>>> {
+    let specs = match opponent {
+        None => return Ok(None),
+        Some(OpponentArg::One(OpponentSpec::Name(name))) if name == "random" => {
+            return Ok(Some(Vec::new()))
         }
-        Some(OpponentArg::Player(p)) => {
-            let p = p.get();
-            p.check_game(py, &game.clone().unbind())?;
-            Some(Some(p.native()))
+        Some(OpponentArg::One(spec)) => vec![spec],
+        Some(OpponentArg::League(specs)) if specs.is_empty() || specs.len() > MAX_LEAGUE => {
+            return Err(PyValueError::new_err(format!(
+                "a league of opponents holds 1 to {MAX_LEAGUE} players, not {}",
+                specs.len()
+            )))
         }
-    })
+        Some(OpponentArg::League(specs)) => specs,
+    };
+    let mut league = Vec::with_capacity(specs.len());
+    for (k, spec) in specs.into_iter().enumerate() {
+        league.push(match spec {
+            OpponentSpec::Name(name) => {
+                let member_seed = seed.wrapping_add(k as u64);
+                make_player(&name, game, member_seed, &PyDict::new(py))?.native()
+            }
+            OpponentSpec::Player(p) => {
+                let p = p.get();
+                p.check_game(py, &game.clone().unbind())?;
+                p.native()
+            }
+        });
+    }
+    Ok(Some(league))
 }

@@ -37,13 +37,20 @@ pub struct VectorCore {
     ended: Py<PyArray1<bool>>,
 }
 
+/// What [`VectorCore::run`] does over the buffers.
+enum Call<'a> {
+    Reset(Option<u64>),
+    Step(&'a [i64]),
+    ResetEnded,
+}
+
 impl VectorCore {
     /// An environment index, `0..num_envs`.
     fn read_env(&self, env: &Bound<'_, PyAny>) -> PyResult<usize> {
         args::read_usize(env, "env", 0, self.core.num_envs() - 1)
     }
 
-    fn run(&mut self, py: Python<'_>, seed: Option<u64>, actions: Option<&[i64]>) -> PyResult<()> {
+    fn run(&mut self, py: Python<'_>, call: Call<'_>) -> PyResult<()> {
         let mut obs = self.obs.bind(py).readwrite();
         let mut mask = self.mask.bind(py).readwrite();
         let mut reward = self.reward.bind(py).readwrite();
@@ -65,9 +72,10 @@ impl VectorCore {
         };
         let core = &mut self.core;
         py.detach(|| {
-            guard(|| match actions {
-                Some(actions) => core.step(actions, out),
-                None => core.reset(seed, out),
+            guard(|| match call {
+                Call::Step(actions) => core.step(actions, out),
+                Call::Reset(seed) => core.reset(seed, out),
+                Call::ResetEnded => core.reset_ended(out),
             })
         })
     }
@@ -77,13 +85,14 @@ impl VectorCore {
 impl VectorCore {
     /// `seat` is an int or `"random"`; `opponent` is `"random"`, another
     /// built-in player's name or a `Player` (copied into every
-    /// environment), or `None` (self-play).
+    /// environment), a list of those (a league: one drawn per episode), or
+    /// `None` (self-play).
     /// `threads` (1 to [`MAX_THREADS`], default 1) bounds the threads a step
     /// uses (on a busy machine extra threads wait for a core and slow the
     /// step down), at most one per 16 environments; see `crate::workers`.
     /// `num_envs` is at most what fits in [`MAX_VECTOR_BYTES`].
     #[new]
-    #[pyo3(signature = (game, num_envs, seed = None, opponent = Some(OpponentArg::Name("random".to_owned())), seat = None, threads = None))]
+    #[pyo3(signature = (game, num_envs, seed = None, opponent = Some(OpponentArg::random()), seat = None, threads = None, reward = None))]
     fn new(
         py: Python<'_>,
         game: &Bound<'_, PyGame>,
@@ -92,6 +101,7 @@ impl VectorCore {
         opponent: Option<OpponentArg>,
         seat: Option<&Bound<'_, PyAny>>,
         threads: Option<&Bound<'_, PyAny>>,
+        reward: Option<&str>,
     ) -> PyResult<VectorCore> {
         let g: Arc<dyn DynGame> = Arc::clone(&game.get().inner);
         let per_env = g.vector_bytes_per_env();
@@ -129,20 +139,38 @@ impl VectorCore {
             }
             Some(s) => SeatChoice::Fixed(args::read_usize(s, "seat", 0, players - 1)? as u8),
         };
+        let progress_reward = match reward {
+            None | Some("win") => false,
+            Some("progress") if g.has_progress() => true,
+            Some("progress") => {
+                return Err(PyValueError::new_err(format!(
+                    "reward=\"progress\" is for the Halma games; {} has only reward=\"win\"",
+                    g.name()
+                )))
+            }
+            Some(other) => {
+                return Err(PyValueError::new_err(format!(
+                    "reward must be \"win\" or \"progress\", not {other:?}"
+                )))
+            }
+        };
         let config = VectorConfig {
             num_envs,
             seed,
             random_opponent,
             seat,
             threads,
+            progress_reward,
         };
         let mut obs_shape = vec![num_envs];
         obs_shape.extend(g.observation_shape());
         let actions = g.num_distinct_actions();
-        let core = match opponent.flatten() {
-            Some(player) => guard(|| Arc::clone(&g).new_vector_against(config, &*player))?
-                .ok_or_else(|| PyValueError::new_err("the opponent plays another game"))?,
-            None => guard(|| Arc::clone(&g).new_vector(config))?,
+        let core = match opponent {
+            Some(league) if !league.is_empty() => {
+                guard(|| Arc::clone(&g).new_vector_against(config, &league))?
+                    .ok_or_else(|| PyValueError::new_err("an opponent plays another game"))?
+            }
+            _ => guard(|| Arc::clone(&g).new_vector(config))?,
         };
         Ok(VectorCore {
             game: game.clone().unbind(),
@@ -166,7 +194,13 @@ impl VectorCore {
             Some(s) if !s.is_none() => Some(args::read_seed(s)?),
             _ => None,
         };
-        self.run(py, seed, None)
+        self.run(py, Call::Reset(seed))
+    }
+
+    /// Starts a new episode now in every environment whose episode ended at
+    /// the last step (same-step autoreset), with the GIL released.
+    fn reset_ended(&mut self, py: Python<'_>) -> PyResult<()> {
+        self.run(py, Call::ResetEnded)
     }
 
     /// Steps every environment with its action (an int64 array of length
@@ -182,7 +216,7 @@ impl VectorCore {
                 actions.len()
             )));
         }
-        self.run(py, None, Some(actions))
+        self.run(py, Call::Step(actions))
     }
 
     /// Fills `out` (int64, length `num_envs`) with a uniformly random legal

@@ -2,7 +2,7 @@
 //!
 //! To expose a new game, add `entry::<YourGame>(),` to [`GAMES`]: the type
 //! needs `board_core::Game + board_core::FromParams +
-//! racegames_players::Playable` (its built-in players) and nothing else.
+//! racegames_players::Playable` (its built-in players) and `crate::shaping::Shaping` (its progress measure, if any), and nothing else.
 //! Every name in its `FromParams::NAMES` becomes a name of
 //! `racegames.make_game`.
 
@@ -29,7 +29,7 @@ fn construct<G>(
     params: &[(&str, ParamValue<'_>)],
 ) -> Result<Arc<dyn DynGame>, ParamError>
 where
-    G: Game + FromParams + Playable,
+    G: Game + FromParams + Playable + crate::shaping::Shaping,
     G::State: Send + Sync + 'static,
 {
     Ok(Arc::new(G::from_params(name, params)?))
@@ -38,7 +38,7 @@ where
 /// The registry entry of a game type.
 pub const fn entry<G>() -> Entry
 where
-    G: Game + FromParams + Playable,
+    G: Game + FromParams + Playable + crate::shaping::Shaping,
     G::State: Send + Sync + 'static,
 {
     Entry {

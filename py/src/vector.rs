@@ -67,7 +67,13 @@ pub struct VectorConfig {
     pub seat: SeatChoice,
     /// The most threads a step may use.
     pub threads: usize,
+    /// Pay the acting seat its progress at each step (`reward="progress"`,
+    /// see [`crate::shaping`]), on top of the result at the end.
+    pub progress_reward: bool,
 }
+
+/// A game's progress measure ([`crate::shaping::Shaping::progress`]).
+pub type ProgressFn<G> = fn(&G, &<G as Game>::State, Player) -> Option<f64>;
 
 /// The buffers a reset or step writes, one row per environment.
 pub struct Outputs<'a> {
@@ -159,6 +165,10 @@ pub trait DynVector: Send + Sync {
     /// the episode has ended), drawn from a generator of its own, so that a
     /// random policy costs no Python work (benchmarks, baselines).
     fn random_actions(&mut self, out: &mut [i64]);
+    /// Resets now, rather than at the next step, every environment whose
+    /// episode ended at the last step (same-step autoreset), rewriting
+    /// their rows of the outputs.
+    fn reset_ended(&mut self, out: Outputs<'_>);
 }
 
 /// A contiguous run of environments, stepped by one thread.
@@ -189,6 +199,11 @@ struct Shard<G: Game> {
     /// mutex only so that the shard is `Sync`; reached through `get_mut`,
     /// never locked.
     opponents: Mutex<Vec<Box<dyn Opponent<G>>>>,
+    /// With two or more: the league each episode draws its opponent from
+    /// (the environment's copy in `opponents` is replaced at each reset).
+    league: Mutex<Vec<Box<dyn Opponent<G>>>>,
+    /// The progress paid at each step, for `reward="progress"`.
+    progress: Option<ProgressFn<G>>,
     buf: Box<ActionBuffer>,
 }
 
@@ -208,7 +223,7 @@ impl<G: Game> Shard<G> {
         game: Arc<G>,
         config: VectorConfig,
         n: usize,
-        opponent: Option<&dyn Opponent<G>>,
+        league: &[Box<dyn Opponent<G>>],
     ) -> Shard<G> {
         let initial = game.new_initial_state();
         let actions = game.num_distinct_actions();
@@ -230,10 +245,16 @@ impl<G: Game> Shard<G> {
             prev: vec![0; n * stride],
             prev_len: vec![u32::MAX; n],
             shown_viewer: vec![None; n],
-            opponents: Mutex::new(match opponent {
+            opponents: Mutex::new(match league.first() {
                 Some(p) => (0..n).map(|_| p.clone_box()).collect(),
                 None => Vec::new(),
             }),
+            league: Mutex::new(if league.len() > 1 {
+                league.iter().map(|p| p.clone_box()).collect()
+            } else {
+                Vec::new()
+            }),
+            progress: None,
             buf: Box::new(ActionBuffer::new()),
             game,
             config,
@@ -324,6 +345,21 @@ impl<G: Game> Shard<G> {
         }
     }
 
+    /// The mask of a finished episode: action 0 alone, whose action the
+    /// next step ignores (it resets the environment), so that a masked
+    /// softmax over the row is never all zeros (never NaN).
+    fn set_finished_mask(&mut self, env: usize, mask: &mut [i8]) {
+        if let Some(slot) = mask.get_mut(env * self.num_actions) {
+            *slot = 1;
+        }
+        if self.stride > 0 {
+            self.prev[env * self.stride] = 0;
+            self.prev_len[env] = 1;
+        } else {
+            self.prev_len[env] = u32::MAX;
+        }
+    }
+
     fn set_mask(&mut self, env: usize, mask: &mut [i8]) {
         let row = &mut mask[env * self.num_actions..(env + 1) * self.num_actions];
         let prev = &mut self.prev[env * self.stride..(env + 1) * self.stride];
@@ -395,6 +431,7 @@ impl<G: Game> Shard<G> {
         out.truncated[env] = truncated;
         out.current_player[env] = TERMINAL;
         self.clear_mask(env, out.mask);
+        self.set_finished_mask(env, out.mask);
         self.observe(env, before, viewer, out.obs);
         self.done[env] = true;
     }
@@ -444,6 +481,12 @@ impl<G: Game> Shard<G> {
                 SeatChoice::Fixed(s) => s,
                 SeatChoice::Random => self.rngs[env].below(self.num_players) as u8,
             };
+            let league = self.league.get_mut().unwrap_or_else(|p| p.into_inner());
+            if !league.is_empty() {
+                let k = self.rngs[env].below(league.len());
+                let opponents = self.opponents.get_mut().unwrap_or_else(|p| p.into_inner());
+                opponents[env] = league[k].clone_box();
+            }
             self.done[env] = false;
             if let Stop::Decision(p) = self.advance(env) {
                 self.settle(env, &before, p, Stop::Decision(p), out);
@@ -514,6 +557,22 @@ impl<G: Game> Shard<G> {
             }
             let stop = self.advance(env);
             self.settle(env, &before, actor, stop, &mut out);
+            if let Some(progress) = self.progress {
+                let state = &self.states[env];
+                let gained = progress(&self.game, state, actor).unwrap_or(0.0)
+                    - progress(&self.game, &before, actor).unwrap_or(0.0);
+                out.reward[env] += gained;
+            }
+        }
+    }
+
+    /// Resets now the environments whose episode ended at the last step.
+    fn reset_ended(&mut self, mut out: Outputs<'_>) {
+        for env in 0..self.len() {
+            if self.done[env] {
+                self.zero_returns(env, &mut out);
+                self.reset_env(env, &mut out);
+            }
         }
     }
 
@@ -656,6 +715,18 @@ impl<G: Game> VecCore<G> {
         config: VectorConfig,
         opponent: Option<Box<dyn Opponent<G>>>,
     ) -> VecCore<G> {
+        VecCore::with_league(game, config, opponent.into_iter().collect())
+    }
+
+    /// Like [`VecCore::new`], with opponents from `league`: its one player
+    /// copied into every environment, or with several, a copy of one drawn
+    /// at the start of each episode (from the environment's generator);
+    /// random play when it is empty.
+    pub fn with_league(
+        game: Arc<G>,
+        config: VectorConfig,
+        league: Vec<Box<dyn Opponent<G>>>,
+    ) -> VecCore<G> {
         let n = config.num_envs;
         let threads = config.threads.clamp(1, (n / ENVS_PER_JOB).max(1));
         let workers = Workers::new(threads);
@@ -666,12 +737,7 @@ impl<G: Game> VecCore<G> {
         let mut shards = Vec::with_capacity(count);
         for k in 0..count {
             let size = n / count + usize::from(k < n % count);
-            shards.push(Shard::new(
-                Arc::clone(&game),
-                config,
-                size,
-                opponent.as_deref(),
-            ));
+            shards.push(Shard::new(Arc::clone(&game), config, size, &league));
         }
         let mut core = VecCore {
             config,
@@ -724,6 +790,14 @@ impl<G: Game> VecCore<G> {
         );
     }
 
+    /// Pays `progress` at each step (`reward="progress"`), or nothing.
+    pub fn with_progress(mut self, progress: Option<ProgressFn<G>>) -> VecCore<G> {
+        for shard in &mut self.shards {
+            shard.progress = progress;
+        }
+        self
+    }
+
     fn locate(&self, env: usize) -> Option<(&Shard<G>, usize)> {
         let mut env = env;
         for shard in &self.shards {
@@ -759,6 +833,10 @@ where
         self.each(out, actions, backward, |shard, acts, part| {
             shard.step(acts, backward, part);
         });
+    }
+
+    fn reset_ended(&mut self, out: Outputs<'_>) {
+        self.each(out, &[], false, |shard, _, part| shard.reset_ended(part));
     }
 
     fn notation(&self, env: usize) -> Option<String> {
@@ -813,6 +891,7 @@ mod tests {
                 random_opponent,
                 seat: SeatChoice::Fixed(1),
                 threads,
+                progress_reward: false,
             },
         )
     }
@@ -938,6 +1017,7 @@ mod tests {
                 random_opponent: false,
                 seat: SeatChoice::Fixed(0),
                 threads: 2,
+                progress_reward: false,
             },
         );
         let mut b = Buffers::for_game(&*game, n);
@@ -1002,6 +1082,7 @@ mod tests {
                     random_opponent,
                     seat: SeatChoice::Random,
                     threads: 1,
+                    progress_reward: false,
                 },
             );
             let mut b = Buffers::for_game(&*game, n);

@@ -60,7 +60,7 @@ OBSERVATION_MODES = ("dict", "flat")
 
 
 def check_observation_mode(mode: Any) -> str:
-    """``mode`` if it is one of :data:`OBSERVATION_MODES`, else a ValueError."""
+    """``mode`` if it is one of ``OBSERVATION_MODES``, else a ValueError."""
     if mode not in OBSERVATION_MODES:
         raise ValueError(f"observation must be 'dict' or 'flat', not {mode!r}")
     return str(mode)

@@ -5,7 +5,7 @@ through the ``racegames_gym_plugin.pth`` hook the wheel installs, so that
 ``gymnasium.make("racegames/Backgammon-v0")`` works without importing
 racegames first (as in Ray workers). Each id also has a vector entry point:
 ``gymnasium.make_vec(id, num_envs=N, vectorization_mode="vector_entry_point")``
-returns the native :class:`racegames.vector.VectorEnv`.
+returns the native ``racegames.vector.VectorEnv``.
 """
 
 from __future__ import annotations

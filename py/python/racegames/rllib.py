@@ -1,9 +1,9 @@
 """RLlib environments, with action masks in RLlib's conventions.
 
-- :class:`RLlibEnv` (single agent): one seat against an opponent, like
+- ``RLlibEnv`` (single agent): one seat against an opponent, like
   ``racegames/<Game>-v0``, configured by RLlib's ``env_config`` dict
   (``{"game": "backgammon", "opponent": "random", "seat": 0, **params}``).
-- :class:`MultiAgentRLlibEnv`: every seat an agent (``player_0``, …), taking
+- ``MultiAgentRLlibEnv``: every seat an agent (``player_0``, …), taking
   turns: each step's observations hold only the agent to act next, rewards
   come when the game ends (every agent's return), and ``terminateds["__all__"]``
   ends the episode. An illegal action ends the game: -1 for the actor, 0 for
@@ -97,7 +97,7 @@ def _multi_agent_base() -> Any:
 
 
 class _MultiAgentMixin:
-    """The game logic of :class:`MultiAgentRLlibEnv`, apart from RLlib's base
+    """The game logic of ``MultiAgentRLlibEnv``, apart from RLlib's base
     class so that the module imports without ray."""
 
     game: Game
@@ -179,6 +179,7 @@ def __getattr__(name: str) -> Any:
                 self._setup(config)
 
         MultiAgentRLlibEnv.__module__ = __name__
+        MultiAgentRLlibEnv.__qualname__ = "MultiAgentRLlibEnv"
         globals()["MultiAgentRLlibEnv"] = MultiAgentRLlibEnv
         return MultiAgentRLlibEnv
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

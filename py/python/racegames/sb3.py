@@ -1,11 +1,13 @@
-"""Stable-Baselines3's ``VecEnv`` over the native :class:`racegames.vector.VectorEnv`.
+"""Stable-Baselines3's ``VecEnv`` over the native ``racegames.vector.VectorEnv``.
 
 ``SB3VecEnv("backgammon", 64, opponent="random")`` steps every environment in
 one native call, with SB3's conventions: flat float32 observations (the mask
 is not an input), auto-reset in the same step with the final observation in
 ``infos[i]["terminal_observation"]``, ``infos[i]["episode"]`` statistics as
 SB3's ``Monitor`` writes them, and ``env_method("action_masks")`` for
-sb3-contrib's ``MaskablePPO``. Needs ``stable-baselines3``.
+sb3-contrib's ``MaskablePPO``. Needs ``stable-baselines3``
+(``pip install 'racegames[sb3]'``); the module imports without it, and the
+class is built on first use.
 """
 
 from __future__ import annotations
@@ -14,8 +16,6 @@ import time
 from typing import Any, Iterable, List, Optional, Sequence, Union
 
 import numpy as np
-from stable_baselines3.common.vec_env import VecEnv  # type: ignore[import-untyped]
-
 from racegames.vector import VectorEnv
 
 __all__ = ["SB3VecEnv"]
@@ -23,8 +23,14 @@ __all__ = ["SB3VecEnv"]
 Indices = Union[None, int, Iterable[int]]
 
 
-class SB3VecEnv(VecEnv):  # type: ignore[misc]
-    """``num_envs`` environments of game ``name`` as one SB3 ``VecEnv``."""
+class _Adapter:
+    """The adapter's methods; ``SB3VecEnv`` adds SB3's ``VecEnv`` base."""
+
+    num_envs: int
+
+    @staticmethod
+    def _base() -> Any:
+        raise NotImplementedError
 
     def __init__(
         self,
@@ -38,7 +44,7 @@ class SB3VecEnv(VecEnv):  # type: ignore[misc]
         self.venv = VectorEnv(
             name, num_envs, seed=seed, opponent=opponent, seat=seat, observation="flat", **params
         )
-        super().__init__(num_envs, self.venv.single_observation_space, self.venv.single_action_space)
+        self._base().__init__(self, num_envs, self.venv.single_observation_space, self.venv.single_action_space)
         self._seed = seed
         self._actions = np.zeros(num_envs, dtype=np.int64)
         self._episode_return = np.zeros(num_envs)
@@ -116,3 +122,28 @@ class SB3VecEnv(VecEnv):  # type: ignore[misc]
 
     def get_images(self) -> Sequence[Optional[np.ndarray]]:
         return [None] * self.num_envs
+
+
+def __getattr__(name: str) -> Any:
+    # SB3VecEnv subclasses SB3's VecEnv, built on first use so that this
+    # module imports without stable-baselines3.
+    if name == "SB3VecEnv":
+        try:
+            from stable_baselines3.common.vec_env import VecEnv  # type: ignore[import-untyped]
+        except ImportError as error:  # pragma: no cover - depends on the install
+            raise ImportError("racegames.sb3 needs Stable-Baselines3: pip install 'racegames[sb3]'") from error
+
+        class SB3VecEnv(_Adapter, VecEnv):  # type: ignore[misc, valid-type]
+            """``num_envs`` environments of game ``name`` as one SB3 ``VecEnv``:
+            ``SB3VecEnv(name, num_envs, seed=None, opponent="random",
+            seat="random", **params)``."""
+
+            @staticmethod
+            def _base() -> Any:
+                return VecEnv
+
+        SB3VecEnv.__module__ = __name__
+        SB3VecEnv.__qualname__ = "SB3VecEnv"
+        globals()["SB3VecEnv"] = SB3VecEnv
+        return SB3VecEnv
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

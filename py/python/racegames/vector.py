@@ -9,7 +9,11 @@ buffers, with the GIL released; one Python call steps every environment.
 
 - ``opponent="random"`` (default): the caller plays ``seat`` (an int, or
   ``"random"`` per episode) and random opponents play the other seats
-  natively. ``opponent=None``: self-play; the caller's actions drive
+  natively. ``opponent`` may also name another built-in player, be a
+  ``Player`` (a trained policy too: ``make_player("policy", game,
+  path=...)``), or be a list of those: a league, from which each episode
+  draws its opponent; all of them play natively inside the step.
+  ``opponent=None``: self-play; the caller's actions drive
   whichever seat is to move in each environment, reported in
   ``infos["current_player"]``.
 - Autoreset mode ``NEXT_STEP``: after an episode ends, the next ``step``
@@ -32,6 +36,14 @@ buffers, with the GIL released; one Python call steps every environment.
   use for its buffers and states (about a million environments of Daldøs,
   more of the other games); more raises ``ValueError`` saying how many fit.
   Every integer argument out of its range raises ``ValueError``.
+- ``reward="progress"`` (the Halma games): each step also pays the acting
+  seat the rows its pieces advanced towards the target camp, as a fraction
+  of the rows from the start to a filled camp, so that a learner has a signal
+  long before its first win; over a game these payments add up to at most 1.
+  The result paid at the end and ``infos["returns"]`` are unchanged.
+- Finished rows: where an episode has just ended, the mask holds action 0
+  alone (the next step ignores that row's action and resets it), so a masked
+  softmax never sees a row of zeros and never gives NaN.
 - ``observation="flat"``: the observations are one ``(num_envs, size)``
   float32 array (each tensor flattened), without the masks, which stay in
   ``infos["action_mask"]`` and ``action_masks()``.
@@ -90,12 +102,13 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         name: str,
         num_envs: int,
         seed: Optional[int] = None,
-        opponent: Optional[str] = "random",
+        opponent: Any = "random",
         seat: Union[int, str] = 0,
         copy: bool = True,
         render_mode: Optional[str] = None,
         threads: Optional[int] = None,
         observation: str = "dict",
+        reward: str = "win",
         **params: Any,
     ) -> None:
         self._flat = check_observation_mode(observation) == "flat"
@@ -103,7 +116,13 @@ class VectorEnv(gymnasium.vector.VectorEnv):
             seed = int.from_bytes(os.urandom(8), "little")
         self.game: Game = make_game(name, **params)
         self.core = VectorCore(
-            self.game, num_envs, seed=_seed64(seed), opponent=opponent, seat=seat, threads=threads
+            self.game,
+            num_envs,
+            seed=_seed64(seed),
+            opponent=opponent,
+            seat=seat,
+            threads=threads,
+            reward=reward,
         )
         self.num_envs = num_envs = self.core.num_envs
         self.copy = copy

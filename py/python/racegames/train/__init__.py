@@ -1,7 +1,7 @@
 """Training agents on the native vector environment.
 
 ``python -m racegames.train GAME --minutes M --seed S --out PATH`` runs masked
-PPO (:mod:`racegames.train.ppo`) over :class:`racegames.vector.VectorEnv`
+PPO (``racegames.train.ppo``) over ``racegames.vector.VectorEnv``
 against a league of opponents played natively, and writes a policy file that
 ``racegames.players.make_player("policy", game, path=PATH)`` plays natively,
 without torch. Needs the ``train`` extra (torch): ``pip install 'racegames[train]'``.

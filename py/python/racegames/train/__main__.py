@@ -33,7 +33,11 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--out", required=True, help="where to write the policy file")
     parser.add_argument("--envs", type=int, default=256, help="environments stepped together")
     parser.add_argument("--hidden", type=int, default=256, help="width of the two hidden layers")
-    parser.add_argument("--league", nargs="+", default=["random"], help="built-in opponents")
+    parser.add_argument(
+        "--league", nargs="+", default=["random"], help="built-in opponents; snapshots of the learner join them"
+    )
+    parser.add_argument("--reward", choices=["win", "progress"], default="win", help="progress: the Halma games")
+    parser.add_argument("--snapshot-every", type=int, default=20, help="updates between snapshots (0: none)")
     parser.add_argument("--eval-games", type=int, default=200, help="games against random at the end")
     parser.add_argument("--param", type=_param, action="append", default=[], help="a game option NAME=VALUE")
     args = parser.parse_args(argv)
@@ -47,6 +51,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         hidden=args.hidden,
         league=tuple(args.league),
         eval_games=args.eval_games,
+        reward=args.reward,
+        snapshot_every=args.snapshot_every,
     )
     agent = train(config)
     if args.eval_games:

@@ -1,7 +1,7 @@
 """Masked PPO over the native vector environment, in one readable loop.
 
 The learner plays one seat (drawn per episode) of ``num_envs`` environments
-stepped natively by :class:`racegames.vector.VectorEnv`; the other seats are
+stepped natively by ``racegames.vector.VectorEnv``; the other seats are
 played natively too, by opponents drawn per episode from a league (built-in
 players, and snapshots of the learner written as policy files). One network
 trunk feeds a policy head (one logit per action; illegal actions masked) and
@@ -21,6 +21,7 @@ import numpy as np
 import torch
 from torch import nn
 
+from racegames import make_game, players
 from racegames.train.policy_file import write_policy
 from racegames.vector import VectorEnv
 
@@ -51,8 +52,10 @@ class Config:
     hidden: int = 256
     torch_threads: int = 1
     league: Sequence[str] = ("random",)
-    snapshot_every: int = 0
+    snapshot_every: int = 20
+    max_snapshots: int = 4
     eval_games: int = 200
+    reward: str = "win"
 
 
 class Agent(nn.Module):
@@ -110,23 +113,38 @@ def evaluate(
     return wins / max(played, 1), played
 
 
-def train(config: Config, log: Callable[[str], None] = print) -> Agent:
-    """Trains for ``config.minutes`` and writes the policy to ``config.out``."""
+def train(
+    config: Config,
+    log: Callable[[str], None] = print,
+    on_update: Optional[Callable[["Agent", int, float], None]] = None,
+) -> Agent:
+    """Trains for ``config.minutes`` and writes the policy to ``config.out``;
+    ``on_update(agent, steps, seconds)`` is called after each update (its
+    time is not counted against the budget)."""
     torch.manual_seed(config.seed)
     torch.set_num_threads(config.torch_threads)
-    rng = np.random.default_rng(config.seed)
     out = Path(config.out)
-    league: List[Any] = list(config.league)
-    env = VectorEnv(
-        config.game,
-        config.num_envs,
-        seed=config.seed,
-        opponent=league[0] if len(league) == 1 else league,
-        seat="random",
-        observation="flat",
-        copy=False,
-        **config.params,
-    )
+    snapshots: List[Path] = []
+
+    def make_env(seed: int) -> VectorEnv:
+        # The league: the built-in opponents and the latest snapshots of the
+        # learner (trained policies, played natively like the built-ins).
+        game = make_game(config.game, **config.params)
+        league: List[Any] = list(config.league)
+        league += [players.make_player("policy", game, seed=seed, path=str(p)) for p in snapshots]
+        return VectorEnv(
+            config.game,
+            config.num_envs,
+            seed=seed,
+            opponent=league[0] if len(league) == 1 else league,
+            seat="random",
+            observation="flat",
+            copy=False,
+            reward=config.reward,
+            **config.params,
+        )
+
+    env = make_env(config.seed)
     n, t_len = config.num_envs, config.rollout
     obs_len = env.single_observation_space.shape[0]
     num_actions = env.single_action_space.n
@@ -201,6 +219,10 @@ def train(config: Config, log: Callable[[str], None] = print) -> Agent:
                 nn.utils.clip_grad_norm_(agent.parameters(), 0.5)
                 optimizer.step()
         updates += 1
+        if on_update is not None:
+            paused = time.perf_counter()
+            on_update(agent, steps, paused - start)
+            start += time.perf_counter() - paused
         elapsed = time.perf_counter() - start
         if updates % 5 == 0 or elapsed >= budget:
             rate = wins / episodes if episodes else math.nan
@@ -210,9 +232,19 @@ def train(config: Config, log: Callable[[str], None] = print) -> Agent:
             )
             episodes = wins = 0
         if config.snapshot_every and updates % config.snapshot_every == 0:
-            agent.export(out, config.game)
+            # A snapshot joins the league; the oldest leaves past max_snapshots.
+            path = out.with_name(f"{out.name}.snapshot{updates}")
+            agent.export(path, config.game)
+            snapshots.append(path)
+            if len(snapshots) > config.max_snapshots:
+                snapshots.pop(0).unlink(missing_ok=True)
+            env.close()
+            env = make_env(config.seed + updates)
+            obs, infos = env.reset()
+            ended = np.zeros(n, dtype=bool)
     agent.export(out, config.game)
+    for path in snapshots:
+        path.unlink(missing_ok=True)
     log(f"trained {steps:,} steps in {time.perf_counter() - start:.0f}s; policy written to {out}")
     env.close()
-    _ = rng
     return agent

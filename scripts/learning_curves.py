@@ -1,0 +1,98 @@
+"""Learning curves of ``racegames.train``: trains a game for some minutes,
+measures the policy every so often against the built-in players (natively,
+in the arena), and writes a CSV and a PNG plot into docs/images/.
+
+    .venv/bin/python scripts/learning_curves.py backgammon --minutes 10
+    .venv/bin/python scripts/learning_curves.py chinese_checkers --minutes 10 --reward progress
+
+Needs the ``train`` extra (torch) and matplotlib.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import tempfile
+from pathlib import Path
+
+import racegames
+from racegames import arena, players
+from racegames.train.ppo import Agent, Config, train
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--minutes", type=float, default=10.0)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--every", type=float, default=60.0, help="seconds of training between measurements")
+    parser.add_argument("--games", type=int, default=400, help="games per measurement and opponent")
+    parser.add_argument("--opponents", nargs="+", default=["random", "greedy"])
+    parser.add_argument("--reward", default="win")
+    parser.add_argument("--out", default=str(ROOT / "docs" / "images"))
+    args = parser.parse_args()
+
+    game = racegames.make_game(args.game)
+    rows: list[dict[str, float]] = []
+    scratch = Path(tempfile.mkdtemp())
+    next_at = [0.0]
+
+    def measure(agent: Agent, steps: int, seconds: float) -> None:
+        if seconds < next_at[0]:
+            return
+        next_at[0] = seconds + args.every
+        path = scratch / "policy.rgpl"
+        agent.export(path, args.game)
+        policy = players.make_player("policy", game, path=str(path))
+        row = {"seconds": round(seconds, 1), "steps": steps}
+        for opponent in args.opponents:
+            result = arena.play(game, [policy, opponent], games=args.games, seed=args.seed + steps, threads=2)
+            rate, low, high = result.win_rate(0)
+            row[opponent] = rate
+            row[f"{opponent}_low"], row[f"{opponent}_high"] = low, high
+        rows.append(row)
+        print(row, flush=True)
+
+    config = Config(
+        game=args.game,
+        minutes=args.minutes,
+        seed=args.seed,
+        out=str(scratch / "final.rgpl"),
+        reward=args.reward,
+    )
+    agent = train(config, on_update=measure)
+    next_at[0] = 0.0
+    measure(agent, rows[-1]["steps"] if rows else 0, args.minutes * 60)
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    with open(out / f"learning_{args.game}.csv", "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6, 3.5), dpi=120)
+    minutes = [r["seconds"] / 60 for r in rows]
+    for opponent in args.opponents:
+        ax.plot(minutes, [r[opponent] for r in rows], marker="o", label=f"against {opponent}")
+        ax.fill_between(minutes, [r[f"{opponent}_low"] for r in rows], [r[f"{opponent}_high"] for r in rows], alpha=0.2)
+    ax.set_xlabel("minutes of training (this machine)")
+    ax.set_ylabel("win rate (Wilson 95%)")
+    ax.set_ylim(0, 1)
+    ax.set_title(f"racegames.train {args.game} (seed {args.seed}, reward={args.reward})")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(out / f"learning_{args.game}.png")
+    print(f"wrote {out / f'learning_{args.game}.png'}")
+
+
+if __name__ == "__main__":
+    main()
