@@ -32,6 +32,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         random_opponent: false,
         seat: SeatChoice::Fixed(0),
         threads,
+        progress_reward: false,
     };
     let mut core = VecCore::new(Arc::clone(&game), config);
     let mut buffers = OutputBuffers::for_game(&*game, envs);

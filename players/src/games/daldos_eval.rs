@@ -334,7 +334,7 @@ fn holes(mut set: u64) -> impl Iterator<Item = Hole> {
         }
         let h = set.trailing_zeros();
         set &= set - 1;
-        Some(Hole::new(h as u8))
+        Hole::new(h as u8)
     })
 }
 

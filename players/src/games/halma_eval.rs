@@ -40,8 +40,9 @@ pub trait Distance: Geometry {
 
 impl Distance for Star {
     fn distance(a: usize, b: usize) -> u32 {
-        let (qa, ra) = Star::coords(a);
-        let (qb, rb) = Star::coords(b);
+        let (Some((qa, ra)), Some((qb, rb))) = (Star::coords(a), Star::coords(b)) else {
+            return 0;
+        };
         let (dq, dr) = (i32::from(qa) - i32::from(qb), i32::from(ra) - i32::from(rb));
         dq.abs().max(dr.abs()).max((dq + dr).abs()) as u32
     }

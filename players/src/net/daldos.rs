@@ -45,7 +45,9 @@ impl NetGame for Daldos {
         for (side, seat) in [(0, me), (1, me.next(2))] {
             let mut set = state.pieces_of(seat);
             while set != 0 {
-                let hole = Hole::new(set.trailing_zeros() as u8);
+                let Some(hole) = Hole::new(set.trailing_zeros() as u8) else {
+                    break;
+                };
                 set &= set - 1;
                 let seen = if me.index() == 0 {
                     hole

@@ -46,7 +46,10 @@ pub(crate) fn throws(variant: &Variant) -> &'static Throws {
             for dice in 1..=4u8 {
                 let mut list = Vec::new();
                 let mut mean_pips = 0.0;
-                DiceSpec::new(dice, 6).for_each_throw(|_, t, probability| {
+                let Some(spec) = DiceSpec::new(dice, 6) else {
+                    continue;
+                };
+                spec.for_each_throw(|_, t, probability| {
                     let mut faces = [0; 4];
                     let mut len = t.len();
                     faces[..len].copy_from_slice(t.faces());
