@@ -121,11 +121,14 @@
 //!
 //! # Notation
 //!
-//! Exactly RULES.md's `<points> <waiting> <off> <turn> <dice> <turns>`.
-//! Parsing checks that each player has 15 pieces, that the dice are a
-//! possible rest of a throw and can be used, and that `-` as the turn means
-//! a finished game (somebody has borne off 15, or the turn limit is
-//! reached) or the roll-off (counter 0 and the board before the roll-off).
+//! The tables notation `<points> <waiting> <off> <turn> <dice> <turns>`,
+//! with the Libro extensions above (28 points with seven-point quarters).
+//! Parsing checks that each player has all its pieces (15, or the game's
+//! number), that every piece stands on its owner's route, that the dice are
+//! a possible rest of a throw and can be used, and that `-` as the turn
+//! means a finished game (somebody has reached the goal, a result follows
+//! the `-`, or the turn limit is reached) or the roll-off (counter 0 and
+//! the board before the roll-off).
 //!
 //! # Rule readings
 //!
