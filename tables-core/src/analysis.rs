@@ -5,8 +5,10 @@
 //! [`Tables::hit_probability`] runs
 //! [`board_core::analysis::turn_event_probability`] over the thrower's turn:
 //! the mean over every throw (with its exact probability) of the best play's
-//! value, where a play that hits the blot is worth 1. The tables games have
-//! no extra throws, so the result is exact (`error_bound` is 0).
+//! value, where a play that hits the blot is worth 1. Only Pareia de
+//! entrada has extra throws: there the search follows at most two throws of
+//! the turn and `error_bound` bounds what lies beyond; in every other game
+//! the result is exact (`error_bound` is 0).
 
 use arrayvec::ArrayVec;
 use board_core::analysis::{turn_event_probability, AnalysisError, EventProbability, SearchLimits};

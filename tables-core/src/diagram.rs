@@ -47,7 +47,9 @@ impl Tables {
                     let r = self.point_to_route[p.index()][point - 1];
                     let stacked = (r as usize) < self.qlen && pos.is_stacked(p, r as usize + 1);
                     let mark = if stacked { "^" } else { "" };
-                    write!(out, "{:>4}", format_args!("{}{n}{mark}", p.letter()))
+                    let mut text = board_core::notation::StackString::<8>::new();
+                    fmt::Write::write_fmt(&mut text, format_args!("{}{n}{mark}", p.letter()))?;
+                    write!(out, "{:>4}", text.as_str())
                 }
             }
         };

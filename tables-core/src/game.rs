@@ -67,11 +67,15 @@ impl Tables {
         let board_len = variant.board_len();
         let mut route_to_point = [[0; MAX_POINTS]; 2];
         let mut point_to_route = [[OFF_ROUTE; MAX_POINTS]; 2];
-        for p in 0..2 {
-            for r in 0..route_len {
+        for (p, (map, inverse)) in route_to_point
+            .iter_mut()
+            .zip(point_to_route.iter_mut())
+            .enumerate()
+        {
+            for (r, slot) in map.iter_mut().take(route_len).enumerate() {
                 let pt = variant.route_to_point(p, r);
-                route_to_point[p][r] = pt as u8;
-                point_to_route[p][pt] = r as u8;
+                *slot = pt as u8;
+                inverse[pt] = r as u8;
             }
         }
         let mut throws = ArrayVec::new();

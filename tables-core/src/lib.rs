@@ -121,12 +121,15 @@
 //!
 //! # Notation
 //!
-//! `<points> <waiting> <off> <turn> <dice> <turns>`, as
-//! `docs/games/tables.md` gives it.
-//! Parsing checks that each player has 15 pieces, that the dice are a
-//! possible rest of a throw and can be used, and that `-` as the turn means
-//! a finished game (somebody has borne off 15, or the turn limit is
-//! reached) or the roll-off (counter 0 and the board before the roll-off).
+//! The tables notation `<points> <waiting> <off> <turn> <dice> <turns>`
+//! (`docs/games/tables.md`),
+//! with the Libro extensions above (28 points with seven-point quarters).
+//! Parsing checks that each player has all its pieces (15, or the game's
+//! number), that every piece stands on its owner's route, that the dice are
+//! a possible rest of a throw and can be used, and that `-` as the turn
+//! means a finished game (somebody has reached the goal, a result follows
+//! the `-`, or the turn limit is reached) or the roll-off (counter 0 and
+//! the board before the roll-off).
 //!
 //! # Rule readings
 //!

@@ -458,8 +458,9 @@ impl Variant {
 
     /// The parameters every game shares unless it says otherwise: 15
     /// pieces, six-sided dice, 24 points, and none of the rules of the other
-    /// Libro games (the first value of each of their parameters). The other
-    /// fields are Seys dos e as's.
+    /// Libro games (the first value of each of their parameters). The
+    /// other fields (name, dice, directions, set-ups…) are placeholders that
+    /// each preset sets.
     pub const STANDARD: Variant = Variant {
         name: "tables",
         dice: 3,

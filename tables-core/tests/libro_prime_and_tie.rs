@@ -258,3 +258,12 @@ fn the_seven_sided_tables_bear_off_exactly_past_point_28() {
         ))
         .is_err());
 }
+
+#[test]
+fn the_seven_sided_tables_draw_28_points_in_rows_of_fourteen() {
+    let g = game("tablas_de_siete", &[]);
+    let d = g.diagram(&g.new_initial_state()).to_string();
+    let first = d.lines().next().unwrap();
+    assert!(first.trim_start().starts_with("15"), "{d}");
+    assert!(first.trim_end().ends_with("28"), "{d}");
+}

@@ -356,3 +356,11 @@ fn doblet_option_no_passing_from_a_player_bearing_off_to_one_unstacking() {
     // is passed but A cannot use it, so A throws.
     assert_eq!(on.node(&p), Node::Chance);
 }
+
+#[test]
+fn doblet_the_diagram_marks_the_doubled_pairs() {
+    let g = game("doblet", &[]);
+    let d = g.diagram(&g.new_initial_state()).to_string();
+    assert!(d.contains(" B2^"), "{d}");
+    assert!(d.contains(" A2^"), "{d}");
+}

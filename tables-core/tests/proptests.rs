@@ -28,6 +28,11 @@ fn games() -> Vec<Tables> {
 /// The number of games `games` returns.
 const GAMES: usize = 16;
 
+#[test]
+fn the_property_tests_cover_every_named_game() {
+    assert_eq!(games().len(), GAMES);
+}
+
 fn pieces_accounted_for(g: &Tables, p: &Position) -> bool {
     if p.phase() == Phase::RollOff && g.variant().setup[0] != g.variant().setup[1] {
         return true;
