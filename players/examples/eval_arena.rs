@@ -50,6 +50,14 @@ fn play<G: Game>(game: &G, agents: &[Agent<'_, G>], seed: u64) -> (Vec<f64>, u32
                 game.apply_legal(&mut state, a);
             }
             Node::Decision(p) => {
+                if let Some(at) = std::env::var_os("SHOW_EVERY") {
+                    let every: u32 = at.to_str().and_then(|s| s.parse().ok()).unwrap_or(100);
+                    if game.turn_count(&state) % every == 0 {
+                        let mut text = String::new();
+                        let _ = game.write_notation(&state, &mut text);
+                        println!("{text}");
+                    }
+                }
                 let action = match &agents[p.index()] {
                     Agent::Random => {
                         let mut actions = Vec::new();
@@ -80,6 +88,11 @@ fn play<G: Game>(game: &G, agents: &[Agent<'_, G>], seed: u64) -> (Vec<f64>, u32
     }
     let mut returns = vec![0.0; game.num_players()];
     game.returns(&state, &mut returns);
+    if std::env::var_os("SHOW_END").is_some() {
+        let mut text = String::new();
+        let _ = game.write_notation(&state, &mut text);
+        println!("{text}");
+    }
     (returns, game.turn_count(&state))
 }
 

@@ -16,7 +16,7 @@
 use board_core::{Game, Node, Player};
 use daldos_core::{Board, Capture, Daldos, Dalling, Hole, Jumping, Phase, Position};
 
-use super::value::{terminal, two_player};
+use super::value::{squash, terminal, two_player};
 
 /// The throws of two long dice, higher die first, with their probabilities.
 const THROWS: [(u8, u8, f64); 10] = [
@@ -254,7 +254,7 @@ impl Default for DaldosWeights {
             material: 1.0,
             immediate: 0.9,
             delayed: 0.35,
-            dalled: 0.08,
+            dalled: 0.4,
             advanced: 0.05,
             scale: 1.5,
         }
@@ -305,7 +305,7 @@ impl crate::Evaluator<Daldos> for DaldosEval {
             return;
         };
         debug_assert!(game.node(state) != Node::Terminal);
-        let v = self.score(game, state, thrower).tanh();
+        let v = squash(self.score(game, state, thrower));
         two_player(if thrower.index() == 0 { v } else { -v }, 1.0, out);
     }
 }

@@ -8,10 +8,16 @@
 //!   free hole of the camp (the nearest of them), so that the camp fills
 //!   from the far end and no piece is left to squeeze past the others;
 //! - for each piece inside, the rows still between it and the camp's far
-//!   corner, at a lower weight (it should make room behind it);
+//!   corner, as a fraction of the camp's depth (it should make room behind
+//!   it, but entering always pays);
 //! - the distance of the rearmost piece again (stragglers decide the game),
 //!   the pieces still in the start camp (the vacate rule will force them
-//!   out), less a bonus per piece already in the target camp.
+//!   out), less a bonus per piece already in the target camp;
+//! - for each enemy piece in the target camp, how far it would still be
+//!   from leaving the camp after its best move: a seat that walls such a
+//!   piece in can never finish, while a piece with a way out leaves by
+//!   chance or, in Chinese checkers, is made to by the vacate rule once
+//!   the seat has no move forward left.
 //!
 //! The seats' costs become winning chances by a softmax (a seat a few
 //! moves ahead of the others is likely to finish first), and the chances
@@ -20,9 +26,10 @@
 
 use board_core::{Game, Node};
 use halma_core::bits::BitSet;
+use halma_core::geometry::NONE;
 use halma_core::{Finish, Geometry, Halma, Position, Square, Star};
 
-use super::value::terminal;
+use super::value::{terminal, TIE_BREAK};
 
 /// A board's distance: the fewest steps from one hole to another on an
 /// empty board.
@@ -51,7 +58,8 @@ impl Distance for Square {
 /// The weights of [`HalmaEval`]'s cost.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HalmaWeights {
-    /// Per row between a piece in the target camp and its far corner.
+    /// Per row between a piece in the target camp and its far corner, over
+    /// the camp's depth in rows (so at most this much per piece).
     pub inside: f64,
     /// Per step of the rearmost piece (added to its own distance).
     pub straggler: f64,
@@ -59,6 +67,10 @@ pub struct HalmaWeights {
     pub home: f64,
     /// Bonus per piece in the target camp.
     pub filled: f64,
+    /// Per enemy piece in the target camp, per step it would still need to
+    /// leave the camp after its best move: an open way out lets the vacate
+    /// rule (or chance) take it out.
+    pub trapped: f64,
     /// Steps a move gains on average: costs over it are turns.
     pub speed: f64,
     /// The slope of the softmax, per turn of lead.
@@ -68,10 +80,11 @@ pub struct HalmaWeights {
 impl Default for HalmaWeights {
     fn default() -> HalmaWeights {
         HalmaWeights {
-            inside: 0.5,
-            straggler: 0.5,
+            inside: 2.0,
+            straggler: 1.0,
             home: 0.5,
             filled: 1.0,
+            trapped: 1.0,
             speed: 2.5,
             scale: 0.4,
         }
@@ -86,6 +99,7 @@ impl HalmaWeights {
             "straggler" => &mut self.straggler,
             "home" => &mut self.home,
             "filled" => &mut self.filled,
+            "trapped" => &mut self.trapped,
             "speed" => &mut self.speed,
             "scale" => &mut self.scale,
             _ => return false,
@@ -118,8 +132,14 @@ impl HalmaEval {
         let start = game.start_zone(player);
         let mine = pos.pieces(seat);
         let free = target.minus(mine);
-        let mut far = 0;
-        target.for_each(|h| far = far.max(G::progress(camp, h)));
+        let (mut far, mut near) = (0, u8::MAX);
+        target.for_each(|h| {
+            far = far.max(G::progress(camp, h));
+            near = near.min(G::progress(camp, h));
+        });
+        // Depth inside counts less than one step outside, so that entering
+        // the camp always pays.
+        let depth = f64::from(far.saturating_sub(near)) + 1.0;
         let mut deepest = 0;
         free.for_each(|h| deepest = deepest.max(G::progress(camp, h)));
         let mut goals = G::Bits::EMPTY;
@@ -144,12 +164,93 @@ impl HalmaEval {
         });
         let at_home = mine.and(start).count();
         let filled = mine.and(target).count();
+        let occupied = pos.occupied();
+        let mut trapped = 0u32;
+        target.and(occupied).minus(mine).for_each(|h| {
+            trapped += way_out::<G>(h, occupied, target);
+        });
         f64::from(outside)
-            + w.inside * f64::from(inside)
+            + w.trapped * f64::from(trapped)
+            + w.inside * f64::from(inside) / depth
             + w.straggler * f64::from(rearmost)
             + w.home * f64::from(at_home)
             + w.filled * f64::from(target.count() - filled)
     }
+}
+
+/// How close the piece on `hole` can come to leaving `camp` in one move:
+/// the fewest straight steps out of the camp from the best hole it can
+/// reach with a step or a chain of jumps (0 when it can leave at once).
+fn way_out<G: Geometry>(hole: usize, occupied: G::Bits, camp: G::Bits) -> u32 {
+    // The moving piece is lifted: its own hole counts as empty.
+    let occupied = {
+        let mut o = occupied;
+        o.remove(hole);
+        o
+    };
+    let mut best = steps_out::<G>(hole, camp);
+    let mut seen = G::Bits::single(hole);
+    let mut frontier = [0u16; 64];
+    let (mut head, mut tail) = (0, 0);
+    frontier[tail] = hole as u16;
+    tail += 1;
+    while head < tail && best > 0 {
+        let h = usize::from(frontier[head]);
+        head += 1;
+        for d in 0..G::DIRECTIONS {
+            let next = G::NEIGHBOURS[h][d];
+            if next == NONE {
+                continue;
+            }
+            let next = usize::from(next);
+            let to = if occupied.has(next) {
+                let land = G::LANDING[h][d];
+                if land == NONE || occupied.has(usize::from(land)) {
+                    continue;
+                }
+                usize::from(land)
+            } else if h == hole {
+                next
+            } else {
+                continue;
+            };
+            if seen.has(to) {
+                continue;
+            }
+            seen.insert(to);
+            best = best.min(steps_out::<G>(to, camp));
+            // Only jumps chain on.
+            if to != next && tail < frontier.len() {
+                frontier[tail] = to as u16;
+                tail += 1;
+            }
+        }
+    }
+    best
+}
+
+/// The fewest straight steps from `hole` to a hole outside `camp`.
+fn steps_out<G: Geometry>(hole: usize, camp: G::Bits) -> u32 {
+    if !camp.has(hole) {
+        return 0;
+    }
+    let mut best = u32::MAX;
+    for d in 0..G::DIRECTIONS {
+        let (mut h, mut n) = (hole, 0);
+        loop {
+            let next = G::NEIGHBOURS[h][d];
+            if next == NONE {
+                break;
+            }
+            h = usize::from(next);
+            n += 1;
+            if !camp.has(h) {
+                best = best.min(n);
+                break;
+            }
+        }
+    }
+    best.min(8)
 }
 
 impl<G: Distance> crate::Evaluator<Halma<G>> for HalmaEval {
@@ -198,12 +299,23 @@ impl<G: Distance> crate::Evaluator<Halma<G>> for HalmaEval {
             }
         }
         let total: f64 = weights.iter().sum();
+        // A sliver of each seat's lead in turns over the mean keeps a seat
+        // far ahead telling its moves apart once the softmax rounds to 1.
+        let open_seats = turns.iter().filter(|t| t.is_finite()).count().max(1);
+        let mean = turns.iter().filter(|t| t.is_finite()).sum::<f64>() / open_seats as f64;
+        let spread = 1.0
+            + turns
+                .iter()
+                .filter(|t| t.is_finite())
+                .map(|t| (t - mean).abs())
+                .sum::<f64>();
         for (seat, o) in out.iter_mut().enumerate().take(n) {
             *o = match done.iter().position(|&s| usize::from(s) == seat) {
                 Some(k) => place_value(k),
                 None => {
                     let p = weights[seat] / total;
-                    p * first + (1.0 - p) * rest
+                    let lead = (mean - turns[seat]) / spread;
+                    (1.0 - TIE_BREAK) * (p * first + (1.0 - p) * rest) + TIE_BREAK * lead
                 }
             };
         }

@@ -17,7 +17,7 @@ mod tests;
 use board_core::{Game, Player};
 use tables_core::{Direction, Position, Reentry, Scoring, Tables};
 
-use super::value::{logistic, terminal, two_player};
+use super::value::{logistic, squash, terminal, two_player};
 
 /// The points of a route.
 const POINTS: usize = 24;
@@ -119,7 +119,7 @@ impl Default for TablesWeights {
     fn default() -> TablesWeights {
         TablesWeights {
             on_roll: 0.5,
-            hit_tempo: 1.0,
+            hit_tempo: 0.0,
             thrower_blots: 0.3,
             blocks: 0.15,
             prime: 0.15,
@@ -200,8 +200,9 @@ impl TablesEval {
         out
     }
 
-    /// Seat 0's winning chance in `pos`, with `thrower` to throw or move.
-    fn win_chance(&self, game: &Tables, terms: &[SideTerms; 2], thrower: usize, mean: f64) -> f64 {
+    /// Seat 0's winning chance `p` in `pos`, with `thrower` to throw or
+    /// move, as `2p - 1`.
+    fn edge(&self, game: &Tables, terms: &[SideTerms; 2], thrower: usize, mean: f64) -> f64 {
         let w = &self.weights;
         let side = |x: usize| {
             let t = &terms[x];
@@ -217,7 +218,7 @@ impl TablesEval {
         let lead = (terms[1].pips - terms[0].pips) / mean + roll + side(0) - side(1);
         let turns_left = (terms[0].pips + terms[1].pips) / (2.0 * mean);
         let _ = game;
-        logistic(w.scale * lead / (1.0 + w.variance * turns_left).sqrt())
+        squash(0.5 * w.scale * lead / (1.0 + w.variance * turns_left).sqrt())
     }
 }
 
@@ -233,10 +234,11 @@ impl crate::Evaluator<Tables> for TablesEval {
         };
         let terms = self.terms(game, state);
         let mean = shots::throws(game.variant()).mean_pips;
-        let p = self.win_chance(game, &terms, thrower.index(), mean);
+        let edge = self.edge(game, &terms, thrower.index(), mean);
         let value = if game.variant().scoring == Scoring::WinLoss {
-            2.0 * p - 1.0
+            edge
         } else {
+            let p = 0.5 * (1.0 + edge);
             let g = |x: usize| self.gammon_chance(state, &terms, x, mean);
             p * (1.0 + g(0)) - (1.0 - p) * (1.0 + g(1))
         };

@@ -33,3 +33,15 @@ pub(crate) fn two_player(value: f64, limit: f64, out: &mut [f64]) {
 pub(crate) fn logistic(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
+
+/// How much of a squashed value is kept strictly increasing where the
+/// smooth part rounds to its limit.
+pub(crate) const TIE_BREAK: f64 = 1e-6;
+
+/// A score to a value in `(-1, 1)`: `tanh`, plus a sliver that keeps
+/// growing with the score where `tanh` has rounded to ±1 in floating point
+/// (past |x| ≈ 19), so that a player far ahead still tells its moves apart.
+#[inline]
+pub(crate) fn squash(x: f64) -> f64 {
+    (1.0 - TIE_BREAK) * x.tanh() + TIE_BREAK * x / (1.0 + x.abs())
+}

@@ -133,3 +133,25 @@ fn values_stay_in_range_along_random_games_with_every_finish_rule() {
         assert_eq!(game.node(&pos), Node::Terminal);
     }
 }
+
+#[test]
+fn an_enemy_piece_walled_in_the_target_camp_has_no_way_out() {
+    let game = SquareHalma::default();
+    let camp = game.target_zone(board_core::Player::new(0));
+    let hole = |r: usize, c: usize| r * 16 + c;
+    let corner = hole(15, 15);
+    // Seat 1 fills its whole target camp around seat 2's piece in the
+    // corner: the piece cannot move, and is three straight steps from
+    // leaving.
+    let mut occupied = camp;
+    let walled = way_out::<Square>(corner, occupied, camp);
+    assert_eq!(walled, 3);
+    // An empty hole two steps up the diagonal lets it jump there, and on
+    // out of the camp over the next piece.
+    occupied.remove(hole(13, 13));
+    assert_eq!(way_out::<Square>(corner, occupied, camp), 0);
+    // With every hole around taken, it gets one step from the edge.
+    let mut crowded = <Square as Geometry>::ALL;
+    crowded.remove(hole(13, 13));
+    assert_eq!(way_out::<Square>(corner, crowded, camp), 1);
+}

@@ -143,21 +143,33 @@ fn a_piece_on_the_bar_against_a_closed_board_is_bad() {
 }
 
 #[test]
-fn seys_a_covered_point_is_better_than_a_blot_in_front_of_the_enemy() {
+fn seys_a_covered_point_is_better_than_blots_that_would_go_back() {
     let game = Tables::seys_dos_e_as();
-    // A to have moved; B to throw. A's two pieces from point 6 went to 9
-    // together, or one to 9 and one to 12 (two blots in B's reach).
+    // B to throw. A's two runners stand together on 15, or apart on 14 and
+    // 16 (same pips): blots in the third quarter re-enter in the first.
     let covered = value(
         &game,
-        "A3,A4,B5,B5,B5,A6,.,.,A2,.,.,.,.,.,.,.,.,.,.,.,.,.,.,. - 0/0 B - 1",
+        "A3,A4,B5,B5,B5,A6,.,.,.,.,.,.,.,.,A2,.,.,.,.,.,.,.,.,. - 0/0 B - 1",
         0,
     );
     let split = value(
         &game,
-        "A3,A4,B5,B5,B5,A6,.,.,A1,.,.,A1,.,.,.,.,.,.,.,.,.,.,.,. - 0/0 B - 1",
+        "A3,A4,B5,B5,B5,A6,.,.,.,.,.,.,.,A1,.,A1,.,.,.,.,.,.,.,. - 0/0 B - 1",
         0,
     );
     assert!(covered > split, "{covered} {split}");
+}
+
+#[test]
+fn seys_a_blot_hit_early_gains_pips() {
+    // Hit in the second quarter, a piece re-enters in the fourth: pips
+    // gained, so its exposure is a gain, not a cost.
+    let game = Tables::seys_dos_e_as();
+    let pos = game
+        .parse("A3,A4,B5,B5,B5,A6,.,.,A1,.,.,A1,.,.,.,.,.,.,.,.,.,.,.,. - 0/0 B - 1")
+        .unwrap();
+    let terms = TablesEval::default().terms(&game, &pos);
+    assert!(terms[0].exposure < 0.0, "{:?}", terms[0]);
 }
 
 #[test]
