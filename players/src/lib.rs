@@ -7,6 +7,10 @@
 //! - [`ply`]: the end-of-turn positions a player chooses among (a turn may
 //!   be several actions: one die at a time, or a jump chain).
 //! - [`Evaluator`]: a game's estimate of each seat's return.
+//! - [`greedy`], [`expectimax`], [`mcts`]: the search players, which know
+//!   no game; [`random`]: the uniform player.
+//! - [`builtin`]: a named player built from a game's evaluation, options
+//!   and defaults.
 //! - `games/`: each game's evaluation and its list of players.
 //! - [`net`]: learned evaluations for the dice games, evaluated natively.
 //! - [`arena`]: matches between players on several threads, Wilson

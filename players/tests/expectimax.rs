@@ -211,7 +211,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(12))]
+    #![proptest_config(ProptestConfig::with_cases(8))]
 
     #[test]
     fn backgammon_pruning_keeps_the_decision(seed in 0u64..1000, steps in 0usize..200) {

@@ -24,7 +24,7 @@ where
 /// short.
 fn defaults<G: Distance>(_game: &Halma<G>) -> Defaults {
     // The square board has about twice the moves of the star.
-    let simulations = if G::CAMPS == 6 { 6000 } else { 3000 };
+    let simulations = if G::CAMPS == 6 { 4000 } else { 3000 };
     Defaults {
         // Not offered: expectimax is for two players with dice.
         expectimax: ExpectimaxSettings::DEFAULT,

@@ -82,7 +82,7 @@ impl Default for HalmaWeights {
     fn default() -> HalmaWeights {
         HalmaWeights {
             inside: 2.0,
-            straggler: 0.5,
+            straggler: 1.0,
             home: 0.5,
             filled: 1.0,
             trapped: 1.0,

@@ -28,7 +28,7 @@ fn defaults(game: &Tables) -> Defaults {
     // 56 for three; an opening throw may have 30).
     let two_dice = game.max_chance_outcomes() <= 36;
     let depth = if two_dice { 2 } else { 1 };
-    let simulations = if two_dice { 5000 } else { 2000 };
+    let simulations = if two_dice { 5000 } else { 1200 };
     Defaults {
         expectimax: ExpectimaxSettings {
             depth,
