@@ -12,7 +12,9 @@
 //! player's weight changes, same form (`-` for none).
 //!
 //! Prints the measured player's wins with a Wilson 95% interval, its mean
-//! return, and the mean and largest number of turns per game.
+//! return, and the mean and largest number of turns per game. With
+//! `SHOW_END` set it also prints each game's last position, with
+//! `SHOW_EVERY=N` the position every N turns.
 
 use std::time::Instant;
 
