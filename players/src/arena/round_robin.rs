@@ -22,8 +22,8 @@ pub struct RoundRobin {
     pub draws: Vec<Vec<usize>>,
     /// `truncated[i][j]`: games between `i` and `j` ended by a turn limit.
     pub truncated: Vec<Vec<usize>>,
-    /// Elo ratings fitted to the table (maximum likelihood with
-    /// [`PRIOR_DRAWS`]), averaging 0.
+    /// Elo ratings fitted to the table (maximum likelihood with one
+    /// virtual draw per pair), averaging 0.
     pub elo: Vec<f64>,
 }
 

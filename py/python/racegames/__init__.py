@@ -10,14 +10,20 @@ package exposes them with OpenSpiel's state API:
     True
 
 Environments: ``gymnasium.make("racegames/Daldos-v0")`` (registered here when
-gymnasium is installed), ``racegames.pettingzoo`` and ``racegames.vector``.
-Game-specific analysis: ``racegames.daldos``.
+gymnasium is installed), ``racegames.pettingzoo`` and ``racegames.vector``,
+and for training libraries ``racegames.sb3`` and ``racegames.rllib``.
+Game-specific analysis: ``racegames.daldos``. Built-in players and the
+arena that measures them: ``racegames.players`` and ``racegames.arena``.
+Training: ``python -m racegames.train`` and ``racegames.train``.
 
-Every submodule is an attribute of the package once ``racegames`` is
-imported (``racegames.daldos.capture_odds(...)``), loaded on first use: the
-environments need their extras, ``pip install racegames[gym]`` for
-``racegames.gym`` and ``racegames.vector``, ``racegames[pettingzoo]`` for
-``racegames.pettingzoo``.
+``daldos``, ``gym``, ``pettingzoo`` and ``vector`` are attributes of the
+package once ``racegames`` is imported (``racegames.daldos.capture_odds(...)``),
+loaded on first use; the other submodules are imported by name
+(``from racegames import players``). The environments need their extras:
+``pip install racegames[gym]`` for ``racegames.gym`` and
+``racegames.vector``, ``racegames[pettingzoo]`` for ``racegames.pettingzoo``,
+``racegames[sb3]``, ``racegames[rllib]`` and ``racegames[train]`` for the
+training tools.
 
 ``CHANCE`` (-1) and ``TERMINAL`` (-4) are what ``State.current_player()``
 returns at a chance node and once the game is over, as in OpenSpiel. The

@@ -7,22 +7,22 @@
     >>> r.games, sum(r.wins) + r.draws
     (20, 20)
 
-- :func:`play` plays a match. Seats rotate between games (player ``i`` sits
+- ``play()`` plays a match. Seats rotate between games (player ``i`` sits
   in seat ``(i + k) % n`` in game ``k``), and the number of games is
   rounded up to a multiple of the number of seats, so that every rotation
   is played equally often. The dice of game ``k`` come from a generator
   seeded from ``(seed, k)`` and every game starts from fresh copies of the
   players, so the result depends on the seed, never on ``threads``.
-- Built-in players (:class:`racegames.players.Player`, or a player name)
+- Built-in players (``racegames.players.Player``, or a player name)
   play natively on ``threads`` threads with the GIL released. Any other
   callable ``state -> action`` is a player too: it is called with the GIL
   (the match then runs on one thread).
 - A player wins a game when its return is the highest, alone; otherwise
   the game is a draw. A game still going after ``turn_limit`` turns (for
   games made with ``max_turns=0``) is stopped as a draw.
-- :meth:`ArenaResult.win_rate` gives the share of wins with its Wilson 95%
+- ``ArenaResult.win_rate()`` gives the share of wins with its Wilson 95%
   score interval.
-- :func:`round_robin` plays every pair and fits Elo ratings (maximum
+- ``round_robin()`` plays every pair and fits Elo ratings (maximum
   likelihood under the Bradley-Terry model, a draw counting half, one
   virtual draw per pair so that clean sweeps stay finite; ratings average
   0).
@@ -107,7 +107,7 @@ class ArenaResult:
         return _wilson(float(self.wins[i]), self.games)
 
     def score(self, i: int) -> Tuple[float, float, float]:
-        """Like :meth:`win_rate`, a draw counting half a win."""
+        """Like ``win_rate()``, a draw counting half a win."""
         return _wilson(self.wins[i] + self.draws / 2, self.games)
 
     def table(self) -> str:

@@ -9,7 +9,7 @@ without it raises ``ModuleNotFoundError`` saying so).
 - The agent plays ``seat`` (an int, or ``"random"`` for a seat drawn at each
   reset); ``opponent`` plays every other seat: ``"random"``, the name of a
   built-in player (``racegames.players.list_players(game)``, e.g.
-  ``"greedy"``), a :class:`racegames.players.Player` of this game, or any
+  ``"greedy"``), a ``racegames.players.Player`` of this game, or any
   callable ``state -> action``. Dice and random opponents draw from the
   generator that ``reset(seed=...)`` seeds; a player given by name is made
   afresh at each reset with a seed drawn from it.

@@ -15,7 +15,7 @@ so).
 - Render modes ``"ansi"`` and ``"rgb_array"``.
 - ``opponents={seat: player, ...}`` (a seat index or agent name, mapped to
   a built-in player name such as ``"greedy"``, a
-  :class:`racegames.players.Player` or a callable ``state -> action``)
+  ``racegames.players.Player`` or a callable ``state -> action``)
   takes those seats out of the agents: they are played inside ``step`` and
   ``reset``, and the agents are the other seats only. Players given by name
   are made afresh at each reset, seeded from ``reset(seed=...)``.

@@ -12,9 +12,9 @@
     >>> p.act(state) in state.legal_actions()
     True
 
-- :func:`list_players` names the players of a game with its options,
+- ``list_players()`` names the players of a game with its options,
   strongest first as the arena measures them.
-- A :class:`Player` is a callable ``state -> action`` (``p(state)`` is
+- A ``Player`` is a callable ``state -> action`` (``p(state)`` is
   ``p.act(state)``), so it is a valid Gymnasium opponent. It decides
   natively with the GIL released; a player that plans a whole turn (several
   dice, a jump chain) returns the plan's actions one by one. The same seed

@@ -66,14 +66,20 @@ class RLlibEnv(gymnasium.Env):  # type: ignore[misc]
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
     ) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
+        """Starts a new game (rolling the dice and playing the opponent up
+        to the agent's first decision): ``(obs, info)``."""
         obs, info = self._env.reset(seed=seed, options=options)
         return self._convert(obs, info), info
 
     def step(self, action: Any) -> Tuple[Dict[str, np.ndarray], float, bool, bool, Dict[str, Any]]:
+        """Plays ``action``, then the dice and the opponent up to the
+        agent's next decision: ``(obs, reward, terminated, truncated,
+        info)``, as ``racegames.gym.RaceGameEnv.step``."""
         obs, reward, terminated, truncated, info = self._env.step(action)
         return self._convert(obs, info), reward, terminated, truncated, info
 
     def render(self) -> Any:
+        """The position as text."""
         return str(self._env.state)
 
 

@@ -5,7 +5,7 @@ with two functions of the notation:
 
 - ``text(notation) -> str``: a readable text board;
 - ``scene(notation) -> Scene``: the board as shapes, which
-  :mod:`racegames._draw.scene` turns into SVG or an RGB array.
+  ``racegames._draw.scene`` turns into SVG or an RGB array.
 
 The modules are imported only when a picture is asked for, and they read only
 the notation (each game's page in ``docs/games/`` gives its exact format), so drawing never needs the

@@ -27,8 +27,8 @@ The Libro games add to this:
   (``55+``) are said under the dice; a game ended by a rule (``-A``, ``-B``,
   ``-=``) says so.
 
-:func:`scene` and :func:`text` take ``game`` (the registry name) for the
-directions and the board; :mod:`racegames._draw.backgammon` passes it for
+``scene()`` and ``text()`` take ``game`` (the registry name) for the
+directions and the board; ``racegames._draw.backgammon`` passes it for
 backgammon.
 """
 
