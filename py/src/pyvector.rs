@@ -92,6 +92,7 @@ impl VectorCore {
     /// step down), at most one per 16 environments; see `crate::workers`.
     /// `num_envs` is at most what fits in [`MAX_VECTOR_BYTES`].
     #[new]
+    #[allow(clippy::too_many_arguments)] // the Python signature, one argument each
     #[pyo3(signature = (game, num_envs, seed = None, opponent = Some(OpponentArg::random()), seat = None, threads = None, reward = None))]
     fn new(
         py: Python<'_>,
