@@ -139,9 +139,22 @@ impl Tables {
     /// The action of `mv` in this game (the same as [`Move::action`] on
     /// the standard board).
     #[inline]
+    ///
+    /// For a move no action of this game names (a die of 0 or above the
+    /// dice's faces, a point off the route) the result is meaningless but
+    /// nothing panics; [`Tables::checked_action_of`] tells.
     pub fn action_of(&self, mv: Move) -> Action {
-        (self.source_index(mv.source) * usize::from(self.variant.faces) + mv.die as usize - 1)
-            as Action
+        (self.source_index(mv.source) * usize::from(self.variant.faces)
+            + (mv.die as usize).saturating_sub(1)) as Action
+    }
+
+    /// The action of `mv` in this game, or `None` when no action names it.
+    pub fn checked_action_of(&self, mv: Move) -> Option<Action> {
+        let source_ok = match mv.source {
+            Source::Point(r) => usize::from(r) < self.route_len,
+            Source::Waiting(q) => q < 4,
+        };
+        (source_ok && (1..=self.variant.faces).contains(&mv.die)).then(|| self.action_of(mv))
     }
 
     /// The move of `action` in this game, if it is in range.

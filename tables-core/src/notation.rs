@@ -492,8 +492,8 @@ impl Tables {
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
         let player = pos.turn().unwrap_or(Player::new(0));
-        if mv.action().is_none() {
-            // A hand-made move no action names (die 0, point 30).
+        if self.checked_action_of(mv).is_none() {
+            // A hand-made move no action of this game names (die 0, point 30).
             return write!(out, "{mv:?}");
         }
         write!(out, "{}:", mv.die)?;

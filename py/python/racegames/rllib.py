@@ -94,7 +94,7 @@ def _float_mask(mask: np.ndarray) -> np.ndarray:
 
 def _multi_agent_base() -> Any:
     try:
-        from ray.rllib.env.multi_agent_env import MultiAgentEnv
+        from ray.rllib.env.multi_agent_env import MultiAgentEnv  # type: ignore[import-not-found, import-untyped, unused-ignore]
     except ImportError as error:  # pragma: no cover - depends on the install
         raise ImportError(
             "racegames.rllib.MultiAgentRLlibEnv needs RLlib: pip install 'racegames[rllib]'"

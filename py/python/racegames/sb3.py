@@ -129,7 +129,7 @@ def __getattr__(name: str) -> Any:
     # module imports without stable-baselines3.
     if name == "SB3VecEnv":
         try:
-            from stable_baselines3.common.vec_env import VecEnv  # type: ignore[import-untyped]
+            from stable_baselines3.common.vec_env import VecEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
         except ImportError as error:  # pragma: no cover - depends on the install
             raise ImportError("racegames.sb3 needs Stable-Baselines3: pip install 'racegames[sb3]'") from error
 

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
 import numpy as np
-import torch
-from torch import nn
+import torch  # type: ignore[import-not-found, unused-ignore]
+from torch import nn  # type: ignore[import-not-found, unused-ignore]
 
 from racegames import make_game, players
 from racegames.train.policy_file import write_policy
@@ -146,8 +146,8 @@ def train(
 
     env = make_env(config.seed)
     n, t_len = config.num_envs, config.rollout
-    obs_len = env.single_observation_space.shape[0]
-    num_actions = env.single_action_space.n
+    obs_len = int(np.prod(env.game.observation_tensor_shape()))
+    num_actions = env.game.num_distinct_actions()
     agent = Agent(obs_len, num_actions, config.hidden)
     optimizer = torch.optim.Adam(agent.parameters(), lr=config.learning_rate, eps=1e-5)
 
