@@ -502,7 +502,12 @@ impl PyState {
     ) -> PyResult<String> {
         let action = match second {
             Some(a) => {
-                if !first.is_none() && first.extract::<i64>().is_err() {
+                // The player is only checked for its type (OpenSpiel takes
+                // it and ignores it); any int is accepted.
+                if !first.is_none()
+                    && first.extract::<i64>().is_err()
+                    && !first.is_instance_of::<PyInt>()
+                {
                     return Err(PyTypeError::new_err("a player must be an int"));
                 }
                 a

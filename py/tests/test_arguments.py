@@ -66,6 +66,12 @@ def test_integers_of_the_wrong_type_are_type_errors(call: Callable[[], Any]) -> 
         call()
 
 
+def test_the_ignored_player_of_action_to_string_may_be_any_int() -> None:
+    assert STATE.action_to_string(2**64, 0) == STATE.action_to_string(0)
+    with pytest.raises(TypeError):
+        STATE.action_to_string("A", 0)
+
+
 def test_numpy_integers_are_accepted() -> None:
     state = STATE.clone()
     assert state.play_random(np.uint64(3), np.int32(5)) == 5

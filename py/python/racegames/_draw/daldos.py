@@ -211,7 +211,7 @@ def scene(notation: str, cell: int = 28) -> Scene:
 
     # Legend: each player's pieces, undalled and dalled.
     ly = y0 + board_h + cell * 1.5
-    lx = float(x0)
+    lx: float = x0
     for letter, words in (("a", "A undalled (across the row)"), ("A", "A dalled (along the row)"),
                           ("b", "B undalled"), ("B", "B dalled")):
         piece(scene, lx + cell * 0.5, ly, letter, cell)
