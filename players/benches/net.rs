@@ -1,5 +1,6 @@
 //! The learned evaluation's speed: one evaluation of an end-of-turn
 //! position by each shipped net.
+#![allow(missing_docs)] // criterion_group! generates undocumented items
 
 use board_core::sim::{random_step, SplitMix64};
 use board_core::{ActionBuffer, Game, Node};
