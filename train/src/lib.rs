@@ -9,7 +9,7 @@
 //! ```
 //!
 //! Training uses only self-play ([`td`]); measuring uses the net's greedy
-//! play against random play and a hand-made greedy ([`matches`]).
+//! play against random play and a hand-made greedy ([`mod@matches`]).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
