@@ -4,7 +4,11 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use racegames_players::net::Mlp;
+use std::sync::Arc;
+
+use racegames_players::expectimax::ExpectimaxPlayer;
+use racegames_players::net::{Mlp, NetEvaluator};
+use racegames_players::Player;
 use racegames_train::gnubg;
 use racegames_train::td::TdOptions;
 use racegames_train::{run_eval, run_training, TrainConfig};
@@ -14,7 +18,7 @@ const USAGE: &str = "usage:
                        [--lambda L] [--init PATH] [--checkpoint N] [--eval-games N]
   racegames-train eval GAME --net PATH [--opponent random|baseline] [--games N] [--seed S]
   racegames-train gnubg [--net PATH] [--games N] [--seed S] [--gnubg PATH] [--server PATH] [--plies N]
-                        [--player net-greedy]
+                        [--player expectimax|net-greedy] [--depth D] [--beam B]
 GAME is backgammon, seys_dos_e_as or daldos.";
 
 fn parse<T: std::str::FromStr>(flag: &str, value: Option<String>) -> Result<T, String> {
@@ -83,7 +87,8 @@ fn run(args: Vec<String>) -> Result<(), String> {
 
 fn run_gnubg(args: Vec<String>) -> Result<(), String> {
     let (mut net, mut games, mut seed, mut plies) = (None, 200u32, 1u64, 0u32);
-    let mut player_name = String::from("net-greedy");
+    let mut player_name = String::from("expectimax");
+    let mut settings = racegames_players::expectimax::ExpectimaxSettings::DEFAULT;
     let mut gnubg = String::from("/usr/games/gnubg");
     let mut server = String::from("py/bench/gnubg_server.py");
     let mut it = args.into_iter();
@@ -97,24 +102,41 @@ fn run_gnubg(args: Vec<String>) -> Result<(), String> {
             "--gnubg" => gnubg = parse(&flag, v)?,
             "--server" => server = parse(&flag, v)?,
             "--player" => player_name = parse(&flag, v)?,
+            "--depth" => settings.depth = parse(&flag, v)?,
+            "--beam" => settings.beam = parse(&flag, v)?,
             _ => return Err(format!("unknown option {flag:?}\n{USAGE}")),
         }
-    }
-    if player_name != "net-greedy" {
-        return Err(format!("unknown player {player_name:?}: net-greedy"));
     }
     let game = tables_core::Tables::backgammon();
     let net = match net {
         Some(path) => Mlp::from_path(&path).map_err(|e| e.to_string())?,
-        None => racegames_players::net::NetEvaluator::shipped(&game)
+        None => NetEvaluator::shipped(&game)
             .map_err(|e| e.to_string())?
             .net()
             .clone(),
     };
-    let mut player = racegames_train::player::NetGreedy::new(net);
+    let mut player: Box<dyn Player<tables_core::Tables>> = match player_name.as_str() {
+        "net-greedy" => Box::new(racegames_train::player::NetGreedy::new(net)),
+        "expectimax" => {
+            let eval = NetEvaluator::new(&game, net).map_err(|e| e.to_string())?;
+            Box::new(ExpectimaxPlayer::new(seed, Arc::new(eval), settings))
+        }
+        _ => {
+            return Err(format!(
+                "unknown player {player_name:?}: expectimax or net-greedy"
+            ))
+        }
+    };
     let mut engine = gnubg::Gnubg::start(&gnubg, &server, plies)?;
-    println!("racegames {player_name} against gnubg {plies}-ply, {games} games, seats alternating");
-    let res = gnubg::play_bench(&mut player, &mut engine, games, seed, |g, r| {
+    let what = match player_name.as_str() {
+        "expectimax" => format!(
+            "expectimax depth {} beam {} over the net",
+            settings.depth, settings.beam
+        ),
+        _ => player_name.clone(),
+    };
+    println!("racegames {what} against gnubg {plies}-ply, {games} games, seats alternating");
+    let res = gnubg::play_bench(player.as_mut(), &mut engine, games, seed, |g, r| {
         if g % 10 == 0 {
             println!("{}", gnubg::result_line(r));
         }

@@ -31,6 +31,8 @@ mod daldos;
 mod mlp;
 mod tables;
 
+use std::sync::Arc;
+
 use board_core::{Game, Node, Player};
 
 pub use mlp::{sigmoid, Mlp, NetError, MAGIC, MAX_HIDDEN, MAX_INPUTS, MAX_OUTPUTS, VERSION};
@@ -137,6 +139,13 @@ impl NetEvaluator {
         self.net.forward(&x[..self.net.inputs()], &mut h, out);
         Some(seat)
     }
+}
+
+/// The shipped net's evaluator for `game`, ready for the search players;
+/// `None` when the game (with these options) has no shipped net.
+pub fn shipped_evaluator<G: NetGame + Sync + 'static>(game: &G) -> Option<Arc<dyn Evaluator<G>>> {
+    let eval = NetEvaluator::shipped(game).ok()?;
+    Some(Arc::new(eval))
 }
 
 impl<G: NetGame + Sync> Evaluator<G> for NetEvaluator {

@@ -34,6 +34,23 @@ fn every_shipped_net_loads_for_its_game() {
 }
 
 #[test]
+fn only_games_with_a_shipped_net_get_an_evaluator() {
+    assert!(shipped_evaluator(&Tables::backgammon()).is_some());
+    assert!(shipped_evaluator(&Daldos::default()).is_some());
+    let norwegian = Daldos::new(daldos_core::Options {
+        board: daldos_core::Board::Norwegian,
+        ..daldos_core::Options::default()
+    });
+    assert!(shipped_evaluator(&norwegian).is_none());
+    let custom = Tables::new(Variant {
+        name: "custom",
+        ..Variant::seys_dos_e_as()
+    })
+    .unwrap();
+    assert!(shipped_evaluator(&custom).is_none());
+}
+
+#[test]
 fn a_net_for_other_inputs_is_refused() {
     let net = Mlp::new_random("daldos", "daldos-v1-danish", [198, 4, 1], 1, 0.1).unwrap();
     let err = NetEvaluator::new(&Tables::backgammon(), net).unwrap_err();
