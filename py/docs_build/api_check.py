@@ -25,6 +25,8 @@ from mkdocs.exceptions import PluginError
 MODULES = [
     "racegames",
     "racegames.daldos",
+    "racegames.players",
+    "racegames.arena",
     "racegames.gym",
     "racegames.pettingzoo",
     "racegames.vector",
