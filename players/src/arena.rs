@@ -40,6 +40,11 @@ pub struct ArenaConfig {
     /// a draw with zero returns. The games' own `max_turns` usually ends
     /// them first; this bounds games built with `max_turns = 0`.
     pub turn_limit: u32,
+    /// Uniformly random decisions played at the start of each game, drawn
+    /// from the game's own generator, before the players take over. Games
+    /// without dice between deterministic players are otherwise the same
+    /// in every game of a rotation; a few random openings make them differ.
+    pub opening: u32,
 }
 
 impl Default for ArenaConfig {
@@ -49,6 +54,7 @@ impl Default for ArenaConfig {
             seed: 7,
             threads: 1,
             turn_limit: 100_000,
+            opening: 0,
         }
     }
 }
@@ -262,6 +268,8 @@ fn play_one<G: Game>(
     let mut rng = SplitMix64::new(game_seed(config.seed, k));
     let mut state = game.new_initial_state();
     let mut stopped = false;
+    let mut opening = config.opening;
+    let mut legal = board_core::ActionBuffer::new();
     loop {
         match game.node(&state) {
             Node::Terminal => break,
@@ -275,6 +283,12 @@ fn play_one<G: Game>(
                     .ok_or(ArenaError::Chance(k))?;
                 game.apply(&mut state, outcome)
                     .map_err(|_| ArenaError::Chance(k))?;
+            }
+            Node::Decision(_) if opening > 0 => {
+                opening -= 1;
+                game.legal_actions_into(&state, &mut legal);
+                let action = legal[rng.below(legal.len())];
+                game.apply_legal(&mut state, action);
             }
             Node::Decision(seat) => {
                 let i = (seat.index() + n - rotation) % n;

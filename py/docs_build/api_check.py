@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 MODULES = [
     "racegames",
     "racegames.daldos",
+    "racegames.players",
+    "racegames.arena",
     "racegames.gym",
     "racegames.pettingzoo",
     "racegames.vector",

@@ -38,11 +38,18 @@ GAME_SETS: List[Tuple[str, str, Dict[str, Any]]] = [
 ]
 
 
-def section(title: str, game: racegames.Game, table: arena.RoundRobin, seconds: float) -> str:
+def opening_for(game: racegames.Game) -> int:
+    """Random opening decisions for games without dice (two per seat), whose
+    games between deterministic players would otherwise repeat."""
+    return 0 if game.max_chance_outcomes() > 0 else 2 * game.num_players()
+
+
+def section(title: str, game: racegames.Game, table: arena.RoundRobin, seconds: float, opening: int) -> str:
     names = table.names
     base = table.elo[names.index("random")] if "random" in names else 0.0
     lines = [f"## {title}", ""]
-    lines.append(f"`{game!r}`, {table.games[0][1]} games a pair, {seconds:.0f} s.")
+    start = f", each opening with {opening} random moves" if opening else ""
+    lines.append(f"`{game!r}`, {table.games[0][1]} games a pair{start}, {seconds:.0f} s.")
     lines.append("")
     head = "| player | Elo | " + " | ".join(f"vs {n}" for n in names) + " | ended by the turn limit |"
     lines += [head, "|---|---:|" + "---:|" * len(names) + "---:|"]
@@ -85,7 +92,9 @@ def main(argv: List[str]) -> int:
         "finite), shifted so that `random` is at 0. Each cell is the row player's score "
         "against the column player. With few games a pair, the intervals are wide: "
         "`python -m racegames.arena GAME PLAYER PLAYER --games N` measures one pairing "
-        "with its Wilson 95% interval.",
+        "with its Wilson 95% interval. The Halma games have no dice, so their games "
+        "between deterministic players would repeat: each of their games opens with "
+        "two random moves per seat (drawn from the game's seed).",
         "",
         f"Regenerate this page with `{command}` "
         f"(this run: racegames {racegames.__version__}, {datetime.date.today().isoformat()}).",
@@ -97,15 +106,18 @@ def main(argv: List[str]) -> int:
         game = racegames.make_game(name, **params)
         names = players.list_players(game)
         start = time.perf_counter()
-        table = arena.round_robin(game, names, games=args.games, seed=args.seed, threads=args.threads)
+        opening = opening_for(game)
+        table = arena.round_robin(
+            game, names, games=args.games, seed=args.seed, threads=args.threads, opening=opening
+        )
         seconds = time.perf_counter() - start
-        text = section(title, game, table, seconds)
+        text = section(title, game, table, seconds, opening)
         print(text, flush=True)
         parts.append(text)
-    if not args.only:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text("\n".join(parts), encoding="utf-8")
-        print(f"wrote {args.out}")
+        if not args.only:
+            # After each game, so that an interrupted run keeps what it measured.
+            args.out.parent.mkdir(parents=True, exist_ok=True)
+            args.out.write_text("\n".join(parts), encoding="utf-8")
     return 0
 
 

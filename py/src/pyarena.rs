@@ -71,7 +71,13 @@ fn run<T: Send>(
     result.map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
-fn config(games: usize, seed: u64, threads: usize, turn_limit: u32) -> PyResult<ArenaConfig> {
+fn config(
+    games: usize,
+    seed: u64,
+    threads: usize,
+    turn_limit: u32,
+    opening: u32,
+) -> PyResult<ArenaConfig> {
     if games == 0 {
         return Err(PyValueError::new_err("games must be at least 1"));
     }
@@ -83,6 +89,7 @@ fn config(games: usize, seed: u64, threads: usize, turn_limit: u32) -> PyResult<
         seed,
         threads,
         turn_limit,
+        opening,
     })
 }
 
@@ -98,8 +105,9 @@ pub fn arena_play<'py>(
     seed: u64,
     threads: usize,
     turn_limit: u32,
+    opening: u32,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let config = config(games, seed, threads, turn_limit)?;
+    let config = config(games, seed, threads, turn_limit, opening)?;
     let r = run(
         py,
         game,
@@ -129,13 +137,14 @@ pub fn arena_round_robin<'py>(
     seed: u64,
     threads: usize,
     turn_limit: u32,
+    opening: u32,
 ) -> PyResult<Bound<'py, PyDict>> {
     if players.len() < 2 {
         return Err(PyValueError::new_err(
             "a round robin needs at least 2 players",
         ));
     }
-    let config = config(games, seed, threads, turn_limit)?;
+    let config = config(games, seed, threads, turn_limit, opening)?;
     let t = run(
         py,
         game,

@@ -64,6 +64,27 @@ def test_results_depend_on_the_seed_not_the_threads() -> None:
     assert vars(other) != vars(runs[0])
 
 
+def test_random_openings_are_part_of_the_seeded_games() -> None:
+    game = racegames.make_game("chinese_checkers")
+    seen: List[str] = []
+    opening = 0
+
+    def first_state(state: racegames.State) -> int:
+        # Once a game: the first two turns after the opening.
+        if state.turn_count() < opening + 2:
+            seen.append(state.notation())
+        return first_legal(state)
+
+    arena.play(game, [first_state, "greedy"], games=6, opening=0, turn_limit=2, threads=1)
+    assert len(seen) == 6 and len(set(seen)) == 2  # the same two games, one per rotation
+    seen.clear()
+    opening = 3
+    arena.play(game, [first_state, "greedy"], games=6, opening=3, turn_limit=5, threads=1)
+    assert len(seen) == 6 and len(set(seen)) > 2
+    runs = [arena.play(game, ["greedy", "greedy"], games=4, opening=3, turn_limit=60, threads=t) for t in (1, 2)]
+    assert vars(runs[0]) == vars(runs[1])
+
+
 def test_a_python_callable_plays_like_the_native_player_it_wraps() -> None:
     game = racegames.make_game("seys_dos_e_as")
     p = players.make_player("random", game, seed=1)
@@ -107,6 +128,8 @@ def test_bad_players_raise(players_given: Any, error: type) -> None:
         ({"threads": True}, TypeError),
         ({"seed": "7"}, TypeError),
         ({"turn_limit": 0}, ValueError),
+        ({"opening": -1}, ValueError),
+        ({"opening": "2"}, TypeError),
     ],
 )
 def test_bad_settings_raise(kwargs: Any, error: type) -> None:

@@ -194,3 +194,67 @@ fn a_round_robin_table_is_consistent() {
     }
     assert!(t.elo.iter().sum::<f64>().abs() < 1e-6);
 }
+
+/// Logs a hash of the first state it is shown, once per copy.
+struct StateLogger {
+    log: Arc<Mutex<Vec<u64>>>,
+    logged: bool,
+}
+
+impl<G: Game> Player<G> for StateLogger
+where
+    G::State: Send,
+{
+    fn name(&self) -> &str {
+        "state-logger"
+    }
+    fn act(&mut self, game: &G, state: &G::State) -> Result<Action, PlayerError> {
+        if !self.logged {
+            self.log
+                .lock()
+                .unwrap()
+                .push(crate::ply::decision_seed(0, state));
+            self.logged = true;
+        }
+        Player::<G>::act(&mut RandomPlayer::new(5), game, state)
+    }
+    fn clone_box(&self) -> Box<dyn Player<G>> {
+        Box::new(StateLogger {
+            log: Arc::clone(&self.log),
+            logged: false,
+        })
+    }
+}
+
+/// Without dice, deterministic players play the same game in every game of
+/// a rotation; random openings (from each game's seed) make games differ,
+/// and the results still do not depend on the threads.
+#[test]
+fn random_openings_vary_games_without_dice() {
+    let game = chinese_checkers(2);
+    let distinct = |opening, threads| {
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let config = ArenaConfig {
+            games: 8,
+            opening,
+            threads,
+            turn_limit: 40,
+            ..ArenaConfig::default()
+        };
+        let mut players = randoms(2);
+        players[0] = Box::new(StateLogger {
+            log: Arc::clone(&log),
+            logged: false,
+        });
+        let result = play(&game, &players, &config).unwrap();
+        let mut seen = log.lock().unwrap().clone();
+        seen.sort_unstable();
+        seen.dedup();
+        (seen.len(), result)
+    };
+    // Two rotations: the logger starts the game, or answers the same move.
+    assert_eq!(distinct(0, 1).0, 2);
+    let (count, one) = distinct(4, 1);
+    assert!(count > 2, "{count}");
+    assert_eq!(one, distinct(4, 2).1);
+}

@@ -17,6 +17,10 @@
   play natively on ``threads`` threads with the GIL released. Any other
   callable ``state -> action`` is a player too: it is called with the GIL
   (the match then runs on one thread).
+- ``opening=N`` plays N uniformly random decisions at the start of each
+  game (from the game's seed) before the players take over. Without dice,
+  deterministic players otherwise play the same game in every game of a
+  rotation; a few random openings make the games differ.
 - A player wins a game when its return is the highest, alone; otherwise
   the game is a draw. A game still going after ``turn_limit`` turns (for
   games made with ``max_turns=0``) is stopped as a draw.
@@ -136,6 +140,7 @@ def play(
     seed: int = 7,
     threads: int = 2,
     turn_limit: int = TURN_LIMIT,
+    opening: int = 0,
 ) -> ArenaResult:
     """Plays ``games`` games of ``game`` between ``players`` (one per seat);
     see the module docs."""
@@ -143,11 +148,12 @@ def play(
     games = _count(games, "games", 1)
     threads = _count(threads, "threads", 1)
     turn_limit = min(_count(turn_limit, "turn_limit", 1), (1 << 32) - 1)
+    opening = min(_count(opening, "opening", 0), (1 << 32) - 1)
     seed = _seed(seed)
     made, names = _players(g, players, seed)
     if len(made) != g.num_players():
         raise ValueError(f"{g.name} has {g.num_players()} seats, but {len(made)} players were given")
-    return ArenaResult(names, _arena_play(g, made, games, seed, threads, turn_limit))
+    return ArenaResult(names, _arena_play(g, made, games, seed, threads, turn_limit, opening))
 
 
 class RoundRobin:
@@ -198,6 +204,7 @@ def round_robin(
     seed: int = 7,
     threads: int = 2,
     turn_limit: int = TURN_LIMIT,
+    opening: int = 0,
 ) -> RoundRobin:
     """Plays ``games`` games between every pair of ``players`` and fits Elo
     ratings. In a game for more than two, a pair shares the seats
@@ -208,9 +215,10 @@ def round_robin(
     games = _count(games, "games", 1)
     threads = _count(threads, "threads", 1)
     turn_limit = min(_count(turn_limit, "turn_limit", 1), (1 << 32) - 1)
+    opening = min(_count(opening, "opening", 0), (1 << 32) - 1)
     seed = _seed(seed)
     made, names = _players(g, players, seed)
-    return RoundRobin(names, _arena_round_robin(g, made, games, seed, threads, turn_limit))
+    return RoundRobin(names, _arena_round_robin(g, made, games, seed, threads, turn_limit, opening))
 
 
 def _option(text: str) -> Tuple[str, Any]:
@@ -236,6 +244,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
     parser.add_argument("--seed", type=int, default=7, help="the seed of the dice (default 7)")
     parser.add_argument("--threads", type=int, default=2, help="threads (default 2)")
+    parser.add_argument("--opening", type=int, default=0, help="random decisions opening each game (default 0)")
     parser.add_argument(
         "-o", "--option", type=_option, action="append", default=[], metavar="KEY=VALUE", help="a game option"
     )
@@ -245,7 +254,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
         game = make_game(args.game, **dict(args.option))
         start = time.perf_counter()
-        result = play(game, args.players, games=args.games, seed=args.seed, threads=args.threads)
+        result = play(
+            game, args.players, games=args.games, seed=args.seed, threads=args.threads, opening=args.opening
+        )
         seconds = time.perf_counter() - start
     except (ValueError, TypeError) as e:
         parser.error(str(e))
