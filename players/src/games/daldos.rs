@@ -10,9 +10,10 @@ use crate::games::daldos_eval::DaldosEval;
 use crate::mcts::MctsSettings;
 use crate::{Evaluator, Params, Playable, Player, PlayerError};
 
-/// The evaluation every Daldøs player uses.
-fn evaluator(_game: &Daldos) -> Arc<dyn Evaluator<Daldos>> {
-    Arc::new(DaldosEval::default())
+/// The evaluation every Daldøs player uses: the shipped learned net where
+/// it fits the options (the Danish board), else the hand-written evaluation.
+fn evaluator(game: &Daldos) -> Arc<dyn Evaluator<Daldos>> {
+    crate::net::shipped_evaluator(game).unwrap_or_else(|| Arc::new(DaldosEval::default()))
 }
 
 /// The search players' settings when not given, chosen by the decision

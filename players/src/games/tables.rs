@@ -12,9 +12,11 @@ use crate::games::tables_eval::TablesEval;
 use crate::mcts::MctsSettings;
 use crate::{Evaluator, Params, Playable, Player, PlayerError};
 
-/// The evaluation every tables player uses.
-fn evaluator(_game: &Tables) -> Arc<dyn Evaluator<Tables>> {
-    Arc::new(TablesEval::default())
+/// The evaluation every tables player uses: the shipped learned net where
+/// there is one for the game (backgammon, Seys dos e as), else the
+/// hand-written evaluation.
+fn evaluator(game: &Tables) -> Arc<dyn Evaluator<Tables>> {
+    crate::net::shipped_evaluator(game).unwrap_or_else(|| Arc::new(TablesEval::default()))
 }
 
 /// The search players' settings when not given, chosen by the decision

@@ -16,10 +16,11 @@ Game-specific analysis: ``racegames.daldos``. Built-in players and the
 arena that measures them: ``racegames.players`` and ``racegames.arena``.
 Training: ``python -m racegames.train`` and ``racegames.train``.
 
-``daldos``, ``gym``, ``pettingzoo`` and ``vector`` are attributes of the
-package once ``racegames`` is imported (``racegames.daldos.capture_odds(...)``),
-loaded on first use; the other submodules are imported by name
-(``from racegames import players``). The environments need their extras:
+Every public submodule (``daldos``, ``players``, ``arena``, ``gym``,
+``pettingzoo``, ``vector``, ``rllib``, ``sb3``, ``train``) is an attribute of
+the package once ``racegames`` is imported
+(``racegames.daldos.capture_odds(...)``), loaded on first use. The
+environments need their extras:
 ``pip install racegames[gym]`` for ``racegames.gym`` and
 ``racegames.vector``, ``racegames[pettingzoo]`` for ``racegames.pettingzoo``,
 ``racegames[sb3]``, ``racegames[rllib]`` and ``racegames[train]`` for the
@@ -69,7 +70,7 @@ __all__ = [
 
 
 #: The public submodules, imported on first attribute access.
-_SUBMODULES = ("daldos", "gym", "pettingzoo", "vector")
+_SUBMODULES = ("arena", "daldos", "gym", "pettingzoo", "players", "rllib", "sb3", "train", "vector")
 
 
 def __getattr__(name: str) -> Any:
