@@ -97,6 +97,7 @@ fn config(
 /// types); returns its counts as a dict.
 #[pyfunction]
 #[pyo3(name = "_arena_play")]
+#[allow(clippy::too_many_arguments)] // the Python signature, one argument each
 pub fn arena_play<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyGame>,
@@ -129,6 +130,7 @@ pub fn arena_play<'py>(
 /// table as a dict.
 #[pyfunction]
 #[pyo3(name = "_arena_round_robin")]
+#[allow(clippy::too_many_arguments)] // the Python signature, one argument each
 pub fn arena_round_robin<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyGame>,
