@@ -7,8 +7,8 @@
 # fresh tree `[board_core::Game]` in the other crates came out as text, with
 # no warning (cargo#8487, rust#106011). So the crates are documented in
 # dependency order, each once: board-core, then the rules crates, then the
-# rest (one `cargo doc` for all would also document board-core again, in
-# parallel with the crates that link to it).
+# players, then the rest (one `cargo doc` for all would also document
+# board-core again, in parallel with the crates that link to it).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -17,8 +17,10 @@ export RUSTDOCFLAGS="${RUSTDOCFLAGS:-} -D warnings"
 rules=(-p daldos-core -p tables-core -p halma-core)
 cargo doc --no-deps --quiet -p board-core
 cargo doc --no-deps --quiet "${rules[@]}"
+cargo doc --no-deps --quiet -p racegames-players
 cargo doc --no-deps --quiet --workspace --exclude board-core \
-    --exclude daldos-core --exclude tables-core --exclude halma-core
+    --exclude daldos-core --exclude tables-core --exclude halma-core \
+    --exclude racegames-players
 
 # An intra-doc link that resolved to nothing renders as `[<code>path</code>]`.
 doc="${CARGO_TARGET_DIR:-$root/target}/doc"
