@@ -37,6 +37,18 @@ GAME_SETS: List[Tuple[str, str, Dict[str, Any]]] = [
     ("Halma, 4 players", "halma", {"players": 4}),
 ]
 
+#: The other tables games of the Libro de los juegos, with their defaults.
+LIBRO_GAMES = [
+    "quinze_tablas", "doze_canes", "doblet", "fallas", "emperador", "medio_emperador",
+    "pareia_de_entrada", "cab_e_quinal", "todas_tablas", "laquet", "buffa_de_baldrac",
+    "reencontrar", "tablas_de_siete",
+]
+GAME_SETS += [
+    (f"{name.replace('_', ' ').capitalize()} (Libro)", name, {})
+    for name in LIBRO_GAMES
+    if name in racegames.list_games()
+]
+
 
 def opening_for(game: racegames.Game) -> int:
     """Random opening decisions for games without dice (two per seat), whose
