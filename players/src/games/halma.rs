@@ -43,9 +43,9 @@ where
 {
     fn player_names(&self) -> Vec<&'static str> {
         // As the arena measured them (docs/players.md): MCTS's budget beats
-        // greedy with two or three seats on the star; with more seats, and
-        // on Halma's larger board, it spreads too thin and greedy is ahead.
-        if G::HOLES <= 121 && board_core::Game::num_players(self) <= 3 {
+        // greedy with up to four seats on the star; with six, and on Halma's
+        // larger board, it spreads too thin and greedy is ahead.
+        if G::HOLES <= 121 && board_core::Game::num_players(self) <= 4 {
             vec!["mcts", "greedy", "random"]
         } else {
             vec!["greedy", "mcts", "random"]

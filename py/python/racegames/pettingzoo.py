@@ -108,7 +108,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         ]
         space = observation_space(self.game)
         self.observation_spaces = {a: space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(self.game.num_distinct_actions()) for a in self.possible_agents}
+        self.action_spaces: Dict[str, Any] = {
+            a: spaces.Discrete(self.game.num_distinct_actions()) for a in self.possible_agents
+        }
         self._rng = np.random.default_rng()
         self.game_state: State = self.game.new_initial_state()
         self._over = False

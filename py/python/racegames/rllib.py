@@ -115,7 +115,7 @@ class _MultiAgentMixin:
         n = self.game.num_players()
         self.agents = self.possible_agents = [f"player_{i}" for i in range(n)]
         space = rllib_observation_space(self.game)
-        action = spaces.Discrete(self.game.num_distinct_actions())
+        action: Any = spaces.Discrete(self.game.num_distinct_actions())
         self.observation_spaces = {a: space for a in self.agents}
         self.action_spaces = {a: action for a in self.agents}
         self._rng = np.random.default_rng()

@@ -78,7 +78,7 @@ class Agent(nn.Module):
 
     def export(self, path: str | Path, game: str) -> None:
         """Writes the policy (trunk and policy head) as a policy file."""
-        layers = [self.trunk[0], self.trunk[2], self.policy]
+        layers: List[Any] = [self.trunk[0], self.trunk[2], self.policy]
         arrays = [(l.weight.detach().cpu().numpy(), l.bias.detach().cpu().numpy()) for l in layers]
         write_policy(path, game, arrays[0][0].shape[1], arrays[-1][0].shape[0], arrays)
 
