@@ -186,14 +186,20 @@ fn names_are_listed_for_every_game() {
         Tables::backgammon().player_names(),
         ["expectimax", "mcts", "greedy", "random"]
     );
+    // Three dice: greedy before MCTS, as the arena measured.
+    assert_eq!(
+        Tables::seys_dos_e_as().player_names(),
+        ["expectimax", "greedy", "mcts", "random"]
+    );
     assert_eq!(
         Daldos::default().player_names(),
         ["expectimax", "mcts", "greedy", "random"]
     );
-    for players in [2, 3, 4, 6] {
+    for players in [2, 3, 4] {
         assert_eq!(star(players).player_names(), ["mcts", "greedy", "random"]);
     }
+    assert_eq!(star(6).player_names(), ["greedy", "mcts", "random"]);
     for players in [2, 4] {
-        assert_eq!(square(players).player_names(), ["mcts", "greedy", "random"]);
+        assert_eq!(square(players).player_names(), ["greedy", "mcts", "random"]);
     }
 }
