@@ -25,16 +25,44 @@ pub struct Defaults {
     pub mcts: MctsSettings,
 }
 
+/// The options of `greedy`.
+const GREEDY_PARAMS: &str = "eval (hand or net)";
 /// The options of `expectimax`.
-const EXPECTIMAX_PARAMS: &str = "depth (1 to 4), beam (0 = every move, or the number of moves searched deeper), prune (true or false)";
+const EXPECTIMAX_PARAMS: &str = "depth (1 to 4), beam (0 = every move, or the number of moves searched deeper), prune (true or false), eval (hand or net)";
 /// The options of `mcts`.
-const MCTS_PARAMS: &str =
-    "simulations (1 to 1000000), exploration (a number from 0 to 100), rollout_plies (0 to 10000)";
+const MCTS_PARAMS: &str = "simulations (1 to 1000000), exploration (a number from 0 to 100), rollout_plies (0 to 10000), eval (hand or net)";
+
+/// Which evaluation of positions a player uses (its `eval` option).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Evaluation {
+    /// The evaluation written by hand from the game's own logic.
+    Hand,
+    /// The shipped network trained by self-play, where the game has one.
+    Net,
+}
+
+/// Reads the `eval` option.
+fn evaluation_param(player: &str, value: ParamValue<'_>) -> Result<Evaluation, PlayerError> {
+    match value {
+        ParamValue::Str("hand") => Ok(Evaluation::Hand),
+        ParamValue::Str("net") => Ok(Evaluation::Net),
+        _ => Err(PlayerError::BadParameter(format!(
+            "parameter eval of player {player} got {}; expected hand or net",
+            shown(value)
+        ))),
+    }
+}
 
 /// Builds the built-in player `name`, one of `names` (the game's list),
 /// with this seed and options, the game's `defaults` standing in for the
-/// options not given. `evaluator` is called only for players that evaluate
-/// positions.
+/// options not given. `evaluator` gives the game's evaluation of each kind,
+/// `None` where the game has none of that kind; it is called only for
+/// players that evaluate positions.
+///
+/// `greedy` evaluates by hand unless told `eval=net`: one ply of the
+/// game's own logic, a baseline that needs no training. The searching
+/// players use the shipped net where there is one (`eval=hand` to choose
+/// otherwise).
 ///
 /// # Errors
 ///
@@ -51,7 +79,7 @@ pub fn build_player<G>(
     seed: u64,
     params: &Params<'_>,
     defaults: &Defaults,
-    evaluator: impl FnOnce(&G) -> Arc<dyn Evaluator<G>>,
+    evaluator: impl Fn(&G, Evaluation) -> Option<Arc<dyn Evaluator<G>>>,
 ) -> Result<Box<dyn Player<G>>, PlayerError>
 where
     G: Game + 'static,
@@ -73,29 +101,37 @@ where
             Ok(Box::new(RandomPlayer::new(seed)))
         }
         "greedy" => {
-            no_params(name, params)?;
-            Ok(Box::new(GreedyPlayer::new(seed, evaluator(game))))
+            let mut chosen = Evaluation::Hand;
+            for &(key, value) in params {
+                match key {
+                    "eval" => chosen = evaluation_param(name, value)?,
+                    _ => return Err(unknown_param(name, key, GREEDY_PARAMS)),
+                }
+            }
+            let eval = pick_evaluation(game, name, Some(chosen), &evaluator)?;
+            Ok(Box::new(GreedyPlayer::new(seed, eval)))
         }
         "expectimax" => {
             let mut settings = defaults.expectimax;
+            let mut chosen = None;
             for &(key, value) in params {
                 match key {
+                    "eval" => chosen = Some(evaluation_param(name, value)?),
                     "depth" => settings.depth = int_param(name, key, value, 1, 4)? as u32,
                     "beam" => settings.beam = int_param(name, key, value, 0, 1 << 16)? as u32,
                     "prune" => settings.prune = bool_param(name, key, value)?,
                     _ => return Err(unknown_param(name, key, EXPECTIMAX_PARAMS)),
                 }
             }
-            Ok(Box::new(ExpectimaxPlayer::new(
-                seed,
-                evaluator(game),
-                settings,
-            )))
+            let eval = pick_evaluation(game, name, chosen, &evaluator)?;
+            Ok(Box::new(ExpectimaxPlayer::new(seed, eval, settings)))
         }
         "mcts" => {
             let mut settings = defaults.mcts;
+            let mut chosen = None;
             for &(key, value) in params {
                 match key {
+                    "eval" => chosen = Some(evaluation_param(name, value)?),
                     "simulations" => {
                         settings.simulations = int_param(name, key, value, 1, 1_000_000)? as u32
                     }
@@ -108,10 +144,30 @@ where
                     _ => return Err(unknown_param(name, key, MCTS_PARAMS)),
                 }
             }
-            Ok(Box::new(MctsPlayer::new(seed, evaluator(game), settings)))
+            let eval = pick_evaluation(game, name, chosen, &evaluator)?;
+            Ok(Box::new(MctsPlayer::new(seed, eval, settings)))
         }
         _ => Err(unknown_player(name, names)),
     }
+}
+
+/// The evaluation `chosen` by the player's `eval` option; when none was
+/// chosen, the net where the game has one, else the hand-written one.
+fn pick_evaluation<G: Game>(
+    game: &G,
+    player: &str,
+    chosen: Option<Evaluation>,
+    evaluator: &impl Fn(&G, Evaluation) -> Option<Arc<dyn Evaluator<G>>>,
+) -> Result<Arc<dyn Evaluator<G>>, PlayerError> {
+    let found = match chosen {
+        Some(kind) => evaluator(game, kind),
+        None => evaluator(game, Evaluation::Net).or_else(|| evaluator(game, Evaluation::Hand)),
+    };
+    found.ok_or_else(|| {
+        PlayerError::BadParameter(format!(
+            "player {player}: this game and option set has no shipped net; use eval=hand"
+        ))
+    })
 }
 
 /// An integer option in `min..=max`.

@@ -1,13 +1,15 @@
 """Regenerates docs/players.md: a round robin of every built-in player for
 every game and option set, with Elo ratings.
 
-    python py/scripts/ladder.py --games 40 --threads 2
+    python py/scripts/ladder.py --games 40 --pair-games 200 --threads 2
 
 Each pair of players meets ``--games`` times (seats rotating; in a game for
 more than two players the pair shares the seats alternately). The page gives,
 per game, the players in the order ``racegames.players.list_players`` lists
 them, their Elo ratings (``random`` at 0), each one's score against every
-other, and whether each listed player beats the next one.
+other, and whether each listed player beats the next one. With
+``--pair-games N``, each listed player also meets the next one in N more
+games, and the page gives that score with its Wilson 95% interval.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any, Dict, List, Tuple
 
 import racegames
 from racegames import arena, players
+from racegames._core import _wilson
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -56,7 +59,32 @@ def opening_for(game: racegames.Game) -> int:
     return 0 if game.max_chance_outcomes() > 0 else 2 * game.num_players()
 
 
-def section(title: str, game: racegames.Game, table: arena.RoundRobin, seconds: float, opening: int) -> str:
+#: One listed player against the next: (score, low, high, games).
+PairScore = Tuple[float, float, float, int]
+
+
+def adjacent_pairs(game: racegames.Game, names: List[str], games: int, seed: int, threads: int, opening: int) -> List[PairScore]:
+    """Each listed player against the next, ``games`` games each: the
+    score (a draw counting half) with its Wilson 95% interval."""
+    scores = []
+    for k in range(len(names) - 1):
+        pair = arena.round_robin(
+            game, names[k : k + 2], games=games, seed=seed + 1000 + k, threads=threads, opening=opening
+        )
+        played = pair.games[0][1]
+        rate, low, high = _wilson(pair.wins[0][1] + pair.draws[0][1] / 2, played)
+        scores.append((rate, low, high, played))
+    return scores
+
+
+def section(
+    title: str,
+    game: racegames.Game,
+    table: arena.RoundRobin,
+    seconds: float,
+    opening: int,
+    pairs: List[PairScore],
+) -> str:
     names = table.names
     base = table.elo[names.index("random")] if "random" in names else 0.0
     lines = [f"## {title}", ""]
@@ -71,12 +99,20 @@ def section(title: str, game: racegames.Game, table: arena.RoundRobin, seconds: 
         played = sum(table.games[i][j] for j in range(len(names)) if j != i)
         lines.append(f"| {name} | {table.elo[i] - base:+.0f} | " + " | ".join(cells) + f" | {cut} of {played} |")
     lines.append("")
-    order = [
-        f"{names[i]} {'beats' if table.score(i, i + 1) > 0.5 else 'does not beat'} {names[i + 1]} "
-        f"({table.score(i, i + 1):.0%})"
-        for i in range(len(names) - 1)
-    ]
-    lines.append("In the listed order: " + "; ".join(order) + ".")
+    if pairs:
+        order = [
+            f"{names[i]} {'beats' if low > 0.5 else 'is level with' if high >= 0.5 else 'loses to'} "
+            f"{names[i + 1]} ({rate:.1%} [{low:.1%}, {high:.1%}] over {played} games)"
+            for i, (rate, low, high, played) in enumerate(pairs)
+        ]
+        lines.append("Each listed player against the next, with the Wilson 95% interval: " + "; ".join(order) + ".")
+    else:
+        order = [
+            f"{names[i]} {'beats' if table.score(i, i + 1) > 0.5 else 'does not beat'} {names[i + 1]} "
+            f"({table.score(i, i + 1):.0%})"
+            for i in range(len(names) - 1)
+        ]
+        lines.append("In the listed order: " + "; ".join(order) + ".")
     lines.append("")
     return "\n".join(lines)
 
@@ -84,12 +120,16 @@ def section(title: str, game: racegames.Game, table: arena.RoundRobin, seconds: 
 def main(argv: List[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=40, help="games per pair (default 40)")
+    parser.add_argument("--pair-games", type=int, default=0, help="more games of each listed player against the next")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=Path, default=REPO / "docs" / "players.md")
     parser.add_argument("--only", help="run only the games whose name contains this (prints, writes nothing)")
     args = parser.parse_args(argv)
-    command = f"python py/scripts/ladder.py --games {args.games} --threads {args.threads} --seed {args.seed}"
+    command = (
+        f"python py/scripts/ladder.py --games {args.games} --pair-games {args.pair_games} "
+        f"--threads {args.threads} --seed {args.seed}"
+    )
     parts = [
         "# The players and their ladder",
         "",
@@ -122,8 +162,9 @@ def main(argv: List[str]) -> int:
         table = arena.round_robin(
             game, names, games=args.games, seed=args.seed, threads=args.threads, opening=opening
         )
+        pairs = adjacent_pairs(game, names, args.pair_games, args.seed, args.threads, opening) if args.pair_games else []
         seconds = time.perf_counter() - start
-        text = section(title, game, table, seconds, opening)
+        text = section(title, game, table, seconds, opening, pairs)
         print(text, flush=True)
         parts.append(text)
         if not args.only:

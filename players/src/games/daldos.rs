@@ -4,16 +4,19 @@ use std::sync::Arc;
 
 use daldos_core::Daldos;
 
-use crate::builtin::{build_player, Defaults};
+use crate::builtin::{build_player, Defaults, Evaluation};
 use crate::expectimax::ExpectimaxSettings;
 use crate::games::daldos_eval::DaldosEval;
 use crate::mcts::MctsSettings;
 use crate::{Evaluator, Params, Playable, Player, PlayerError};
 
-/// The evaluation every Daldøs player uses: the shipped learned net where
-/// it fits the options (the Danish board), else the hand-written evaluation.
-fn evaluator(game: &Daldos) -> Arc<dyn Evaluator<Daldos>> {
-    crate::net::shipped_evaluator(game).unwrap_or_else(|| Arc::new(DaldosEval::default()))
+/// The game's evaluations: the shipped learned net where there is one
+/// for the options, and the hand-written evaluation.
+fn evaluator(game: &Daldos, kind: Evaluation) -> Option<Arc<dyn Evaluator<Daldos>>> {
+    match kind {
+        Evaluation::Net => crate::net::shipped_evaluator(game),
+        Evaluation::Hand => Some(Arc::new(DaldosEval::default())),
+    }
 }
 
 /// The search players' settings when not given, chosen by the decision

@@ -4,18 +4,21 @@ use std::sync::Arc;
 
 use halma_core::Halma;
 
-use crate::builtin::{build_player, Defaults};
+use crate::builtin::{build_player, Defaults, Evaluation};
 use crate::expectimax::ExpectimaxSettings;
 use crate::games::halma_eval::{Distance, HalmaEval};
 use crate::mcts::MctsSettings;
 use crate::{Evaluator, Params, Playable, Player, PlayerError};
 
-/// The evaluation every Halma-game player uses.
-fn evaluator<G: Distance>(_game: &Halma<G>) -> Arc<dyn Evaluator<Halma<G>>>
+/// The Halma games' evaluation: written by hand (no net is shipped).
+fn evaluator<G: Distance>(_game: &Halma<G>, kind: Evaluation) -> Option<Arc<dyn Evaluator<Halma<G>>>>
 where
     Halma<G>: board_core::Game,
 {
-    Arc::new(HalmaEval::default())
+    match kind {
+        Evaluation::Hand => Some(Arc::new(HalmaEval::default())),
+        Evaluation::Net => None,
+    }
 }
 
 /// The search players' settings when not given, chosen by the decision

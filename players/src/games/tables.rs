@@ -6,17 +6,20 @@ use board_core::Game;
 
 use tables_core::Tables;
 
-use crate::builtin::{build_player, Defaults};
+use crate::builtin::{build_player, Defaults, Evaluation};
 use crate::expectimax::ExpectimaxSettings;
 use crate::games::tables_eval::TablesEval;
 use crate::mcts::MctsSettings;
+use crate::net::NetGame;
 use crate::{Evaluator, Params, Playable, Player, PlayerError};
 
-/// The evaluation every tables player uses: the shipped learned net where
-/// there is one for the game (backgammon, Seys dos e as), else the
-/// hand-written evaluation.
-fn evaluator(game: &Tables) -> Arc<dyn Evaluator<Tables>> {
-    crate::net::shipped_evaluator(game).unwrap_or_else(|| Arc::new(TablesEval::default()))
+/// The game's evaluations: the shipped learned net where there is one
+/// for the options, and the hand-written evaluation.
+fn evaluator(game: &Tables, kind: Evaluation) -> Option<Arc<dyn Evaluator<Tables>>> {
+    match kind {
+        Evaluation::Net => crate::net::shipped_evaluator(game),
+        Evaluation::Hand => Some(Arc::new(TablesEval::default())),
+    }
 }
 
 /// The search players' settings when not given, chosen by the decision
@@ -50,9 +53,11 @@ fn defaults(game: &Tables) -> Defaults {
 
 impl Playable for Tables {
     fn player_names(&self) -> Vec<&'static str> {
-        // As the arena measured them (docs/players.md): with three dice the
-        // tree grows too fast for MCTS's budget, and greedy beats it.
-        if self.max_chance_outcomes() <= 36 {
+        // As the arena measured them (docs/players.md). Greedy evaluates by
+        // hand; the searchers use the shipped net where there is one. With
+        // three dice and no net the tree grows too fast for MCTS's budget,
+        // and greedy beats it.
+        if self.max_chance_outcomes() <= 36 || self.shipped_net().is_some() {
             vec!["expectimax", "mcts", "greedy", "random"]
         } else {
             vec!["expectimax", "greedy", "mcts", "random"]
