@@ -9,6 +9,10 @@ random player and the win rate is printed.
 
     python examples/rllib_selfplay.py --iterations 20 --env-runners 2
 
+``--opponent NAME`` trains one seat against a built-in player instead
+(``racegames.rllib.RLlibEnv``, single-agent), which learns to beat that
+player sooner than self-play does.
+
 On a multi-machine Ray cluster, start the head (``ray start --head``) and the
 workers (``ray start --address=HEAD:6379``), install racegames on every
 machine, and pass ``--address auto`` (or the head's address) from any of
@@ -31,12 +35,14 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=4000, help="train batch size per iteration")
     parser.add_argument("--eval-games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--opponent", default=None, help="a built-in player to train against (default: self-play)")
     parser.add_argument("--address", default=None, help="a Ray cluster's address (default: a local cluster)")
     args = parser.parse_args()
 
     import ray
     import torch
     from ray.rllib.algorithms.ppo import PPOConfig
+    from ray.rllib.core import DEFAULT_MODULE_ID
     from ray.rllib.core.columns import Columns
     from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
     from ray.rllib.core.rl_module.rl_module import RLModuleSpec
@@ -46,22 +52,22 @@ def main() -> None:
     from racegames.rllib import MultiAgentRLlibEnv, RLlibEnv
 
     ray.init(address=args.address, include_dashboard=False, log_to_driver=False)
-    register_env("racegames_selfplay", lambda config: MultiAgentRLlibEnv(config))
-    config = (
-        PPOConfig()
-        .environment("racegames_selfplay", env_config={"game": args.game})
-        .multi_agent(policies={"main"}, policy_mapping_fn=lambda agent_id, episode, **kwargs: "main")
-        .env_runners(num_env_runners=args.env_runners, num_envs_per_env_runner=1)
-        .rl_module(
-            rl_module_spec=MultiRLModuleSpec(
-                rl_module_specs={
-                    "main": RLModuleSpec(
-                        module_class=ActionMaskingTorchRLModule,
-                        model_config={"head_fcnet_hiddens": [128, 128], "head_fcnet_activation": "relu"},
-                    )
-                }
-            )
+    head = {"head_fcnet_hiddens": [128, 128], "head_fcnet_activation": "relu"}
+    module_spec = RLModuleSpec(module_class=ActionMaskingTorchRLModule, model_config=head)
+    if args.opponent is None:
+        register_env("racegames_selfplay", lambda config: MultiAgentRLlibEnv(config))
+        config = (
+            PPOConfig()
+            .environment("racegames_selfplay", env_config={"game": args.game})
+            .multi_agent(policies={"main"}, policy_mapping_fn=lambda agent_id, episode, **kwargs: "main")
+            .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs={"main": module_spec}))
         )
+    else:
+        register_env("racegames_one_seat", lambda config: RLlibEnv(config))
+        env_config = {"game": args.game, "opponent": args.opponent, "seat": "random"}
+        config = PPOConfig().environment("racegames_one_seat", env_config=env_config).rl_module(rl_module_spec=module_spec)
+    config = (
+        config.env_runners(num_env_runners=args.env_runners, num_envs_per_env_runner=1)
         .training(train_batch_size_per_learner=args.batch, minibatch_size=min(1000, args.batch), num_epochs=4, lr=3e-4)
         .debugging(seed=args.seed)
     )
@@ -72,7 +78,7 @@ def main() -> None:
         steps = result.get("num_env_steps_sampled_lifetime", result.get("env_runners", {}).get("num_env_steps_sampled_lifetime"))
         print(f"iteration {i + 1}: {time.perf_counter() - start:.0f}s, env steps {steps}", flush=True)
 
-    module = algo.get_module("main")
+    module = algo.get_module("main" if args.opponent is None else DEFAULT_MODULE_ID)
     env = RLlibEnv({"game": args.game, "opponent": "random", "seat": "random"})
     wins = 0
     for game in range(args.eval_games):

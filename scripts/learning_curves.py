@@ -3,9 +3,13 @@ measures the policy every so often against the built-in players (natively,
 in the arena), and writes a CSV and a PNG plot into docs/images/.
 
     .venv/bin/python scripts/learning_curves.py backgammon --minutes 10
-    .venv/bin/python scripts/learning_curves.py chinese_checkers --minutes 10 --reward progress
+    .venv/bin/python scripts/learning_curves.py chinese_checkers --minutes 10 --reward progress --param players=2
 
-Needs the ``train`` extra (torch) and matplotlib.
+Options after the game name are those of ``python -m racegames.train``
+(``--league``, ``--snapshot-every``, ``--envs``, ``--hidden``, ``--param``);
+``--policy PATH`` keeps the trained policy file.
+
+Needs the ``curves`` extra (torch and matplotlib): ``pip install "racegames[curves]"``.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from pathlib import Path
 
 import racegames
 from racegames import arena, players
+from racegames.train.__main__ import _param
 from racegames.train.ppo import Agent, Config, train
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,12 +36,22 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400, help="games per measurement and opponent")
     parser.add_argument("--opponents", nargs="+", default=["random", "greedy"])
     parser.add_argument("--reward", default="win")
+    parser.add_argument("--league", nargs="+", default=["random"])
+    parser.add_argument("--snapshot-every", type=int, default=20)
+    parser.add_argument("--envs", type=int, default=256)
+    parser.add_argument("--hidden", type=int, default=256)
+    parser.add_argument("--param", action="append", default=[], help="a game option NAME=VALUE")
+    parser.add_argument("--policy", help="where to keep the trained policy file")
     parser.add_argument("--out", default=str(ROOT / "docs" / "images"))
     args = parser.parse_args()
 
-    game = racegames.make_game(args.game)
+    params = dict(_param(text) for text in args.param)
+    game = racegames.make_game(args.game, **params)
     rows: list[dict[str, float]] = []
     scratch = Path(tempfile.mkdtemp())
+    # Without dice, games between two deterministic players would repeat:
+    # a few random moves open each (as in the ladder).
+    opening = 0 if game.max_chance_outcomes() > 0 else 2 * game.num_players()
     next_at = [0.0]
 
     def measure(agent: Agent, steps: int, seconds: float) -> None:
@@ -48,7 +63,9 @@ def main() -> None:
         policy = players.make_player("policy", game, path=str(path))
         row = {"seconds": round(seconds, 1), "steps": steps}
         for opponent in args.opponents:
-            result = arena.play(game, [policy, opponent], games=args.games, seed=args.seed + steps, threads=2)
+            result = arena.play(
+                game, [policy, opponent], games=args.games, seed=args.seed + steps, threads=2, opening=opening
+            )
             rate, low, high = result.win_rate(0)
             row[opponent] = rate
             row[f"{opponent}_low"], row[f"{opponent}_high"] = low, high
@@ -59,8 +76,13 @@ def main() -> None:
         game=args.game,
         minutes=args.minutes,
         seed=args.seed,
-        out=str(scratch / "final.rgpl"),
+        out=args.policy or str(scratch / "final.rgpl"),
         reward=args.reward,
+        params=params,
+        league=tuple(args.league),
+        snapshot_every=args.snapshot_every,
+        num_envs=args.envs,
+        hidden=args.hidden,
     )
     agent = train(config, on_update=measure)
     next_at[0] = 0.0
@@ -68,7 +90,8 @@ def main() -> None:
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    with open(out / f"learning_{args.game}.csv", "w", newline="") as f:
+    stem = "learning_" + "_".join([args.game] + [f"{k}{v}" for k, v in params.items()])
+    with open(out / f"{stem}.csv", "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=list(rows[0]))
         writer.writeheader()
         writer.writerows(rows)
@@ -86,12 +109,12 @@ def main() -> None:
     ax.set_xlabel("minutes of training (this machine)")
     ax.set_ylabel("win rate (Wilson 95%)")
     ax.set_ylim(0, 1)
-    ax.set_title(f"racegames.train {args.game} (seed {args.seed}, reward={args.reward})")
+    ax.set_title(f"racegames.train {game!r} (seed {args.seed}, reward={args.reward})", fontsize=9)
     ax.grid(alpha=0.3)
     ax.legend()
     fig.tight_layout()
-    fig.savefig(out / f"learning_{args.game}.png")
-    print(f"wrote {out / f'learning_{args.game}.png'}")
+    fig.savefig(out / f"{stem}.png")
+    print(f"wrote {out / f'{stem}.png'}")
 
 
 if __name__ == "__main__":

@@ -143,7 +143,10 @@ fn whole_games_end() {
     }
 }
 
-fn bad(game: &Tables, name: &str, params: &Params<'_>) -> String {
+fn bad<G: Playable>(game: &G, name: &str, params: &Params<'_>) -> String
+where
+    G::State: Send + Sync,
+{
     match game.make_player(name, 0, params) {
         Err(PlayerError::BadParameter(message)) => message,
         Err(other) => panic!("{name} {params:?}: {other:?}"),
@@ -181,25 +184,70 @@ fn options_are_checked() {
 }
 
 #[test]
+fn the_evaluation_is_chosen_by_name() {
+    let game = Tables::backgammon();
+    for name in ["greedy", "expectimax", "mcts"] {
+        for eval in ["hand", "net"] {
+            assert!(game
+                .make_player(name, 0, &[("eval", ParamValue::Str(eval))])
+                .is_ok());
+        }
+        let m = bad(&game, name, &[("eval", ParamValue::Str("oracle"))]);
+        assert!(m.contains("eval") && m.contains("hand"), "{m}");
+    }
+    // No net is shipped for the Halma games: asking for one says so.
+    let m = bad(&star(2), "greedy", &[("eval", ParamValue::Str("net"))]);
+    assert!(m.contains("no shipped net"), "{m}");
+    assert!(star(2)
+        .make_player("mcts", 0, &[("eval", ParamValue::Str("hand"))])
+        .is_ok());
+}
+
+#[test]
+fn greedy_on_the_net_differs_from_greedy_by_hand() {
+    // The two evaluations disagree somewhere in a few random games:
+    // the option reaches the player.
+    let game = Tables::backgammon();
+    let mut hand = game.make_player("greedy", 1, &[]).unwrap();
+    let mut net = game
+        .make_player("greedy", 1, &[("eval", ParamValue::Str("net"))])
+        .unwrap();
+    let mut rng = board_core::sim::SplitMix64::new(3);
+    let mut disagreements = 0;
+    for _ in 0..5 {
+        let mut state = game.new_initial_state();
+        while game.node(&state) != board_core::Node::Terminal {
+            if let board_core::Node::Chance = game.node(&state) {
+                let outcome = game.sample_chance(&state, rng.next_f64()).unwrap();
+                game.apply(&mut state, outcome).unwrap();
+                continue;
+            }
+            let a = hand.act(&game, &state).unwrap();
+            disagreements += usize::from(a != net.act(&game, &state).unwrap());
+            game.apply(&mut state, a).unwrap();
+        }
+    }
+    assert!(disagreements > 0);
+}
+
+#[test]
 fn names_are_listed_for_every_game() {
-    assert_eq!(
-        Tables::backgammon().player_names(),
-        ["expectimax", "mcts", "greedy", "random"]
-    );
-    // Three dice: greedy before MCTS, as the arena measured.
-    assert_eq!(
-        Tables::seys_dos_e_as().player_names(),
-        ["expectimax", "greedy", "mcts", "random"]
-    );
+    // The dice games with a shipped net: the searchers use it, greedy
+    // evaluates by hand.
+    for game in [Tables::backgammon(), Tables::seys_dos_e_as()] {
+        assert_eq!(
+            game.player_names(),
+            ["expectimax", "mcts", "greedy", "random"]
+        );
+    }
     assert_eq!(
         Daldos::default().player_names(),
         ["expectimax", "mcts", "greedy", "random"]
     );
-    for players in [2, 3, 4] {
+    for players in [2, 3, 4, 6] {
         assert_eq!(star(players).player_names(), ["mcts", "greedy", "random"]);
     }
-    assert_eq!(star(6).player_names(), ["greedy", "mcts", "random"]);
     for players in [2, 4] {
-        assert_eq!(square(players).player_names(), ["greedy", "mcts", "random"]);
+        assert_eq!(square(players).player_names(), ["mcts", "greedy", "random"]);
     }
 }

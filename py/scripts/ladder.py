@@ -121,14 +121,23 @@ def main(argv: List[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=40, help="games per pair (default 40)")
     parser.add_argument("--pair-games", type=int, default=0, help="more games of each listed player against the next")
+    parser.add_argument("--libro-pair-games", type=int, help="the same for the Libro games (default: --pair-games)")
+    parser.add_argument(
+        "--pair-games-for", action="append", default=[], metavar="GAME=N",
+        help="games of each listed pair for one game name (players close in strength need more)",
+    )
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=Path, default=REPO / "docs" / "players.md")
     parser.add_argument("--only", help="run only the games whose name contains this (prints, writes nothing)")
     args = parser.parse_args(argv)
+    libro_pairs = args.pair_games if args.libro_pair_games is None else args.libro_pair_games
+    special = {k: int(v) for k, _, v in (t.partition("=") for t in args.pair_games_for)}
     command = (
         f"python py/scripts/ladder.py --games {args.games} --pair-games {args.pair_games} "
-        f"--threads {args.threads} --seed {args.seed}"
+        f"--libro-pair-games {libro_pairs} "
+        + "".join(f"--pair-games-for {k}={v} " for k, v in special.items())
+        + f"--threads {args.threads} --seed {args.seed}"
     )
     parts = [
         "# The players and their ladder",
@@ -162,7 +171,8 @@ def main(argv: List[str]) -> int:
         table = arena.round_robin(
             game, names, games=args.games, seed=args.seed, threads=args.threads, opening=opening
         )
-        pairs = adjacent_pairs(game, names, args.pair_games, args.seed, args.threads, opening) if args.pair_games else []
+        pair_games = special.get(name, libro_pairs if name in LIBRO_GAMES else args.pair_games)
+        pairs = adjacent_pairs(game, names, pair_games, args.seed, args.threads, opening) if pair_games else []
         seconds = time.perf_counter() - start
         text = section(title, game, table, seconds, opening, pairs)
         print(text, flush=True)

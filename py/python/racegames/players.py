@@ -20,6 +20,26 @@
   dice, a jump chain) returns the plan's actions one by one. The same seed
   and state always give the same action.
 - Players pickle (they are rebuilt from name, game, seed and options).
+
+The players and their options:
+
+- ``random``: a uniformly random legal action.
+- ``greedy``: the end of its turn that the game's evaluation likes best,
+  one ply deep. ``eval="hand"`` (the default) is the evaluation written
+  from the game's own logic (pip count, blots and shots, primes and bearing
+  off in the tables games; threats and exposure in Daldøs; distance to the
+  target camp and stragglers in the Halma games); ``eval="net"`` is the
+  network shipped for backgammon, Seys dos e as and Daldøs, trained by
+  self-play.
+- ``expectimax`` (Daldøs and the tables games): ``depth`` turns with exact
+  chance nodes pruned by Star1/Star2, ``beam`` (how many of the best moves
+  are searched deeper; 0 = all), ``prune``, ``eval`` (the net by default
+  where there is one).
+- ``mcts`` (every game): UCT over whole turns, every seat maximising its own
+  return (max^n, so any number of seats), ``simulations``,
+  ``exploration``, ``rollout_plies``, ``eval``.
+- ``policy``: a trained policy file, ``path=...``, played natively: its
+  legal action of highest logit.
 """
 
 from __future__ import annotations

@@ -41,8 +41,9 @@ class Config:
     params: Dict[str, Any] = field(default_factory=dict)
     num_envs: int = 256
     rollout: int = 64
-    epochs: int = 2
+    epochs: int = 4
     minibatches: int = 4
+    #: Annealed linearly to 0 over the time budget.
     learning_rate: float = 3e-4
     gamma: float = 1.0
     gae_lambda: float = 0.95
@@ -219,6 +220,11 @@ def train(
                 nn.utils.clip_grad_norm_(agent.parameters(), 0.5)
                 optimizer.step()
         updates += 1
+        # Annealed by the share of the time budget used, as CleanRL anneals
+        # by updates: late updates refine rather than undo.
+        left = max(0.0, 1.0 - (time.perf_counter() - start) / budget)
+        for group in optimizer.param_groups:
+            group["lr"] = config.learning_rate * left
         if on_update is not None:
             paused = time.perf_counter()
             on_update(agent, steps, paused - start)
