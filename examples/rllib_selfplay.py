@@ -75,7 +75,8 @@ def main() -> None:
     start = time.perf_counter()
     for i in range(args.iterations):
         result = algo.train()
-        steps = result.get("num_env_steps_sampled_lifetime", result.get("env_runners", {}).get("num_env_steps_sampled_lifetime"))
+        runners = result.get("env_runners", {})
+        steps = runners.get("num_env_steps_sampled_lifetime") or result.get("num_env_steps_sampled_lifetime")
         print(f"iteration {i + 1}: {time.perf_counter() - start:.0f}s, env steps {steps}", flush=True)
 
     module = algo.get_module("main" if args.opponent is None else DEFAULT_MODULE_ID)

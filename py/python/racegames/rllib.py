@@ -68,6 +68,8 @@ class RLlibEnv(gymnasium.Env):  # type: ignore[misc]
     ) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
         """Starts a new game (rolling the dice and playing the opponent up
         to the agent's first decision): ``(obs, info)``."""
+        # Gymnasium's own generator too, as its checker expects of a seeded reset.
+        super().reset(seed=seed)
         obs, info = self._env.reset(seed=seed, options=options)
         return self._convert(obs, info), info
 

@@ -3,25 +3,17 @@ command; skipped where they are missing). Each run is short."""
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 
 import racegames
 from racegames import arena, players
 
+from heavy_support import needs
+
 ROOT = Path(__file__).resolve().parents[3]
-
-
-def needs(*modules: str) -> None:
-    """Skips unless the modules are installed (found, not imported: their
-    import warnings stay out of this process)."""
-    for module in modules:
-        if importlib.util.find_spec(module.split(".")[0]) is None:
-            pytest.skip(f"{module} is not installed (scripts/heavy-deps.sh installs it)")
 
 
 def test_a_short_training_run_beats_what_an_untrained_policy_can(tmp_path: Path) -> None:
