@@ -157,6 +157,8 @@ def main(argv: List[str]) -> int:
         "between deterministic players would repeat: each of their games opens with "
         "two random moves per seat (drawn from the game's seed).",
         "",
+        "The players: `greedy` takes the end of its turn that the game's hand-written evaluation likes best; `expectimax` (two players with dice) and `mcts` search, on the network shipped for backgammon, Seys dos e as and Daldøs where there is one and on the hand-written evaluation elsewhere. Below each table, each listed player meets the next one in more games, with the Wilson 95% interval of its score: \"beats\" when the whole interval is above one half, \"is level with\" when it contains one half. In the Libro games with three dice and no net, expectimax searches one turn deep on the hand-written evaluation, which is greedy's own search: the two are one player there.",
+        "",
         f"Regenerate this page with `{command}` "
         f"(this run: racegames {racegames.__version__}, {datetime.date.today().isoformat()}).",
         "",

@@ -7,7 +7,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-
 import racegames
 from racegames import arena, players
 
