@@ -31,6 +31,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="backgammon")
     parser.add_argument("--iterations", type=int, default=20)
+    parser.add_argument("--minutes", type=float, default=None, help="stop iterating after this long")
     parser.add_argument("--env-runners", type=int, default=2)
     parser.add_argument("--batch", type=int, default=4000, help="train batch size per iteration")
     parser.add_argument("--eval-games", type=int, default=200)
@@ -78,6 +79,8 @@ def main() -> None:
         runners = result.get("env_runners", {})
         steps = runners.get("num_env_steps_sampled_lifetime") or result.get("num_env_steps_sampled_lifetime")
         print(f"iteration {i + 1}: {time.perf_counter() - start:.0f}s, env steps {steps}", flush=True)
+        if args.minutes is not None and time.perf_counter() - start > args.minutes * 60:
+            break
 
     module = algo.get_module("main" if args.opponent is None else DEFAULT_MODULE_ID)
     env = RLlibEnv({"game": args.game, "opponent": "random", "seat": "random"})

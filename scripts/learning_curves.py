@@ -54,7 +54,10 @@ def main() -> None:
     opening = 0 if game.max_chance_outcomes() > 0 else 2 * game.num_players()
     next_at = [0.0]
 
+    last_steps = [0]
+
     def measure(agent: Agent, steps: int, seconds: float) -> None:
+        last_steps[0] = steps
         if seconds < next_at[0]:
             return
         next_at[0] = seconds + args.every
@@ -86,7 +89,7 @@ def main() -> None:
     )
     agent = train(config, on_update=measure)
     next_at[0] = 0.0
-    measure(agent, rows[-1]["steps"] if rows else 0, args.minutes * 60)
+    measure(agent, last_steps[0], args.minutes * 60)
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

@@ -73,15 +73,43 @@ class Agent(nn.Module):
         nn.init.zeros_(self.policy.bias)
 
     def logits_and_value(self, obs: torch.Tensor, mask: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """Every action's logit (illegal ones masked) and the value."""
         h = self.trunk(obs)
         logits = self.policy(h).masked_fill(~mask, MASKED)
         return logits, self.value(h).squeeze(-1)
+
+    def legal_logits_and_value(
+        self, obs: torch.Tensor, legal: "LegalActions"
+    ) -> tuple[torch.Tensor, torch.Tensor]:
+        """The logits of each row's legal actions only (``legal.index``;
+        padding masked) and the value. Daldøs has 2,548 actions and Chinese
+        checkers 5,203, of which a position allows a few dozen: computing
+        the others' logits was most of the training time."""
+        h = self.trunk(obs)
+        weights = self.policy.weight[legal.index]  # rows, legal actions, hidden
+        logits = (weights @ h.unsqueeze(-1)).squeeze(-1) + self.policy.bias[legal.index]
+        return logits.masked_fill(~legal.valid, MASKED), self.value(h).squeeze(-1)
 
     def export(self, path: str | Path, game: str) -> None:
         """Writes the policy (trunk and policy head) as a policy file."""
         layers: List[Any] = [self.trunk[0], self.trunk[2], self.policy]
         arrays = [(l.weight.detach().cpu().numpy(), l.bias.detach().cpu().numpy()) for l in layers]
         write_policy(path, game, arrays[0][0].shape[1], arrays[-1][0].shape[0], arrays)
+
+
+class LegalActions:
+    """Each row's legal actions, padded to the most any row has: ``index``
+    (rows × k action numbers) and ``valid`` (False on the padding)."""
+
+    def __init__(self, mask: torch.Tensor) -> None:
+        k = max(int(mask.sum(1).max()), 1)
+        # Legal entries first (their order does not matter), then padding.
+        self.index = mask.to(torch.uint8).topk(k, dim=1, sorted=False).indices
+        self.valid = mask.gather(1, self.index)
+
+    def position(self, actions: torch.Tensor) -> torch.Tensor:
+        """Where each row's action is in its ``index``."""
+        return ((self.index == actions.unsqueeze(1)) & self.valid).to(torch.uint8).argmax(1)
 
 
 def greedy_actions(agent: Agent, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
@@ -171,9 +199,12 @@ def train(
             o = torch.from_numpy(obs)
             m = torch.from_numpy(infos["action_mask"].astype(bool))
             with torch.no_grad():
-                logits, value = agent.logits_and_value(o, m)
-                action = torch.distributions.Categorical(logits=logits).sample()
-                logp = torch.distributions.Categorical(logits=logits).log_prob(action)
+                legal = LegalActions(m)
+                logits, value = agent.legal_logits_and_value(o, legal)
+                dist = torch.distributions.Categorical(logits=logits)
+                choice = dist.sample()
+                logp = dist.log_prob(choice)
+                action = legal.index.gather(1, choice.unsqueeze(1)).squeeze(1)
             buf_obs[t], buf_mask[t], buf_act[t], buf_logp[t], buf_val[t] = o, m, action, logp, value
             buf_valid[t] = torch.from_numpy(~ended)
             obs, reward, term, trunc, infos = env.step(action.numpy())
@@ -186,8 +217,7 @@ def train(
         steps += n * t_len
 
         with torch.no_grad():
-            m = torch.from_numpy(infos["action_mask"].astype(bool))
-            _, next_value = agent.logits_and_value(torch.from_numpy(obs), m)
+            next_value = agent.value(agent.trunk(torch.from_numpy(obs))).squeeze(-1)
             advantages = torch.zeros_like(buf_rew)
             last = torch.zeros(n)
             for t in reversed(range(t_len)):
@@ -208,9 +238,10 @@ def train(
         b_adv = (b_adv - b_adv.mean()) / (b_adv.std(unbiased=False) + 1e-8)
         for _ in range(config.epochs):
             for idx in torch.randperm(b_obs.shape[0]).tensor_split(config.minibatches):
-                logits, value = agent.logits_and_value(b_obs[idx], b_mask[idx])
+                legal = LegalActions(b_mask[idx])
+                logits, value = agent.legal_logits_and_value(b_obs[idx], legal)
                 dist = torch.distributions.Categorical(logits=logits)
-                ratio = (dist.log_prob(b_act[idx]) - b_logp[idx]).exp()
+                ratio = (dist.log_prob(legal.position(b_act[idx])) - b_logp[idx]).exp()
                 adv = b_adv[idx]
                 policy_loss = torch.max(-adv * ratio, -adv * ratio.clamp(1 - config.clip, 1 + config.clip)).mean()
                 value_loss = 0.5 * (value - b_ret[idx]).pow(2).mean()
