@@ -28,9 +28,9 @@ pub struct Defaults {
 /// The options of `greedy`.
 const GREEDY_PARAMS: &str = "eval (hand or net)";
 /// The options of `expectimax`.
-const EXPECTIMAX_PARAMS: &str = "depth (1 to 4), beam (0 = every move, or the number of moves searched deeper), prune (true or false), eval (hand or net)";
+const EXPECTIMAX_PARAMS: &str = "depth (1 to 4), beam (0 = every move, or the number of moves searched deeper), prune (true or false), budget (0 to 100000000: the work of deepening), eval (hand or net)";
 /// The options of `mcts`.
-const MCTS_PARAMS: &str = "simulations (1 to 1000000), exploration (a number from 0 to 100), rollout_plies (0 to 10000), eval (hand or net)";
+const MCTS_PARAMS: &str = "simulations (1 to 1000000), exploration (a number from 0 to 100), rollout_plies (0 to 10000), breadth and opponent_breadth (0 to 10000), eval (hand or net)";
 
 /// Which evaluation of positions a player uses (its `eval` option).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,6 +120,9 @@ where
                     "depth" => settings.depth = int_param(name, key, value, 1, 4)? as u32,
                     "beam" => settings.beam = int_param(name, key, value, 0, 1 << 16)? as u32,
                     "prune" => settings.prune = bool_param(name, key, value)?,
+                    "budget" => {
+                        settings.budget = int_param(name, key, value, 0, 100_000_000)? as u32
+                    }
                     _ => return Err(unknown_param(name, key, EXPECTIMAX_PARAMS)),
                 }
             }
@@ -140,6 +143,10 @@ where
                     }
                     "rollout_plies" => {
                         settings.rollout_plies = int_param(name, key, value, 0, 10_000)? as u32
+                    }
+                    "breadth" => settings.breadth = int_param(name, key, value, 0, 10_000)? as u32,
+                    "opponent_breadth" => {
+                        settings.opponent_breadth = int_param(name, key, value, 0, 10_000)? as u32
                     }
                     _ => return Err(unknown_param(name, key, MCTS_PARAMS)),
                 }

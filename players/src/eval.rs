@@ -11,4 +11,18 @@ pub trait Evaluator<G: Game>: Send + Sync {
     /// Writes each seat's estimated return at `state` into `out`, which
     /// holds [`Game::num_players`] values.
     fn evaluate(&self, game: &G, state: &G::State, out: &mut [f64]);
+
+    /// A key that orders the positions a ply of `seat` can reach, best for
+    /// `seat` first when larger: by default `seat`'s estimated return. An
+    /// evaluation may answer more cheaply with any key in the same order.
+    fn rank(&self, game: &G, state: &G::State, seat: usize) -> f64 {
+        let mut out = [0.0; board_core::Player::MAX_PLAYERS];
+        let n = game.num_players().min(out.len());
+        if game.node(state) == board_core::Node::Terminal {
+            game.returns(state, &mut out[..n]);
+        } else {
+            self.evaluate(game, state, &mut out[..n]);
+        }
+        out.get(seat).copied().unwrap_or(0.0)
+    }
 }

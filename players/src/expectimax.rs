@@ -51,7 +51,18 @@ pub struct ExpectimaxSettings {
     /// nodes; without it every node is searched in full (same decisions,
     /// slower: for tests and measurement).
     pub prune: bool,
+    /// Iterative deepening: after searching `depth` plies, search one ply
+    /// deeper, and again (up to [`MAX_DEPTH`]), as long as the decision's
+    /// work (static values asked for and ply ends generated) stays within
+    /// `budget`; a deeper search that the budget cuts short is discarded. 0 searches `depth` only. Positions
+    /// differ so much in cost (Daldøs: a few milliseconds at depth 4 in
+    /// most positions, seconds in some) that a fixed depth is either
+    /// shallow everywhere or slow somewhere.
+    pub budget: u32,
 }
+
+/// The deepest [`ExpectimaxSettings::budget`] deepens to.
+pub const MAX_DEPTH: u32 = 8;
 
 impl ExpectimaxSettings {
     /// Depth 2, every move, pruning on.
@@ -59,6 +70,7 @@ impl ExpectimaxSettings {
         depth: 2,
         beam: 0,
         prune: true,
+        budget: 0,
     };
 }
 
@@ -178,18 +190,18 @@ fn search_root<G: Game>(
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     let (mut best_value, mut best) = *scored.first()?;
     if settings.depth > 1 && (value || search.beam(&scored).len() > 1) {
-        best_value = f64::NEG_INFINITY;
-        for &(_, i) in search.beam(&scored) {
-            let alpha = if settings.prune {
-                best_value
-            } else {
-                f64::NEG_INFINITY
-            };
-            let v = search.after(&ends[i].state, settings.depth - 1, alpha, f64::INFINITY, 0);
-            if v > best_value {
-                best_value = v;
-                best = i;
+        (best_value, best) = search.root(&ends, &scored, settings.depth);
+    }
+    if settings.budget > 0 && (value || search.beam(&scored).len() > 1) {
+        search.limit = u64::from(settings.budget);
+        let mut depth = settings.depth.max(1);
+        while depth < MAX_DEPTH && search.evaluations < search.limit {
+            depth += 1;
+            let deeper = search.root(&ends, &scored, depth);
+            if search.exhausted {
+                break;
             }
+            (best_value, best) = deeper;
         }
     }
     Some((ends.swap_remove(best).actions, best_value))
@@ -218,6 +230,12 @@ struct Search<'a, G: Game> {
     /// of the best reply found last: in a sibling position the same reply
     /// is likely good again, so it is probed first.
     killers: HashMap<(u32, usize), Vec<Action>>,
+    /// Work done, against `limit`: static values asked for (cached or
+    /// not) and ply ends generated.
+    evaluations: u64,
+    limit: u64,
+    /// The evaluations passed `limit`: the search under way is abandoned.
+    exhausted: bool,
 }
 
 /// A decision node's ends with their static values, best first for the
@@ -279,12 +297,41 @@ impl<'a, G: Game> Search<'a, G> {
             out: vec![0.0; n],
             killers: HashMap::new(),
             values: HashMap::default(),
+            evaluations: 0,
+            limit: u64::MAX,
+            exhausted: false,
         }
+    }
+
+    /// The best root end (value, index into `ends`) searched to `depth`
+    /// plies, among the beam of `scored` (static values, best first).
+    fn root(
+        &mut self,
+        ends: &[PlyEnd<G::State>],
+        scored: &[(f64, usize)],
+        depth: u32,
+    ) -> (f64, usize) {
+        let (mut best_value, mut best) = (f64::NEG_INFINITY, scored[0].1);
+        let width = self.beam(scored).len();
+        for &(_, i) in &scored[..width] {
+            let alpha = if self.prune {
+                best_value
+            } else {
+                f64::NEG_INFINITY
+            };
+            let v = self.after(&ends[i].state, depth - 1, alpha, f64::INFINITY, 0);
+            if v > best_value {
+                best_value = v;
+                best = i;
+            }
+        }
+        (best_value, best)
     }
 
     /// The static value of `state` for the searching player, within the
     /// utility range (exact at the end of the game).
     fn leaf(&mut self, state: &G::State) -> f64 {
+        self.spend(1);
         if let Some(&v) = self.values.get(state) {
             return v;
         }
@@ -292,6 +339,14 @@ impl<'a, G: Game> Search<'a, G> {
         let v = ((self.out[self.me] - self.out[self.other]) / 2.0).clamp(self.low, self.high);
         self.values.insert(*state, v);
         v
+    }
+
+    /// Counts `work` against the budget.
+    fn spend(&mut self, work: usize) {
+        self.evaluations += work as u64;
+        if self.evaluations > self.limit {
+            self.exhausted = true;
+        }
     }
 
     /// The moves searched deeper than the evaluation: the best `beam`.
@@ -307,8 +362,9 @@ impl<'a, G: Game> Search<'a, G> {
     /// equal values).
     fn order(&mut self, state: &G::State, mover: usize) -> Ordered<G::State> {
         let maximising = mover == self.me;
-        let mut ends: Vec<(f64, G::State)> = ply_ends(self.game, state)
-            .ends
+        let generated = ply_ends(self.game, state).ends;
+        self.spend(generated.len());
+        let mut ends: Vec<(f64, G::State)> = generated
             .into_iter()
             .map(|end| (self.leaf(&end.state), end.state))
             .collect();
@@ -324,6 +380,10 @@ impl<'a, G: Game> Search<'a, G> {
     /// plies still to search. Fail-soft: a value at or below `alpha` is an
     /// upper bound, at or above `beta` a lower bound, exact in between.
     fn after(&mut self, state: &G::State, depth: u32, alpha: f64, beta: f64, chain: u32) -> f64 {
+        if self.exhausted {
+            // Abandoned: the value is discarded.
+            return self.low;
+        }
         match self.game.node(state) {
             _ if depth == 0 => self.leaf(state),
             Node::Terminal => self.leaf(state),
@@ -380,6 +440,9 @@ impl<'a, G: Game> Search<'a, G> {
 
     /// A chance node's value: Star2 probes, then Star1 over the outcomes.
     fn chance(&mut self, state: &G::State, depth: u32, alpha: f64, beta: f64, chain: u32) -> f64 {
+        if self.exhausted {
+            return self.low;
+        }
         let mut outcomes = Vec::new();
         self.game.chance_outcomes(state, |a, p| {
             let mut next = *state;
@@ -465,6 +528,7 @@ impl<'a, G: Game> Search<'a, G> {
             Node::Chance => o.next = Next::Chance,
             Node::Decision(p) if depth == 1 => {
                 let ends = ply_ends(self.game, &o.state).ends;
+                self.spend(ends.len());
                 if ends.is_empty() {
                     // No end (every path loops): as in `decision`.
                     o.low = 0.0_f64.clamp(self.low, self.high);

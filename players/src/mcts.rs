@@ -46,6 +46,16 @@ pub struct MctsSettings {
     /// the hand-written evaluations 0 played at least as well as 2 or 4
     /// (random plies add noise), so the games' defaults use 0.
     pub rollout_plies: u32,
+    /// The searching player's decision nodes keep only their `breadth`
+    /// best ply ends by its evaluation, tried best first; 0 keeps them all,
+    /// tried in the seeded order. Where a ply has a hundred ends (the Halma
+    /// games' jump chains) the budget otherwise goes on moves no player
+    /// would make, and the tree stays one ply deep.
+    pub breadth: u32,
+    /// The same for the other seats' decision nodes. 1 models each
+    /// opponent as playing its evaluation's best ply, so that the budget
+    /// buys the searching player's own next turns.
+    pub opponent_breadth: u32,
 }
 
 impl Default for MctsSettings {
@@ -54,6 +64,8 @@ impl Default for MctsSettings {
             simulations: 1000,
             exploration: 0.2,
             rollout_plies: 0,
+            breadth: 0,
+            opponent_breadth: 0,
         }
     }
 }
@@ -161,6 +173,8 @@ struct Tree<'a, G: Game> {
     edges: Vec<Edge<G::State>>,
     low: f64,
     scale: f64,
+    /// The seat to move at the root.
+    searcher: usize,
     out: Vec<f64>,
     buf: ActionBuffer,
 }
@@ -182,6 +196,7 @@ impl<'a, G: Game> Tree<'a, G> {
             nodes: Vec::new(),
             edges: Vec::new(),
             low,
+            searcher: 0,
             scale: if span > 0.0 { 1.0 / span } else { 1.0 },
             out: vec![0.0; game.num_players()],
             buf: ActionBuffer::new(),
@@ -192,12 +207,19 @@ impl<'a, G: Game> Tree<'a, G> {
     /// are `ends` (in the seeded order), and returns the chosen end.
     fn search(&mut self, root: &G::State, ends: &[G::State]) -> usize {
         self.add_node(*root);
+        let kept: Vec<usize> = match self.nodes[0].node {
+            Node::Decision(mover) => {
+                self.searcher = mover.index();
+                self.best_first(mover.index(), ends.iter().copied())
+            }
+            _ => (0..ends.len()).collect(),
+        };
         self.nodes[0].expanded = true;
         self.nodes[0].first = 0;
-        self.nodes[0].count = ends.len() as u32;
-        for &state in ends {
+        self.nodes[0].count = kept.len() as u32;
+        for &i in &kept {
             self.edges.push(Edge {
-                state,
+                state: ends[i],
                 p: 0.0,
                 child: NONE,
             });
@@ -223,7 +245,35 @@ impl<'a, G: Game> Tree<'a, G> {
                 best_key = key;
             }
         }
-        best
+        kept[best]
+    }
+
+    /// The indices of the best of `states` for `mover` by the evaluation,
+    /// as many as its breadth, best first (ties in the given order); all of
+    /// them, in the given order, when the breadth is 0 or not smaller than
+    /// their number.
+    fn best_first(
+        &mut self,
+        mover: usize,
+        states: impl ExactSizeIterator<Item = G::State>,
+    ) -> Vec<usize> {
+        let len = states.len();
+        let breadth = if mover == self.searcher {
+            self.settings.breadth
+        } else {
+            self.settings.opponent_breadth
+        } as usize;
+        if breadth == 0 || breadth >= len {
+            return (0..len).collect();
+        }
+        let mut scored: Vec<(f64, usize)> = Vec::with_capacity(len);
+        for (i, state) in states.enumerate() {
+            scored.push((self.evaluator.rank(self.game, &state, mover), i));
+        }
+        // Stable: equal scores keep the seeded order.
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+        scored.truncate(breadth);
+        scored.into_iter().map(|(_, i)| i).collect()
     }
 
     fn add_node(&mut self, state: G::State) -> u32 {
@@ -244,20 +294,21 @@ impl<'a, G: Game> Tree<'a, G> {
     /// chance outcomes with their probabilities.
     fn expand(&mut self, id: u32) {
         let node = &self.nodes[id as usize];
-        let state = node.state;
+        let (state, kind) = (node.state, node.node);
         let first = self.edges.len();
-        match node.node {
-            Node::Decision(_) => {
-                for end in ply_ends(self.game, &state).ends {
+        match kind {
+            Node::Decision(mover) => {
+                let mut ends = ply_ends(self.game, &state).ends;
+                for i in (1..ends.len()).rev() {
+                    ends.swap(i, self.rng.below(i + 1));
+                }
+                let kept = self.best_first(mover.index(), ends.iter().map(|e| e.state));
+                for i in kept {
                     self.edges.push(Edge {
-                        state: end.state,
+                        state: ends[i].state,
                         p: 0.0,
                         child: NONE,
                     });
-                }
-                let added = &mut self.edges[first..];
-                for i in (1..added.len()).rev() {
-                    added.swap(i, self.rng.below(i + 1));
                 }
             }
             Node::Chance => {
@@ -420,6 +471,8 @@ mod tests {
             simulations: 20_000,
             exploration: 0.2,
             rollout_plies: 0,
+            breadth: 0,
+            opponent_breadth: 0,
         };
         let mut tree = Tree::new(&game, &TerminalOnly, settings, SplitMix64::new(1));
         tree.search(&state, &ends);
@@ -450,5 +503,41 @@ mod tests {
                 edge.p
             );
         }
+    }
+
+    /// With breadth 1 the root keeps only the ply end the evaluation ranks
+    /// first (greedy's choice), whatever the simulations find.
+    #[test]
+    fn breadth_one_keeps_the_best_ranked_end() {
+        let game = Tables::backgammon();
+        let eval = crate::games::tables_eval::TablesEval::default();
+        let settings = MctsSettings {
+            simulations: 40,
+            breadth: 1,
+            ..MctsSettings::default()
+        };
+        let mut rng = SplitMix64::new(3);
+        let mut buf = ActionBuffer::new();
+        let mut state = game.new_initial_state();
+        let mut checked = 0;
+        while checked < 30 && game.node(&state) != Node::Terminal {
+            if let Node::Decision(mover) = game.node(&state) {
+                let ends: Vec<_> = ply_ends(&game, &state)
+                    .ends
+                    .iter()
+                    .map(|e| e.state)
+                    .collect();
+                if ends.len() > 1 {
+                    let mut tree = Tree::new(&game, &eval, settings, SplitMix64::new(1));
+                    let chosen = tree.search(&state, &ends);
+                    let rank = |s: &_| eval.rank(&game, s, mover.index());
+                    let best = ends.iter().map(rank).fold(f64::NEG_INFINITY, f64::max);
+                    assert_eq!(rank(&ends[chosen]), best);
+                    checked += 1;
+                }
+            }
+            random_step(&game, &mut state, &mut rng, &mut buf);
+        }
+        assert_eq!(checked, 30);
     }
 }

@@ -19,6 +19,7 @@ fn settings(depth: u32, prune: bool) -> ExpectimaxSettings {
         depth,
         beam: 0,
         prune,
+        budget: 0,
     }
 }
 
@@ -63,6 +64,24 @@ fn an_extra_throw_is_a_further_ply_of_the_same_player() {
             decide(&Hop, &Lead, settings(2, prune), 0, &hop_state([0, 0], 0, 3)).unwrap();
         assert_eq!(actions, vec![1]);
         assert!((value - 0.575).abs() < 1e-12, "{value}");
+    }
+}
+
+#[test]
+fn a_budget_deepens_to_the_deepest_search_it_completes() {
+    // Hop's tree is small: a large budget searches it to the deepest
+    // depth, and decides as that fixed depth does; a budget of 1 is spent
+    // at once and leaves depth 1 alone.
+    use racegames_players::expectimax::MAX_DEPTH;
+    for (pos, turn, die) in [([0, 0], 0, 1), ([2, 3], 1, 2), ([4, 1], 0, 3)] {
+        let state = hop_state(pos, turn, die);
+        let deep = decide(&Hop, &Lead, settings(MAX_DEPTH, true), 0, &state).unwrap();
+        let mut deepened = settings(1, true);
+        deepened.budget = 100_000_000;
+        assert_eq!(decide(&Hop, &Lead, deepened, 0, &state).unwrap(), deep);
+        let shallow = decide(&Hop, &Lead, settings(1, true), 0, &state).unwrap();
+        deepened.budget = 1;
+        assert_eq!(decide(&Hop, &Lead, deepened, 0, &state).unwrap(), shallow);
     }
 }
 
@@ -241,6 +260,7 @@ fn a_beam_of_one_plays_the_best_static_end() {
             depth: 2,
             beam: 1,
             prune: true,
+            budget: 0,
         };
         let (deep, _) = decide(&game, &Hashed, narrow, seed, &state).unwrap();
         let (greedy, _) = decide(&game, &Hashed, settings(1, true), seed, &state).unwrap();

@@ -24,11 +24,13 @@ fn mcts_agrees_with_deep_expectimax_where_the_choice_is_clear() {
         simulations: 3000,
         exploration: 0.2,
         rollout_plies: 0,
+        ..MctsSettings::default()
     };
     let deep = ExpectimaxSettings {
         depth: 4,
         beam: 0,
         prune: true,
+        budget: 0,
     };
     let cases = [
         state([5, 0], 0, 1), // moving wins at once

@@ -230,6 +230,44 @@ fn greedy_on_the_net_differs_from_greedy_by_hand() {
     assert!(disagreements > 0);
 }
 
+/// Plays `game` from its start with random actions, calling `check` at
+/// every decision.
+fn at_random_decisions<G: Playable>(game: &G, games: usize, mut check: impl FnMut(&G::State))
+where
+    G::State: Send + Sync,
+{
+    let mut rng = SplitMix64::new(5);
+    let mut buf = ActionBuffer::new();
+    for _ in 0..games {
+        let mut state = game.new_initial_state();
+        for _ in 0..200 {
+            match game.node(&state) {
+                Node::Terminal => break,
+                Node::Decision(_) => check(&state),
+                Node::Chance => {}
+            }
+            random_step(game, &mut state, &mut rng, &mut buf);
+        }
+    }
+}
+
+#[test]
+fn mcts_with_greedy_opponents_decides_legally_at_every_seat_count() {
+    for players in [3, 4, 6] {
+        let game = star(players);
+        let settings = [
+            ("opponent_breadth", ParamValue::Int(1)),
+            ("breadth", ParamValue::Int(8)),
+            ("simulations", ParamValue::Int(60)),
+        ];
+        let mut mcts = game.make_player("mcts", 4, &settings).unwrap();
+        at_random_decisions(&game, 1, |state| {
+            let action = mcts.act(&game, state).unwrap();
+            assert!(game.is_legal(state, action));
+        });
+    }
+}
+
 #[test]
 fn names_are_listed_for_every_game() {
     // The dice games with a shipped net: the searchers use it, greedy

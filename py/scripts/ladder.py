@@ -117,6 +117,17 @@ def section(
     return "\n".join(lines)
 
 
+def replace_section(page: Path, title: str, text: str) -> None:
+    """Replaces the section headed ``## title`` of ``page`` with ``text``."""
+    sections = page.read_text(encoding="utf-8").split("\n## ")
+    for i, part in enumerate(sections):
+        if i and part.split("\n", 1)[0] == title:
+            sections[i] = text[len("## ") :]
+            page.write_text("\n## ".join(sections), encoding="utf-8")
+            return
+    raise SystemExit(f"{page} has no section {title!r}")
+
+
 def main(argv: List[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=40, help="games per pair (default 40)")
@@ -130,6 +141,10 @@ def main(argv: List[str]) -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=Path, default=REPO / "docs" / "players.md")
     parser.add_argument("--only", help="run only the games whose name contains this (prints, writes nothing)")
+    parser.add_argument(
+        "--update", action="store_true",
+        help="with --only: replace those games' sections of the page in place, keeping the others",
+    )
     args = parser.parse_args(argv)
     libro_pairs = args.pair_games if args.libro_pair_games is None else args.libro_pair_games
     special = {k: int(v) for k, _, v in (t.partition("=") for t in args.pair_games_for)}
@@ -179,6 +194,8 @@ def main(argv: List[str]) -> int:
         text = section(title, game, table, seconds, opening, pairs)
         print(text, flush=True)
         parts.append(text)
+        if args.only and args.update:
+            replace_section(args.out, title, text)
         if not args.only:
             # After each game, so that an interrupted run keeps what it measured.
             args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -28,11 +28,14 @@ const DEFAULTS: Defaults = Defaults {
         depth: 3,
         beam: 12,
         prune: true,
+        budget: 0,
     },
     mcts: MctsSettings {
         simulations: 5000,
         exploration: 0.2,
         rollout_plies: 0,
+        breadth: 0,
+        opponent_breadth: 0,
     },
 };
 

@@ -321,6 +321,21 @@ impl<G: Distance> crate::Evaluator<Halma<G>> for HalmaEval {
             };
         }
     }
+
+    /// Minus the seat's cost: the positions a seat's ply reaches differ in
+    /// its own cost only (and the enemy pieces it traps), so its cost
+    /// orders them as its estimated return does, for a quarter of the work
+    /// at four seats.
+    fn rank(&self, game: &Halma<G>, state: &Position<G>, seat: usize) -> f64 {
+        if game.node(state) == Node::Terminal || state.has_finished(seat) {
+            // Finishing outranks any cost.
+            let mut out = [0.0; 6];
+            let n = game.num_players().min(6);
+            self.evaluate(game, state, &mut out[..n]);
+            return out.get(seat).map_or(0.0, |v| 1e9 * v);
+        }
+        -self.cost(game, state, seat)
+    }
 }
 
 #[cfg(test)]

@@ -34,7 +34,7 @@ fn defaults(game: &Tables) -> Defaults {
     let two_dice = game.max_chance_outcomes() <= 36;
     // The shipped nets evaluate in about 2 µs, ten times faster than the
     // hand-written evaluation of three dice: depth 2 fits with a beam of 4.
-    let net = crate::net::shipped_evaluator(game).is_some();
+    let net = game.shipped_net().is_some();
     let depth = if two_dice || net { 2 } else { 1 };
     let simulations = if two_dice { 5000 } else { 1200 };
     Defaults {
@@ -42,11 +42,14 @@ fn defaults(game: &Tables) -> Defaults {
             depth,
             beam: if two_dice { 8 } else { 4 },
             prune: true,
+            budget: 0,
         },
         mcts: MctsSettings {
             simulations,
             exploration: 0.2,
             rollout_plies: 0,
+            breadth: 0,
+            opponent_breadth: 0,
         },
     }
 }

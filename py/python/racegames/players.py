@@ -33,11 +33,14 @@ The players and their options:
   self-play.
 - ``expectimax`` (Daldøs and the tables games): ``depth`` turns with exact
   chance nodes pruned by Star1/Star2, ``beam`` (how many of the best moves
-  are searched deeper; 0 = all), ``prune``, ``eval`` (the net by default
-  where there is one).
+  are searched deeper; 0 = all), ``prune``, ``budget`` (deepen ply by ply
+  while the work counted stays within it; 0 = never), ``eval`` (the net by
+  default where there is one).
 - ``mcts`` (every game): UCT over whole turns, every seat maximising its own
   return (max^n, so any number of seats), ``simulations``,
-  ``exploration``, ``rollout_plies``, ``eval``.
+  ``exploration``, ``rollout_plies``, ``breadth`` and ``opponent_breadth``
+  (how many of the best ply ends the searcher's and the other seats' nodes
+  keep; 0 = all, 1 = that seat plays greedy), ``eval``.
 - ``policy``: a trained policy file, ``path=...``, played natively: its
   legal action of highest logit.
 """

@@ -32,3 +32,19 @@ def test_legal_logits_match_the_full_masked_head() -> None:
     want = torch.log_softmax(full, 1).gather(1, actions.unsqueeze(1))
     got = torch.log_softmax(part, 1).gather(1, position.unsqueeze(1))
     assert torch.allclose(want, got, atol=1e-5)
+
+
+def test_a_minibatch_keeps_its_rows_legal_actions() -> None:
+    needs("torch")
+    import torch
+
+    from racegames.train.ppo import LegalActions
+
+    torch.manual_seed(1)
+    mask = torch.rand(12, 50) < 0.2
+    mask[:, 7] = True
+    legal = LegalActions(mask)
+    rows = torch.tensor([10, 2, 5])
+    part = legal.rows(rows)
+    for i, row in enumerate(rows.tolist()):
+        assert set(part.index[i][part.valid[i]].tolist()) == set(mask[row].nonzero().flatten().tolist())
