@@ -32,19 +32,22 @@ fn defaults<G: Distance>(game: &Halma<G>) -> Defaults
 where
     Halma<G>: board_core::Game,
 {
-    // Every ply has a hundred ends or more, so a full-width tree stays one
-    // ply deep and MCTS was level with greedy at four seats. Modelling
+    // Every ply has a hundred ends or more, so a full-width tree stays
+    // about one ply deep. On the star with three or six seats, modelling
     // each opponent as playing its evaluation's best ply (opponent_breadth
-    // 1) spends the budget on the searcher's own next turns instead (the
-    // arena, against greedy, 30 to 40 games each: 77% to 93% at 3, 4 and 6
-    // seats and on the square board, from 48% to 80%). Two seats on the
-    // star kept the full width: 91% over 100 games, against 82% pruned.
-    let full_width = G::CAMPS == 6 && board_core::Game::num_players(game) == 2;
-    let (simulations, opponent_breadth) = match (full_width, G::CAMPS) {
-        (true, _) => (12_000, 0),
+    // 1) spends the budget on the searcher's own next turns instead: the
+    // arena's score against greedy rose from 80% to 89% at three seats and
+    // from 61% to 95% at six. Where two searchers face each other across
+    // the board (two or four seats), the same model walled pieces in and
+    // games ran into the turn limit, so those keep the full width (six
+    // such searchers finished every game they played).
+    let seats = board_core::Game::num_players(game);
+    let opposite_seats = seats == 2 || seats == 4;
+    let (simulations, opponent_breadth) = match (opposite_seats, G::CAMPS) {
+        (false, _) => (4_000, 1),
+        (true, 6) => (12_000, 0),
         // The square board has about twice the moves of the star.
-        (false, 6) => (4_000, 1),
-        (false, _) => (3_500, 1),
+        (true, _) => (10_000, 0),
     };
     Defaults {
         // Not offered: expectimax is for two players with dice.
