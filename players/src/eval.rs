@@ -18,11 +18,7 @@ pub trait Evaluator<G: Game>: Send + Sync {
     fn rank(&self, game: &G, state: &G::State, seat: usize) -> f64 {
         let mut out = [0.0; board_core::Player::MAX_PLAYERS];
         let n = game.num_players().min(out.len());
-        if game.node(state) == board_core::Node::Terminal {
-            game.returns(state, &mut out[..n]);
-        } else {
-            self.evaluate(game, state, &mut out[..n]);
-        }
+        crate::value::estimate(game, self, state, &mut out[..n]);
         out.get(seat).copied().unwrap_or(0.0)
     }
 }

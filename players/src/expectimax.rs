@@ -54,8 +54,8 @@ pub struct ExpectimaxSettings {
     /// Iterative deepening: after searching `depth` plies, search one ply
     /// deeper, and again (up to [`MAX_DEPTH`]), as long as the decision's
     /// work (static values asked for and ply ends generated) stays within
-    /// `budget`; a deeper search that the budget cuts short is discarded. 0 searches `depth` only. Positions
-    /// differ so much in cost (Daldøs: a few milliseconds at depth 4 in
+    /// `budget`; a deeper search that the budget cuts short is discarded.
+    /// 0 searches `depth` only. Positions differ so much in cost (Daldøs: a few milliseconds at depth 4 in
     /// most positions, seconds in some) that a fixed depth is either
     /// shallow everywhere or slow somewhere.
     pub budget: u32,
@@ -189,13 +189,15 @@ fn search_root<G: Game>(
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
     let (mut best_value, mut best) = *scored.first()?;
-    if settings.depth > 1 && (value || search.beam(&scored).len() > 1) {
+    // A single candidate needs no deeper search unless its value is asked for.
+    let search_deeper = value || search.beam(&scored).len() > 1;
+    if settings.depth > 1 && search_deeper {
         (best_value, best) = search.root(&ends, &scored, settings.depth);
     }
-    if settings.budget > 0 && (value || search.beam(&scored).len() > 1) {
+    if settings.budget > 0 && search_deeper {
         search.limit = u64::from(settings.budget);
         let mut depth = settings.depth.max(1);
-        while depth < MAX_DEPTH && search.evaluations < search.limit {
+        while depth < MAX_DEPTH && search.work < search.limit {
             depth += 1;
             let deeper = search.root(&ends, &scored, depth);
             if search.exhausted {
@@ -232,9 +234,9 @@ struct Search<'a, G: Game> {
     killers: HashMap<(u32, usize), Vec<Action>>,
     /// Work done, against `limit`: static values asked for (cached or
     /// not) and ply ends generated.
-    evaluations: u64,
+    work: u64,
     limit: u64,
-    /// The evaluations passed `limit`: the search under way is abandoned.
+    /// The work passed `limit`: the search under way is abandoned.
     exhausted: bool,
 }
 
@@ -297,7 +299,7 @@ impl<'a, G: Game> Search<'a, G> {
             out: vec![0.0; n],
             killers: HashMap::new(),
             values: HashMap::default(),
-            evaluations: 0,
+            work: 0,
             limit: u64::MAX,
             exhausted: false,
         }
@@ -343,8 +345,8 @@ impl<'a, G: Game> Search<'a, G> {
 
     /// Counts `work` against the budget.
     fn spend(&mut self, work: usize) {
-        self.evaluations += work as u64;
-        if self.evaluations > self.limit {
+        self.work += work as u64;
+        if self.work > self.limit {
             self.exhausted = true;
         }
     }

@@ -7,9 +7,9 @@ use crate::Evaluator;
 
 /// Writes each seat's return at `state` into `out`: the game's own returns
 /// at a terminal state, the evaluator's estimate elsewhere.
-pub(crate) fn estimate<G: Game>(
+pub(crate) fn estimate<G: Game, E: Evaluator<G> + ?Sized>(
     game: &G,
-    evaluator: &dyn Evaluator<G>,
+    evaluator: &E,
     state: &G::State,
     out: &mut [f64],
 ) {
