@@ -25,4 +25,10 @@ print(" ".join(sorted(set(wanted))))
 EOF
 )
 echo "installing: $reqs"
-"$vpy" -m pip install --quiet $reqs
+# torch's wheel is over 500 MB: a dropped connection should not fail the
+# run, so the install is tried again (finished downloads stay in pip's cache).
+for attempt in 1 2 3; do
+    "$vpy" -m pip install --quiet --retries 10 --timeout 60 $reqs && exit 0
+    echo "pip install failed (attempt $attempt of 3)" >&2
+done
+exit 1
