@@ -18,11 +18,12 @@ import argparse
 import csv
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import racegames
 from racegames import arena, players
 from racegames.train.__main__ import _param
-from racegames.train.ppo import Agent, Config, train
+from racegames.train.ppo import Config, train
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -40,6 +41,7 @@ def main() -> None:
     parser.add_argument("--snapshot-every", type=int, default=20)
     parser.add_argument("--envs", type=int, default=256)
     parser.add_argument("--hidden", type=int, default=256)
+    parser.add_argument("--policy", default="actions", help="actions or afterstates")
     parser.add_argument("--param", action="append", default=[], help="a game option NAME=VALUE")
     parser.add_argument("--policy", help="where to keep the trained policy file")
     parser.add_argument("--out", default=str(ROOT / "docs" / "images"))
@@ -56,13 +58,13 @@ def main() -> None:
 
     last_steps = [0]
 
-    def measure(agent: Agent, steps: int, seconds: float) -> None:
+    def measure(agent: Any, steps: int, seconds: float) -> None:
         last_steps[0] = steps
         if seconds < next_at[0]:
             return
         next_at[0] = seconds + args.every
         path = scratch / "policy.rgpl"
-        agent.export(path, args.game)
+        agent.export(path, args.game, game.num_distinct_actions())
         policy = players.make_player("policy", game, path=str(path))
         row = {"seconds": round(seconds, 1), "steps": steps}
         for opponent in args.opponents:
@@ -86,6 +88,7 @@ def main() -> None:
         snapshot_every=args.snapshot_every,
         num_envs=args.envs,
         hidden=args.hidden,
+        policy=args.policy,
     )
     agent = train(config, on_update=measure)
     next_at[0] = 0.0
@@ -94,6 +97,8 @@ def main() -> None:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     stem = "learning_" + "_".join([args.game] + [f"{k}{v}" for k, v in params.items()])
+    if args.policy != "actions":
+        stem += f"_{args.policy}"
     with open(out / f"{stem}.csv", "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=list(rows[0]))
         writer.writeheader()
@@ -112,7 +117,7 @@ def main() -> None:
     ax.set_xlabel("minutes of training (this machine)")
     ax.set_ylabel("win rate (Wilson 95%)")
     ax.set_ylim(0, 1)
-    ax.set_title(f"racegames.train {game!r} (seed {args.seed}, reward={args.reward})", fontsize=9)
+    ax.set_title(f"racegames.train {game!r} (seed {args.seed}, reward={args.reward}, policy={args.policy})", fontsize=9)
     ax.grid(alpha=0.3)
     ax.legend()
     fig.tight_layout()

@@ -1,23 +1,35 @@
-//! Trained policies as players: a small network from the observation to a
-//! score per action, evaluated natively (no torch at play time).
+//! Trained policies as players: a small network from an observation to a
+//! score per action, or to one score for the position an action leads to,
+//! evaluated natively (no torch at play time).
 //!
-//! # The policy file (version 1)
+//! # The policy file (versions 1 and 2)
 //!
 //! Written by `python -m racegames.train`; all numbers little-endian.
 //!
 //! | bytes | content |
 //! |---|---|
 //! | 4 | magic `RGPL` |
-//! | 4 | `u32` format version, 1 |
+//! | 4 | `u32` format version: 1 or 2 |
 //! | 4 + n | `u32` length then UTF-8 text: the game's name (at most 64 bytes) |
-//! | 4 × 3 | `u32` observation length, number of actions, number of layers `L` |
+//! | 4 × 2 | `u32` observation length, `u32` number of actions |
+//! | 4 | version 2 only: `u32` kind, 0 for action logits, 1 for afterstate scores (version 1 is always kind 0) |
+//! | 4 | `u32` number of layers `L` |
 //! | per layer | `u32` inputs, `u32` outputs, then `f32` weights by output row (`outputs × inputs`), then `f32` biases (`outputs`) |
 //!
-//! Layers are dense; every layer but the last is followed by a ReLU, and the
-//! last gives one logit per action. The first layer reads the game's
-//! observation tensor (flattened) of the player to move; each layer reads
-//! the one before. The player plays the legal action of highest logit, or
-//! with `temperature > 0` samples the masked softmax of `logit / temperature`.
+//! Layers are dense; every layer but the last is followed by a ReLU. The
+//! first layer reads a flattened observation tensor of the game; each layer
+//! reads the one before.
+//!
+//! - Kind 0 ([`PolicyKind::Actions`]): the net reads the observation of the
+//!   player to move, and its last layer gives one logit per action.
+//! - Kind 1 ([`PolicyKind::Afterstates`]): the last layer gives one value,
+//!   the score of a position seen by the player who has just acted. Each
+//!   legal action is scored by the position it leads to; an action that
+//!   ends the game scores [`TERMINAL_SCORE`] times the actor's return.
+//!
+//! The player plays the legal action of highest score (ties to the first
+//! listed), or with `temperature > 0` samples the masked softmax of
+//! `score / temperature`.
 
 use board_core::sim::SplitMix64;
 use board_core::{Action, ActionBuffer, Game, Node};
@@ -27,8 +39,15 @@ use crate::{Player, PlayerError};
 
 /// The magic bytes that start a policy file.
 pub const MAGIC: [u8; 4] = *b"RGPL";
-/// The version of the policy file this crate reads.
-pub const VERSION: u32 = 1;
+/// The newest version of the policy file, which this crate reads along
+/// with version 1. [`PolicyNet::to_bytes`] writes version 1 for an
+/// [`PolicyKind::Actions`] net (the two are the same net) and this version
+/// for the other kinds.
+pub const VERSION: u32 = 2;
+/// The score of an afterstate where the game is over, per unit of the
+/// acting player's return: a finished game needs no net, and a win then
+/// outscores any position the net can rate so it is always taken.
+pub const TERMINAL_SCORE: f32 = 20.0;
 /// The most layers a policy may have.
 pub const MAX_LAYERS: usize = 8;
 /// The widest layer a policy may have (inputs or outputs).
@@ -43,7 +62,7 @@ pub enum PolicyError {
     #[error("not a racegames policy file (no RGPL magic)")]
     Magic,
     /// The version is not one this crate reads.
-    #[error("policy file version {0} is not supported (this crate reads version 1)")]
+    #[error("policy file version {0} is not supported (this crate reads versions 1 and 2)")]
     Version(u32),
     /// The file ends early or has bytes after its weights.
     #[error("the policy file is {0}")]
@@ -57,6 +76,37 @@ pub enum PolicyError {
     /// A weight is NaN or infinite.
     #[error("weight {0} of the policy file is not a finite number")]
     NotFinite(usize),
+}
+
+/// What a policy's net scores.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PolicyKind {
+    /// Kind 0: the observation of the player to move gives one logit per
+    /// action (a version-1 file is always this kind).
+    #[default]
+    Actions,
+    /// Kind 1: the observation of a position, seen by the player who has
+    /// just acted, gives one score; a player rates each legal action by the
+    /// position it leads to.
+    Afterstates,
+}
+
+impl PolicyKind {
+    /// The kind's number in the file.
+    fn code(self) -> u32 {
+        match self {
+            PolicyKind::Actions => 0,
+            PolicyKind::Afterstates => 1,
+        }
+    }
+
+    fn from_code(code: u32) -> Result<PolicyKind, PolicyError> {
+        match code {
+            0 => Ok(PolicyKind::Actions),
+            1 => Ok(PolicyKind::Afterstates),
+            _ => Err(PolicyError::Range("kind")),
+        }
+    }
 }
 
 /// One dense layer: `out = weights · in + bias`.
@@ -139,6 +189,7 @@ pub struct PolicyNet {
     game: String,
     observation_len: usize,
     num_actions: usize,
+    kind: PolicyKind,
     layers: Vec<Layer>,
 }
 
@@ -195,7 +246,7 @@ impl PolicyNet {
             return Err(PolicyError::Magic);
         }
         let version = r.u32()?;
-        if version != VERSION {
+        if !(1..=VERSION).contains(&version) {
             return Err(PolicyError::Version(version));
         }
         let name_len = r.size("game name", 64)?;
@@ -204,6 +255,11 @@ impl PolicyNet {
             .to_owned();
         let observation_len = r.size("observation length", MAX_WIDTH)?;
         let num_actions = r.size("number of actions", MAX_WIDTH)?;
+        let kind = if version >= 2 {
+            PolicyKind::from_code(r.u32()?)?
+        } else {
+            PolicyKind::Actions
+        };
         let num_layers = r.size("number of layers", MAX_LAYERS)?;
         let mut layers = Vec::with_capacity(num_layers);
         let mut total = 0usize;
@@ -226,10 +282,18 @@ impl PolicyNet {
             layers.push(Layer::new(inputs, outputs, weights, bias));
             width = outputs;
         }
-        if width != num_actions {
-            return Err(PolicyError::Mismatch(format!(
-                "the last layer gives {width} values for {num_actions} actions"
-            )));
+        match kind {
+            PolicyKind::Actions if width != num_actions => {
+                return Err(PolicyError::Mismatch(format!(
+                    "the last layer gives {width} values for {num_actions} actions"
+                )));
+            }
+            PolicyKind::Afterstates if width != 1 => {
+                return Err(PolicyError::Mismatch(format!(
+                    "the last layer of an afterstate policy gives {width} values, not 1 score"
+                )));
+            }
+            _ => {}
         }
         if !r.bytes.is_empty() {
             return Err(PolicyError::Length("followed by extra bytes"));
@@ -238,20 +302,30 @@ impl PolicyNet {
             game,
             observation_len,
             num_actions,
+            kind,
             layers,
         })
     }
 
-    /// The bytes of this net's policy file (what [`PolicyNet::from_bytes`] reads).
+    /// The bytes of this net's policy file (what [`PolicyNet::from_bytes`]
+    /// reads): version 1 for an [`PolicyKind::Actions`] net, so that such
+    /// files round-trip byte for byte, else version 2.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
         out.extend_from_slice(&MAGIC);
         let put = |x: u32, out: &mut Vec<u8>| out.extend_from_slice(&x.to_le_bytes());
-        put(VERSION, &mut out);
+        let version = match self.kind {
+            PolicyKind::Actions => 1,
+            PolicyKind::Afterstates => VERSION,
+        };
+        put(version, &mut out);
         put(self.game.len() as u32, &mut out);
         out.extend_from_slice(self.game.as_bytes());
         put(self.observation_len as u32, &mut out);
         put(self.num_actions as u32, &mut out);
+        if version >= 2 {
+            put(self.kind.code(), &mut out);
+        }
         put(self.layers.len() as u32, &mut out);
         for layer in &self.layers {
             put(layer.inputs as u32, &mut out);
@@ -266,6 +340,11 @@ impl PolicyNet {
     /// The game the policy was trained for.
     pub fn game(&self) -> &str {
         &self.game
+    }
+
+    /// What the net scores: actions, or the positions they lead to.
+    pub fn kind(&self) -> PolicyKind {
+        self.kind
     }
 
     /// Checks that the policy reads this game's observations and scores its actions.
@@ -330,18 +409,34 @@ impl PolicyNet {
         *out = dst;
         *scratch = src;
     }
+
+    /// The net's first output on `input`: the score of an
+    /// [`PolicyKind::Afterstates`] net, whose only output it is (action 0's
+    /// logit for the other kind). `scratch` and `out` are working space, as
+    /// for [`PolicyNet::logits_of`]: reuse them to avoid allocating.
+    pub fn score(&self, input: &[f32], scratch: &mut Vec<f32>, out: &mut Vec<f32>) -> f32 {
+        self.logits_of(input, &[0], scratch, out);
+        out.first().copied().unwrap_or(f32::MIN)
+    }
 }
 
-/// Plays a trained policy: the legal action of highest logit, or a sample of
-/// the masked softmax at a temperature.
+/// Plays a trained policy: the legal action of highest score (its logit,
+/// or the score of the position it leads to, as the net's
+/// [`PolicyKind`] says), or a sample of the masked softmax at a temperature.
 #[derive(Clone, Debug)]
 pub struct PolicyPlayer {
     net: std::sync::Arc<PolicyNet>,
     seed: u64,
     temperature: f32,
+    /// The observation of the state, or of each afterstate in turn.
     observation: Vec<f32>,
     scratch: Vec<f32>,
+    /// One score per legal action, in the order they are listed.
     logits: Vec<f32>,
+    /// An afterstate net's output.
+    single: Vec<f32>,
+    /// Every player's return at a terminal afterstate.
+    returns: Vec<f64>,
     wanted: Vec<usize>,
 }
 
@@ -370,8 +465,68 @@ impl PolicyPlayer {
             temperature,
             scratch: Vec::new(),
             logits: Vec::new(),
+            single: Vec::new(),
+            returns: vec![0.0; game.num_players()],
             wanted: Vec::new(),
         })
+    }
+
+    /// Writes into `self.logits` the score of each of `actions` by the
+    /// position it leads to, seen by `player`, who plays it.
+    fn score_afterstates<G: Game>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        player: board_core::Player,
+        actions: &[Action],
+    ) {
+        self.logits.clear();
+        for &a in actions {
+            let mut after = *state;
+            game.apply_legal(&mut after, a);
+            let score = if game.node(&after) == Node::Terminal {
+                self.returns.resize(game.num_players(), 0.0);
+                game.returns(&after, &mut self.returns);
+                let r = self.returns.get(player.index()).copied().unwrap_or(0.0);
+                TERMINAL_SCORE * r as f32
+            } else if game.observe(&after, player, &mut self.observation).is_ok() {
+                self.net
+                    .score(&self.observation, &mut self.scratch, &mut self.single)
+            } else {
+                f32::MIN
+            };
+            self.logits.push(score);
+        }
+    }
+
+    /// The action of highest score in `self.logits` (ties to the first), or
+    /// at a temperature a sample of their softmax drawn from `seed`.
+    fn choose(&self, actions: &[Action], seed: u64) -> Action {
+        let logits = &self.logits;
+        if self.temperature == 0.0 {
+            // Ties go to the first action listed (the lowest).
+            let mut best = 0;
+            for k in 1..actions.len() {
+                if logits[k] > logits[best] {
+                    best = k;
+                }
+            }
+            return actions[best];
+        }
+        let top = logits.iter().copied().fold(f32::MIN, f32::max);
+        let weights: ActionWeights = logits
+            .iter()
+            .map(|&l| f64::from((l - top) / self.temperature).exp())
+            .collect();
+        let total: f64 = weights.iter().sum();
+        let mut u = SplitMix64::new(seed).next_f64() * total;
+        for (&a, w) in actions.iter().zip(&weights) {
+            if u < *w {
+                return a;
+            }
+            u -= w;
+        }
+        actions[actions.len() - 1]
     }
 }
 
@@ -389,44 +544,30 @@ where
         };
         let mut actions = ActionBuffer::new();
         game.legal_actions_into(state, &mut actions);
-        if game.observe(state, player, &mut self.observation).is_err() {
-            // An observation the game cannot write cannot happen for a
-            // decision node; fall back to the first legal action.
-            return Ok(actions[0]);
+        if actions.is_empty() {
+            // A decision node always has a legal action; a game that broke
+            // its rules gets an error, not a panic.
+            return Err(PlayerError::NotADecision);
         }
-        self.wanted.clear();
-        self.wanted.extend(actions.iter().map(|&a| a as usize));
-        self.net.logits_of(
-            &self.observation,
-            &self.wanted,
-            &mut self.scratch,
-            &mut self.logits,
-        );
-        let logits = &self.logits;
-        if self.temperature == 0.0 {
-            // Ties go to the lowest action: actions are listed in increasing order.
-            let mut best = 0;
-            for k in 1..actions.len() {
-                if logits[k] > logits[best] {
-                    best = k;
+        match self.net.kind() {
+            PolicyKind::Actions => {
+                if game.observe(state, player, &mut self.observation).is_err() {
+                    // An observation the game cannot write cannot happen for
+                    // a decision node; fall back to the first legal action.
+                    return Ok(actions[0]);
                 }
+                self.wanted.clear();
+                self.wanted.extend(actions.iter().map(|&a| a as usize));
+                self.net.logits_of(
+                    &self.observation,
+                    &self.wanted,
+                    &mut self.scratch,
+                    &mut self.logits,
+                );
             }
-            return Ok(actions[best]);
+            PolicyKind::Afterstates => self.score_afterstates(game, state, player, &actions),
         }
-        let top = logits.iter().copied().fold(f32::MIN, f32::max);
-        let weights: ActionWeights = logits
-            .iter()
-            .map(|&l| f64::from((l - top) / self.temperature).exp())
-            .collect();
-        let total: f64 = weights.iter().sum();
-        let mut u = SplitMix64::new(decision_seed(self.seed, state)).next_f64() * total;
-        for (&a, w) in actions.iter().zip(&weights) {
-            if u < *w {
-                return Ok(a);
-            }
-            u -= w;
-        }
-        Ok(actions[actions.len() - 1])
+        Ok(self.choose(&actions, decision_seed(self.seed, state)))
     }
 
     fn clone_box(&self) -> Box<dyn Player<G>> {
@@ -479,148 +620,4 @@ where
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use board_core::sim::SplitMix64;
-    use tables_core::Tables;
-
-    /// A net whose logits are a fixed linear map of the observation.
-    fn net_for(game: &Tables, hidden: usize, seed: u64) -> PolicyNet {
-        let mut rng = SplitMix64::new(seed);
-        let mut layer = |inputs: usize, outputs: usize| {
-            let weights = (0..inputs * outputs)
-                .map(|_| rng.next_f64() as f32 - 0.5)
-                .collect();
-            let bias = (0..outputs).map(|_| rng.next_f64() as f32 - 0.5).collect();
-            Layer::new(inputs, outputs, weights, bias)
-        };
-        PolicyNet {
-            game: game.name().to_owned(),
-            observation_len: game.observation_len(),
-            num_actions: game.num_distinct_actions(),
-            layers: vec![
-                layer(game.observation_len(), hidden),
-                layer(hidden, game.num_distinct_actions()),
-            ],
-        }
-    }
-
-    #[test]
-    fn the_logits_of_some_actions_are_those_of_all() {
-        let game = Tables::backgammon();
-        let mut net = net_for(&game, 40, 5);
-        let mut rng = SplitMix64::new(9);
-        let extra = (0..40 * 40).map(|_| rng.next_f64() as f32 - 0.5).collect();
-        net.layers
-            .insert(1, Layer::new(40, 40, extra, vec![0.1; 40]));
-        let input: Vec<f32> = (0..game.observation_len())
-            .map(|i| {
-                if i % 4 == 0 {
-                    (i % 7) as f32 / 7.0
-                } else {
-                    0.0
-                }
-            })
-            .collect();
-        let (mut scratch, mut all, mut some) = (Vec::new(), Vec::new(), Vec::new());
-        net.logits(&input, &mut scratch, &mut all);
-        let wanted = [3, 0, game.num_distinct_actions() - 1, 17];
-        net.logits_of(&input, &wanted, &mut scratch, &mut some);
-        for (k, &a) in wanted.iter().enumerate() {
-            assert!((some[k] - all[a]).abs() <= 1e-5 * (1.0 + all[a].abs()));
-        }
-    }
-
-    #[test]
-    fn a_policy_file_round_trips() {
-        let game = Tables::backgammon();
-        let net = net_for(&game, 16, 1);
-        assert_eq!(PolicyNet::from_bytes(&net.to_bytes()), Ok(net));
-    }
-
-    #[test]
-    fn a_damaged_policy_file_is_an_error_not_a_panic() {
-        let game = Tables::backgammon();
-        let bytes = net_for(&game, 8, 2).to_bytes();
-        for cut in 0..bytes.len() {
-            assert!(
-                PolicyNet::from_bytes(&bytes[..cut]).is_err(),
-                "cut at {cut}"
-            );
-        }
-        let mut longer = bytes.clone();
-        longer.push(0);
-        assert_eq!(
-            PolicyNet::from_bytes(&longer),
-            Err(PolicyError::Length("followed by extra bytes"))
-        );
-        let mut nan = bytes.clone();
-        let at = nan.len() - 4;
-        nan[at..].copy_from_slice(&f32::NAN.to_le_bytes());
-        assert!(matches!(
-            PolicyNet::from_bytes(&nan),
-            Err(PolicyError::NotFinite(_))
-        ));
-    }
-
-    #[test]
-    fn the_logits_are_the_layers_applied_in_turn() {
-        let game = Tables::backgammon();
-        let net = net_for(&game, 4, 3);
-        let input: Vec<f32> = (0..game.observation_len())
-            .map(|i| (i % 3) as f32)
-            .collect();
-        let hidden: Vec<f32> = (0..4)
-            .map(|o| {
-                let l = &net.layers[0];
-                let row = &l.weights[o * l.inputs..(o + 1) * l.inputs];
-                (row.iter().zip(&input).map(|(w, x)| w * x).sum::<f32>() + l.bias[o]).max(0.0)
-            })
-            .collect();
-        let l = &net.layers[1];
-        let expected: Vec<f32> = (0..l.outputs)
-            .map(|o| {
-                let row = &l.weights[o * 4..(o + 1) * 4];
-                row.iter().zip(&hidden).map(|(w, x)| w * x).sum::<f32>() + l.bias[o]
-            })
-            .collect();
-        let (mut scratch, mut out) = (Vec::new(), Vec::new());
-        net.logits(&input, &mut scratch, &mut out);
-        assert_eq!(out, expected);
-    }
-
-    #[test]
-    fn the_policy_plays_its_best_legal_action_and_only_legal_ones() {
-        let game = Tables::backgammon();
-        let net = std::sync::Arc::new(net_for(&game, 16, 4));
-        let mut player = PolicyPlayer::new(&game, net.clone(), 9, 0.0).unwrap();
-        let mut warm = PolicyPlayer::new(&game, net, 9, 1.0).unwrap();
-        let mut rng = SplitMix64::new(5);
-        let mut state = game.new_initial_state();
-        let mut decisions = 0;
-        while game.node(&state) != Node::Terminal && decisions < 300 {
-            if game.node(&state) == Node::Chance {
-                let a = game.sample_chance(&state, rng.next_f64()).unwrap();
-                game.apply(&mut state, a).unwrap();
-                continue;
-            }
-            let a = Player::<Tables>::act(&mut player, &game, &state).unwrap();
-            let b = Player::<Tables>::act(&mut warm, &game, &state).unwrap();
-            assert!(game.is_legal(&state, a) && game.is_legal(&state, b));
-            assert_eq!(b, Player::<Tables>::act(&mut warm, &game, &state).unwrap());
-            game.apply(&mut state, a).unwrap();
-            decisions += 1;
-        }
-        assert!(decisions > 10);
-    }
-
-    #[test]
-    fn a_policy_for_another_game_is_refused() {
-        let seys = Tables::seys_dos_e_as();
-        let net = std::sync::Arc::new(net_for(&Tables::backgammon(), 4, 6));
-        assert!(matches!(
-            PolicyPlayer::new(&seys, net, 0, 0.0),
-            Err(PolicyError::Mismatch(_))
-        ));
-    }
-}
+mod tests;

@@ -13,7 +13,7 @@ use crate::erased::DynGame;
 use crate::errors::guard;
 use crate::pygame::PyGame;
 use crate::pyplayers::{vector_opponent, OpponentArg};
-use crate::vector::{DynVector, Outputs, SeatChoice, VectorConfig, MAX_VECTOR_BYTES};
+use crate::vector::{Afterstates, DynVector, Outputs, SeatChoice, VectorConfig, MAX_VECTOR_BYTES};
 use crate::workers::MAX_THREADS;
 
 /// A batch of environments stepped natively; see `racegames.vector.VectorEnv`.
@@ -35,6 +35,9 @@ pub struct VectorCore {
     current_player: Py<PyArray1<i32>>,
     returns: Py<PyArray2<f64>>,
     ended: Py<PyArray1<bool>>,
+    /// Reused by `afterstates`.
+    after: Afterstates,
+    obs_len: usize,
 }
 
 /// What [`VectorCore::run`] does over the buffers.
@@ -184,6 +187,8 @@ impl VectorCore {
             current_player: PyArray1::zeros(py, num_envs, false).unbind(),
             returns: PyArray2::zeros(py, [num_envs, players], false).unbind(),
             ended: PyArray1::from_vec(py, vec![false; num_envs]).unbind(),
+            after: Afterstates::default(),
+            obs_len: g.observation_len(),
         })
     }
 
@@ -236,6 +241,36 @@ impl VectorCore {
         }
         let core = &mut self.core;
         py.detach(|| guard(|| core.random_actions(out)))
+    }
+
+    /// The afterstates of every environment's legal actions, with the GIL
+    /// released: `(counts, actions, observations, terminal)`. `counts[i]`
+    /// afterstates belong to environment `i` (its legal actions in
+    /// increasing order; 1, action 0, where its episode has just ended);
+    /// `actions` and `terminal` have one entry per afterstate and
+    /// `observations` one row (the acting seat's view of the position the
+    /// action leads to, zeros where the game is over); `terminal` is the
+    /// acting seat's return where the action ends the game, else NaN.
+    #[allow(clippy::type_complexity)] // the four arrays, named in the doc
+    fn afterstates<'py>(
+        &mut self,
+        py: Python<'py>,
+    ) -> PyResult<(
+        Bound<'py, PyArray1<u32>>,
+        Bound<'py, PyArray1<i64>>,
+        Bound<'py, PyArray2<f32>>,
+        Bound<'py, PyArray1<f32>>,
+    )> {
+        let (core, after) = (&self.core, &mut self.after);
+        py.detach(|| guard(|| core.afterstates(after)))?;
+        let rows = self.after.len();
+        let obs = PyArray1::from_slice(py, &self.after.obs).reshape([rows, self.obs_len])?;
+        Ok((
+            PyArray1::from_slice(py, &self.after.counts),
+            PyArray1::from_slice(py, &self.after.actions),
+            obs,
+            PyArray1::from_slice(py, &self.after.terminal),
+        ))
     }
 
     /// The notation of environment `env`.

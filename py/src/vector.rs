@@ -24,6 +24,10 @@ use racegames_players::Player as Opponent;
 
 use crate::workers::{Workers, MAX_JOBS};
 
+#[path = "afterstates.rs"]
+mod afterstates;
+pub use afterstates::Afterstates;
+
 /// `current_player` of an environment whose episode has just ended, as in
 /// OpenSpiel.
 pub const TERMINAL: i32 = -4;
@@ -169,6 +173,9 @@ pub trait DynVector: Send + Sync {
     /// episode ended at the last step (same-step autoreset), rewriting
     /// their rows of the outputs.
     fn reset_ended(&mut self, out: Outputs<'_>);
+    /// Replaces `out` with the afterstates of every environment's legal
+    /// actions (see [`Afterstates`]).
+    fn afterstates(&self, out: &mut Afterstates);
 }
 
 /// A contiguous run of environments, stepped by one thread.
@@ -837,6 +844,13 @@ where
 
     fn reset_ended(&mut self, out: Outputs<'_>) {
         self.each(out, &[], false, |shard, _, part| shard.reset_ended(part));
+    }
+
+    fn afterstates(&self, out: &mut Afterstates) {
+        out.clear();
+        for shard in &self.shards {
+            shard.afterstates(out);
+        }
     }
 
     fn notation(&self, env: usize) -> Option<String> {

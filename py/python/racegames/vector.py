@@ -219,6 +219,20 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self.core.random_actions(self._actions)
         return self._actions.copy() if self.copy else self._actions
 
+    def afterstates(self) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Where each environment's legal actions lead, computed natively:
+        ``(counts, actions, observations, terminal)``.
+
+        Environment ``i`` has ``counts[i]`` consecutive entries, one per
+        legal action in increasing order (one entry, action 0, where its
+        episode has just ended). ``observations`` has a row per entry: the
+        position after the action, seen by the seat that acts (zeros where
+        the action ends the game), flattened. ``terminal`` is the acting
+        seat's return where the action ends the game, else NaN. A policy
+        that scores these rows instead of action numbers generalises over
+        the board (``racegames.train`` with ``policy="afterstates"``)."""
+        return self.core.afterstates()
+
     def state(self, env: int) -> State:
         """A copy of environment ``env``'s current state."""
         return self.game.state_from_notation(self.core.notation(env))

@@ -37,6 +37,12 @@ def main(argv: Optional[List[str]] = None) -> int:
         "--league", nargs="+", default=["random"], help="built-in opponents; snapshots of the learner join them"
     )
     parser.add_argument("--reward", choices=["win", "progress"], default="win", help="progress: the Halma games")
+    parser.add_argument(
+        "--policy",
+        choices=["actions", "afterstates"],
+        default="actions",
+        help="afterstates: score the position each legal action leads to (the dice games)",
+    )
     parser.add_argument("--snapshot-every", type=int, default=20, help="updates between snapshots (0: none)")
     parser.add_argument("--eval-games", type=int, default=200, help="games against random at the end")
     parser.add_argument("--param", type=_param, action="append", default=[], help="a game option NAME=VALUE")
@@ -53,6 +59,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         eval_games=args.eval_games,
         reward=args.reward,
         snapshot_every=args.snapshot_every,
+        policy=args.policy,
     )
     agent = train(config)
     if args.eval_games:

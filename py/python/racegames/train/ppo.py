@@ -4,8 +4,10 @@ The learner plays one seat (drawn per episode) of ``num_envs`` environments
 stepped natively by ``racegames.vector.VectorEnv``; the other seats are
 played natively too, by opponents drawn per episode from a league (built-in
 players, and snapshots of the learner written as policy files). One network
-trunk feeds a policy head (one logit per action; illegal actions masked) and
-a value head. Rows whose episode ended at the previous step are reset by the
+trunk feeds a policy head and a value head. The policy head gives one logit
+per action, illegal actions masked (``policy="actions"``), or scores the
+position each legal action leads to (``policy="afterstates"``, see
+``racegames.train.afterstates``). Rows whose episode ended at the previous step are reset by the
 environment (``NEXT_STEP``); their transition is left out of the loss.
 """
 
@@ -22,6 +24,7 @@ import torch  # type: ignore[import-not-found, unused-ignore]
 from torch import nn  # type: ignore[import-not-found, unused-ignore]
 
 from racegames import make_game, players
+from racegames.train.afterstates import AfterstateAgent, Afterstates
 from racegames.train.policy_file import write_policy
 from racegames.vector import VectorEnv
 
@@ -60,6 +63,9 @@ class Config:
     max_snapshots: int = 4
     eval_games: int = 200
     reward: str = "win"
+    #: "actions": a logit per action number; "afterstates": the score of
+    #: the position each legal action leads to.
+    policy: str = "actions"
 
 
 class Agent(nn.Module):
@@ -81,6 +87,10 @@ class Agent(nn.Module):
         logits = self.policy(h).masked_fill(~mask, MASKED)
         return logits, self.value(h).squeeze(-1)
 
+    def value_of(self, obs: torch.Tensor) -> torch.Tensor:
+        """The value of each row's position."""
+        return self.value(self.trunk(obs)).squeeze(-1)
+
     def legal_logits_and_value(
         self, obs: torch.Tensor, legal: "LegalActions"
     ) -> tuple[torch.Tensor, torch.Tensor]:
@@ -96,7 +106,7 @@ class Agent(nn.Module):
         logits = head.gather(1, inverse)
         return logits.masked_fill(~legal.valid, MASKED), self.value(h).squeeze(-1)
 
-    def export(self, path: str | Path, game: str) -> None:
+    def export(self, path: str | Path, game: str, num_actions: int = 0) -> None:
         """Writes the policy (trunk and policy head) as a policy file."""
         layers: List[Any] = [self.trunk[0], self.trunk[2], self.policy]
         arrays = [(l.weight.detach().cpu().numpy(), l.bias.detach().cpu().numpy()) for l in layers]
@@ -125,15 +135,18 @@ class LegalActions:
         return ((self.index == actions.unsqueeze(1)) & self.valid).to(torch.uint8).argmax(1)
 
 
-def greedy_actions(agent: Agent, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+def greedy_actions(agent: Any, env: VectorEnv, obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """The highest-logit legal action of each row."""
     with torch.no_grad():
+        if isinstance(agent, AfterstateAgent):
+            after = Afterstates.of(env)
+            return after.chosen(after.logits(agent).argmax(-1)).numpy()
         logits, _ = agent.logits_and_value(torch.from_numpy(obs), torch.from_numpy(mask.astype(bool)))
     return logits.argmax(-1).numpy()
 
 
 def evaluate(
-    agent: Agent, game: str, params: Dict[str, Any], opponent: Any, games: int, seed: int
+    agent: Any, game: str, params: Dict[str, Any], opponent: Any, games: int, seed: int
 ) -> tuple[float, int]:
     """The learner's win rate (greedy play) over ``games`` games against
     ``opponent`` in a random seat, and the number of games played."""
@@ -145,7 +158,7 @@ def evaluate(
     while played < games:
         live = infos["current_player"] >= 0
         seats[live] = infos["current_player"][live]
-        actions = greedy_actions(agent, obs, infos["action_mask"])
+        actions = greedy_actions(agent, env, obs, infos["action_mask"])
         obs, _, _, _, infos = env.step(actions)
         for row in np.flatnonzero(infos["_returns"]):
             if played < games:
@@ -158,8 +171,8 @@ def evaluate(
 def train(
     config: Config,
     log: Callable[[str], None] = print,
-    on_update: Optional[Callable[["Agent", int, float], None]] = None,
-) -> Agent:
+    on_update: Optional[Callable[[Any, int, float], None]] = None,
+) -> Any:
     """Trains for ``config.minutes`` and writes the policy to ``config.out``;
     ``on_update(agent, steps, seconds)`` is called after each update (its
     time is not counted against the budget)."""
@@ -190,7 +203,10 @@ def train(
     n, t_len = config.num_envs, config.rollout
     obs_len = int(np.prod(env.game.observation_tensor_shape()))
     num_actions = env.game.num_distinct_actions()
-    agent = Agent(obs_len, num_actions, config.hidden)
+    if config.policy not in ("actions", "afterstates"):
+        raise ValueError(f'policy must be "actions" or "afterstates", not {config.policy!r}')
+    by_afterstates = config.policy == "afterstates"
+    agent: Any = AfterstateAgent(obs_len, config.hidden) if by_afterstates else Agent(obs_len, num_actions, config.hidden)
     optimizer = torch.optim.Adam(agent.parameters(), lr=config.learning_rate, eps=1e-5)
 
     buf_obs = torch.zeros((t_len, n, obs_len))
@@ -201,6 +217,9 @@ def train(
     buf_rew = torch.zeros((t_len, n))
     buf_done = torch.zeros((t_len, n))
     buf_valid = torch.zeros((t_len, n), dtype=torch.bool)
+    # With afterstates: each step's afterstates, and the entry chosen.
+    buf_after: List[Afterstates] = []
+    buf_choice = torch.zeros((t_len, n), dtype=torch.long)
 
     obs, infos = env.reset(seed=config.seed)
     ended = np.zeros(n, dtype=bool)
@@ -208,16 +227,26 @@ def train(
     budget = config.minutes * 60.0
     steps = updates = episodes = wins = 0
     while time.perf_counter() - start < budget:
+        buf_after.clear()
         for t in range(t_len):
             o = torch.from_numpy(obs)
             m = torch.from_numpy(infos["action_mask"].astype(bool))
             with torch.no_grad():
-                legal = LegalActions(m)
-                logits, value = agent.legal_logits_and_value(o, legal)
+                if by_afterstates:
+                    after = Afterstates.of(env)
+                    logits, value = after.logits(agent), agent.value_of(o)
+                else:
+                    legal = LegalActions(m)
+                    logits, value = agent.legal_logits_and_value(o, legal)
                 dist = torch.distributions.Categorical(logits=logits)
                 choice = dist.sample()
                 logp = dist.log_prob(choice)
-                action = legal.index.gather(1, choice.unsqueeze(1)).squeeze(1)
+                if by_afterstates:
+                    action = after.chosen(choice)
+                    buf_after.append(after)
+                    buf_choice[t] = choice
+                else:
+                    action = legal.index.gather(1, choice.unsqueeze(1)).squeeze(1)
             buf_obs[t], buf_mask[t], buf_act[t], buf_logp[t], buf_val[t] = o, m, action, logp, value
             buf_valid[t] = torch.from_numpy(~ended)
             obs, reward, term, trunc, infos = env.step(action.numpy())
@@ -230,7 +259,7 @@ def train(
         steps += n * t_len
 
         with torch.no_grad():
-            next_value = agent.value(agent.trunk(torch.from_numpy(obs))).squeeze(-1)
+            next_value = agent.value_of(torch.from_numpy(obs))
             advantages = torch.zeros_like(buf_rew)
             last = torch.zeros(n)
             for t in reversed(range(t_len)):
@@ -251,12 +280,18 @@ def train(
         b_adv = (b_adv - b_adv.mean()) / (b_adv.std(unbiased=False) + 1e-8)
         # Each row's legal actions, and where its action is among them, once
         # for all the epochs.
-        b_legal = LegalActions(b_mask)
-        b_pos = b_legal.position(b_act)
+        if by_afterstates:
+            b_after = Afterstates.cat(buf_after).rows(torch.nonzero(valid).squeeze(1))
+            b_pos = buf_choice.reshape(-1)[valid]
+        else:
+            b_legal = LegalActions(b_mask)
+            b_pos = b_legal.position(b_act)
         for _ in range(config.epochs):
             for idx in torch.randperm(b_obs.shape[0]).tensor_split(config.minibatches):
-                legal = b_legal.rows(idx)
-                logits, value = agent.legal_logits_and_value(b_obs[idx], legal)
+                if by_afterstates:
+                    logits, value = b_after.rows(idx).logits(agent), agent.value_of(b_obs[idx])
+                else:
+                    logits, value = agent.legal_logits_and_value(b_obs[idx], b_legal.rows(idx))
                 dist = torch.distributions.Categorical(logits=logits)
                 ratio = (dist.log_prob(b_pos[idx]) - b_logp[idx]).exp()
                 adv = b_adv[idx]
@@ -288,7 +323,7 @@ def train(
         if config.snapshot_every and updates % config.snapshot_every == 0:
             # A snapshot joins the league; the oldest leaves past max_snapshots.
             path = out.with_name(f"{out.name}.snapshot{updates}")
-            agent.export(path, config.game)
+            agent.export(path, config.game, num_actions)
             snapshots.append(path)
             if len(snapshots) > config.max_snapshots:
                 snapshots.pop(0).unlink(missing_ok=True)
@@ -296,7 +331,7 @@ def train(
             env = make_env(config.seed + updates)
             obs, infos = env.reset()
             ended = np.zeros(n, dtype=bool)
-    agent.export(out, config.game)
+    agent.export(out, config.game, num_actions)
     for path in snapshots:
         path.unlink(missing_ok=True)
     log(f"trained {steps:,} steps in {time.perf_counter() - start:.0f}s; policy written to {out}")

@@ -1,0 +1,363 @@
+use super::*;
+use board_core::sim::SplitMix64;
+use tables_core::Tables;
+
+/// A net whose logits are a fixed linear map of the observation.
+fn net_for(game: &Tables, hidden: usize, seed: u64) -> PolicyNet {
+    let mut rng = SplitMix64::new(seed);
+    let mut layer = |inputs: usize, outputs: usize| {
+        let weights = (0..inputs * outputs)
+            .map(|_| rng.next_f64() as f32 - 0.5)
+            .collect();
+        let bias = (0..outputs).map(|_| rng.next_f64() as f32 - 0.5).collect();
+        Layer::new(inputs, outputs, weights, bias)
+    };
+    PolicyNet {
+        game: game.name().to_owned(),
+        observation_len: game.observation_len(),
+        num_actions: game.num_distinct_actions(),
+        kind: PolicyKind::Actions,
+        layers: vec![
+            layer(game.observation_len(), hidden),
+            layer(hidden, game.num_distinct_actions()),
+        ],
+    }
+}
+
+#[test]
+fn the_logits_of_some_actions_are_those_of_all() {
+    let game = Tables::backgammon();
+    let mut net = net_for(&game, 40, 5);
+    let mut rng = SplitMix64::new(9);
+    let extra = (0..40 * 40).map(|_| rng.next_f64() as f32 - 0.5).collect();
+    net.layers
+        .insert(1, Layer::new(40, 40, extra, vec![0.1; 40]));
+    let input: Vec<f32> = (0..game.observation_len())
+        .map(|i| {
+            if i % 4 == 0 {
+                (i % 7) as f32 / 7.0
+            } else {
+                0.0
+            }
+        })
+        .collect();
+    let (mut scratch, mut all, mut some) = (Vec::new(), Vec::new(), Vec::new());
+    net.logits(&input, &mut scratch, &mut all);
+    let wanted = [3, 0, game.num_distinct_actions() - 1, 17];
+    net.logits_of(&input, &wanted, &mut scratch, &mut some);
+    for (k, &a) in wanted.iter().enumerate() {
+        assert!((some[k] - all[a]).abs() <= 1e-5 * (1.0 + all[a].abs()));
+    }
+}
+
+#[test]
+fn a_policy_file_round_trips() {
+    let game = Tables::backgammon();
+    let net = net_for(&game, 16, 1);
+    assert_eq!(PolicyNet::from_bytes(&net.to_bytes()), Ok(net));
+}
+
+#[test]
+fn a_damaged_policy_file_is_an_error_not_a_panic() {
+    let game = Tables::backgammon();
+    let bytes = net_for(&game, 8, 2).to_bytes();
+    for cut in 0..bytes.len() {
+        assert!(
+            PolicyNet::from_bytes(&bytes[..cut]).is_err(),
+            "cut at {cut}"
+        );
+    }
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert_eq!(
+        PolicyNet::from_bytes(&longer),
+        Err(PolicyError::Length("followed by extra bytes"))
+    );
+    let mut nan = bytes.clone();
+    let at = nan.len() - 4;
+    nan[at..].copy_from_slice(&f32::NAN.to_le_bytes());
+    assert!(matches!(
+        PolicyNet::from_bytes(&nan),
+        Err(PolicyError::NotFinite(_))
+    ));
+}
+
+#[test]
+fn the_logits_are_the_layers_applied_in_turn() {
+    let game = Tables::backgammon();
+    let net = net_for(&game, 4, 3);
+    let input: Vec<f32> = (0..game.observation_len())
+        .map(|i| (i % 3) as f32)
+        .collect();
+    let hidden: Vec<f32> = (0..4)
+        .map(|o| {
+            let l = &net.layers[0];
+            let row = &l.weights[o * l.inputs..(o + 1) * l.inputs];
+            (row.iter().zip(&input).map(|(w, x)| w * x).sum::<f32>() + l.bias[o]).max(0.0)
+        })
+        .collect();
+    let l = &net.layers[1];
+    let expected: Vec<f32> = (0..l.outputs)
+        .map(|o| {
+            let row = &l.weights[o * 4..(o + 1) * 4];
+            row.iter().zip(&hidden).map(|(w, x)| w * x).sum::<f32>() + l.bias[o]
+        })
+        .collect();
+    let (mut scratch, mut out) = (Vec::new(), Vec::new());
+    net.logits(&input, &mut scratch, &mut out);
+    assert_eq!(out, expected);
+}
+
+#[test]
+fn the_policy_plays_its_best_legal_action_and_only_legal_ones() {
+    let game = Tables::backgammon();
+    let net = std::sync::Arc::new(net_for(&game, 16, 4));
+    let mut player = PolicyPlayer::new(&game, net.clone(), 9, 0.0).unwrap();
+    let mut warm = PolicyPlayer::new(&game, net, 9, 1.0).unwrap();
+    let mut rng = SplitMix64::new(5);
+    let mut state = game.new_initial_state();
+    let mut decisions = 0;
+    while game.node(&state) != Node::Terminal && decisions < 300 {
+        if game.node(&state) == Node::Chance {
+            let a = game.sample_chance(&state, rng.next_f64()).unwrap();
+            game.apply(&mut state, a).unwrap();
+            continue;
+        }
+        let a = Player::<Tables>::act(&mut player, &game, &state).unwrap();
+        let b = Player::<Tables>::act(&mut warm, &game, &state).unwrap();
+        assert!(game.is_legal(&state, a) && game.is_legal(&state, b));
+        assert_eq!(b, Player::<Tables>::act(&mut warm, &game, &state).unwrap());
+        game.apply(&mut state, a).unwrap();
+        decisions += 1;
+    }
+    assert!(decisions > 10);
+}
+
+#[test]
+fn a_policy_for_another_game_is_refused() {
+    let seys = Tables::seys_dos_e_as();
+    let net = std::sync::Arc::new(net_for(&Tables::backgammon(), 4, 6));
+    assert!(matches!(
+        PolicyPlayer::new(&seys, net, 0, 0.0),
+        Err(PolicyError::Mismatch(_))
+    ));
+}
+
+/// An afterstate net for `game`: one hidden layer, one score.
+fn afterstate_net_for(game: &Tables, hidden: usize, seed: u64) -> PolicyNet {
+    let mut net = net_for(game, hidden, seed);
+    let mut rng = SplitMix64::new(seed ^ 0xA5);
+    let weights = (0..hidden).map(|_| rng.next_f64() as f32 - 0.5).collect();
+    net.layers[1] = Layer::new(hidden, 1, weights, vec![0.25]);
+    net.kind = PolicyKind::Afterstates;
+    net
+}
+
+/// Where the `u32` kind sits in a version-2 file.
+fn kind_offset(net: &PolicyNet) -> usize {
+    4 + 4 + 4 + net.game.len() + 4 + 4
+}
+
+#[test]
+fn an_afterstate_policy_file_round_trips_with_its_kind() {
+    let game = Tables::backgammon();
+    let net = afterstate_net_for(&game, 16, 11);
+    let bytes = net.to_bytes();
+    assert_eq!(bytes[4..8], VERSION.to_le_bytes());
+    assert_eq!(VERSION, 2);
+    let at = kind_offset(&net);
+    assert_eq!(bytes[at..at + 4], 1u32.to_le_bytes());
+    let read = PolicyNet::from_bytes(&bytes).unwrap();
+    assert_eq!(read.kind(), PolicyKind::Afterstates);
+    assert_eq!(read, net);
+    assert_eq!(read.to_bytes(), bytes);
+}
+
+#[test]
+fn a_version_1_file_still_reads_and_round_trips_byte_for_byte() {
+    let game = Tables::backgammon();
+    let net = net_for(&game, 16, 12);
+    let v1 = net.to_bytes();
+    assert_eq!(v1[4..8], 1u32.to_le_bytes());
+    let read = PolicyNet::from_bytes(&v1).unwrap();
+    assert_eq!(read.kind(), PolicyKind::Actions);
+    assert_eq!(read.to_bytes(), v1);
+    // The same net as a version-2 file of kind 0 reads the same, and is
+    // written back as version 1.
+    let at = kind_offset(&net);
+    let mut v2 = v1.clone();
+    v2[4..8].copy_from_slice(&2u32.to_le_bytes());
+    v2.splice(at..at, 0u32.to_le_bytes());
+    assert_eq!(PolicyNet::from_bytes(&v2).as_ref(), Ok(&net));
+    assert_eq!(PolicyNet::from_bytes(&v2).unwrap().to_bytes(), v1);
+}
+
+#[test]
+fn versions_other_than_1_and_2_are_refused() {
+    let game = Tables::backgammon();
+    let mut bytes = net_for(&game, 4, 13).to_bytes();
+    for version in [0u32, 3, u32::MAX] {
+        bytes[4..8].copy_from_slice(&version.to_le_bytes());
+        let err = PolicyNet::from_bytes(&bytes).unwrap_err();
+        assert_eq!(err, PolicyError::Version(version));
+        assert!(err.to_string().contains("versions 1 and 2"), "{err}");
+    }
+}
+
+#[test]
+fn the_score_is_the_single_output() {
+    let game = Tables::backgammon();
+    let net = afterstate_net_for(&game, 12, 14);
+    let input: Vec<f32> = (0..game.observation_len())
+        .map(|i| (i % 5) as f32 / 5.0)
+        .collect();
+    let (mut scratch, mut out, mut all) = (Vec::new(), Vec::new(), Vec::new());
+    let score = net.score(&input, &mut scratch, &mut out);
+    net.logits(&input, &mut scratch, &mut all);
+    assert_eq!(all.len(), game.num_distinct_actions());
+    assert_eq!(score, all[0]);
+    assert!(all[1..].iter().all(|&x| x == f32::MIN));
+}
+
+#[test]
+fn an_afterstate_policy_plays_only_legal_actions_the_same_for_the_same_seed() {
+    let game = Tables::backgammon();
+    let net = std::sync::Arc::new(afterstate_net_for(&game, 16, 15));
+    let mut cold = PolicyPlayer::new(&game, net.clone(), 9, 0.0).unwrap();
+    let mut warm = PolicyPlayer::new(&game, net.clone(), 9, 1.0).unwrap();
+    let mut twin = PolicyPlayer::new(&game, net, 9, 1.0).unwrap();
+    let mut rng = SplitMix64::new(6);
+    let mut state = game.new_initial_state();
+    let mut decisions = 0;
+    while game.node(&state) != Node::Terminal && decisions < 300 {
+        if game.node(&state) == Node::Chance {
+            let a = game.sample_chance(&state, rng.next_f64()).unwrap();
+            game.apply(&mut state, a).unwrap();
+            continue;
+        }
+        let a = Player::<Tables>::act(&mut cold, &game, &state).unwrap();
+        let b = Player::<Tables>::act(&mut warm, &game, &state).unwrap();
+        assert!(game.is_legal(&state, a) && game.is_legal(&state, b));
+        assert_eq!(a, Player::<Tables>::act(&mut cold, &game, &state).unwrap());
+        assert_eq!(b, Player::<Tables>::act(&mut warm, &game, &state).unwrap());
+        assert_eq!(b, Player::<Tables>::act(&mut twin, &game, &state).unwrap());
+        // Random positions: follow a random legal action, not the policy's.
+        let mut actions = ActionBuffer::new();
+        game.legal_actions_into(&state, &mut actions);
+        let pick = actions[(rng.next_f64() * actions.len() as f64) as usize];
+        game.apply(&mut state, pick).unwrap();
+        decisions += 1;
+    }
+    assert!(decisions > 10);
+}
+
+#[test]
+fn an_afterstate_policy_plays_the_best_afterstate_scored_by_hand() {
+    let game = Tables::backgammon();
+    let net = std::sync::Arc::new(afterstate_net_for(&game, 16, 16));
+    let mut player = PolicyPlayer::new(&game, net.clone(), 3, 0.0).unwrap();
+    let mut rng = SplitMix64::new(7);
+    let (mut obs, mut returns) = (vec![0.0; game.observation_len()], vec![0.0; 2]);
+    let (mut scratch, mut out) = (Vec::new(), Vec::new());
+    let (mut decisions, mut terminal) = (0, 0);
+    for _ in 0..20 {
+        let mut state = game.new_initial_state();
+        while game.node(&state) != Node::Terminal {
+            let Node::Decision(me) = game.node(&state) else {
+                let a = game.sample_chance(&state, rng.next_f64()).unwrap();
+                game.apply(&mut state, a).unwrap();
+                continue;
+            };
+            let mut actions = ActionBuffer::new();
+            game.legal_actions_into(&state, &mut actions);
+            let scores: Vec<f32> = actions
+                .iter()
+                .map(|&a| {
+                    let mut after = state;
+                    game.apply(&mut after, a).unwrap();
+                    if game.node(&after) == Node::Terminal {
+                        terminal += 1;
+                        game.returns(&after, &mut returns);
+                        assert!(returns[me.index()] > 0.0, "the mover wins");
+                        TERMINAL_SCORE * returns[me.index()] as f32
+                    } else {
+                        game.observe(&after, me, &mut obs).unwrap();
+                        net.score(&obs, &mut scratch, &mut out)
+                    }
+                })
+                .collect();
+            let mut best = 0;
+            for k in 1..scores.len() {
+                if scores[k] > scores[best] {
+                    best = k;
+                }
+            }
+            let chosen = Player::<Tables>::act(&mut player, &game, &state).unwrap();
+            assert_eq!(chosen, actions[best]);
+            assert_eq!(player.logits, scores);
+            decisions += 1;
+            let pick = actions[(rng.next_f64() * actions.len() as f64) as usize];
+            game.apply(&mut state, pick).unwrap();
+        }
+        if terminal > 0 {
+            break;
+        }
+    }
+    assert!(decisions > 10 && terminal > 0, "{decisions} {terminal}");
+}
+
+#[test]
+fn a_bad_afterstate_policy_file_is_refused() {
+    let game = Tables::backgammon();
+    // Two outputs for one score.
+    let mut two = net_for(&game, 8, 17);
+    let mut rng = SplitMix64::new(1);
+    let weights = (0..16).map(|_| rng.next_f64() as f32).collect();
+    two.layers[1] = Layer::new(8, 2, weights, vec![0.0; 2]);
+    two.kind = PolicyKind::Afterstates;
+    assert!(matches!(
+        PolicyNet::from_bytes(&two.to_bytes()),
+        Err(PolicyError::Mismatch(m)) if m.contains("afterstate")
+    ));
+    // An action net with a single output is refused as kind 0.
+    let net = afterstate_net_for(&game, 8, 18);
+    let mut bytes = net.to_bytes();
+    let at = kind_offset(&net);
+    bytes[at..at + 4].copy_from_slice(&0u32.to_le_bytes());
+    assert!(matches!(
+        PolicyNet::from_bytes(&bytes),
+        Err(PolicyError::Mismatch(_))
+    ));
+    // Unknown kinds.
+    for kind in [2u32, 7, u32::MAX] {
+        bytes[at..at + 4].copy_from_slice(&kind.to_le_bytes());
+        assert_eq!(
+            PolicyNet::from_bytes(&bytes),
+            Err(PolicyError::Range("kind"))
+        );
+    }
+}
+
+#[test]
+fn a_damaged_version_2_file_is_an_error_not_a_panic() {
+    let game = Tables::backgammon();
+    let bytes = afterstate_net_for(&game, 8, 19).to_bytes();
+    for cut in 0..bytes.len() {
+        assert!(
+            PolicyNet::from_bytes(&bytes[..cut]).is_err(),
+            "cut at {cut}"
+        );
+    }
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert_eq!(
+        PolicyNet::from_bytes(&longer),
+        Err(PolicyError::Length("followed by extra bytes"))
+    );
+    // Every byte changed in turn: an error or a net, never a panic.
+    for at in 0..bytes.len() {
+        let mut bad = bytes.clone();
+        bad[at] ^= 0xFF;
+        let _ = PolicyNet::from_bytes(&bad);
+    }
+}

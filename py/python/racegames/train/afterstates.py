@@ -1,0 +1,116 @@
+"""An afterstate policy for ``racegames.train``: the network scores the
+position each legal action leads to, and the scores are the logits.
+
+Action numbers name a piece's hole and a die: the same capture, or the same
+safe point made, is a different action wherever it happens, and a head with
+one logit per action learns each separately. Scoring the resulting positions
+shares what is learned across the board, as a TD-Gammon evaluation does; the
+positions come natively from ``VectorEnv.afterstates()`` once per batch.
+A move that ends the game needs no network: it scores ``TERMINAL_SCORE``
+times the acting seat's return (a win is then almost always taken).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, List, Sequence
+
+import torch  # type: ignore[import-not-found, unused-ignore]
+from torch import nn  # type: ignore[import-not-found, unused-ignore]
+
+from racegames.train.policy_file import TERMINAL_SCORE, write_policy
+
+#: A masked-out logit (as in ``ppo``): finite, so never NaN.
+MASKED = -1e9
+
+
+class AfterstateAgent(nn.Module):
+    """A two-layer ReLU trunk read by a score head (on afterstates) and a
+    value head (on the position to move from)."""
+
+    def __init__(self, observation_len: int, hidden: int) -> None:
+        super().__init__()
+        self.trunk = nn.Sequential(
+            nn.Linear(observation_len, hidden), nn.ReLU(), nn.Linear(hidden, hidden), nn.ReLU()
+        )
+        self.score = nn.Linear(hidden, 1)
+        self.value = nn.Linear(hidden, 1)
+        # Near-equal scores at first: a near-uniform policy.
+        nn.init.orthogonal_(self.score.weight, 0.01)
+        nn.init.zeros_(self.score.bias)
+
+    def value_of(self, obs: torch.Tensor) -> torch.Tensor:
+        """The value of each row's position."""
+        return self.value(self.trunk(obs)).squeeze(-1)
+
+    def scores(self, obs: torch.Tensor, terminal: torch.Tensor) -> torch.Tensor:
+        """Each afterstate's score: the network's, or the fixed score of a
+        finished game."""
+        net = self.score(self.trunk(obs)).squeeze(-1)
+        return torch.where(torch.isnan(terminal), net, TERMINAL_SCORE * torch.nan_to_num(terminal))
+
+    def export(self, path: str | Path, game: str, num_actions: int) -> None:
+        """Writes the policy (trunk and score head) as an afterstate policy file."""
+        layers: List[Any] = [self.trunk[0], self.trunk[2], self.score]
+        arrays = [(l.weight.detach().cpu().numpy(), l.bias.detach().cpu().numpy()) for l in layers]
+        write_policy(path, game, arrays[0][0].shape[1], num_actions, arrays, kind="afterstates")
+
+
+class Afterstates:
+    """The afterstates of a batch of rows, ragged: row ``i`` owns
+    ``counts[i]`` consecutive entries of ``obs`` and ``terminal`` (and of
+    ``actions``, where known), from ``starts[i]``."""
+
+    def __init__(
+        self, counts: torch.Tensor, obs: torch.Tensor, terminal: torch.Tensor, actions: torch.Tensor | None = None
+    ) -> None:
+        self.counts = counts
+        self.obs = obs
+        self.terminal = terminal
+        self.actions = actions
+        self.starts = torch.cumsum(counts, 0) - counts
+
+    @staticmethod
+    def of(env: Any) -> "Afterstates":
+        """The afterstates of a ``VectorEnv``'s current positions."""
+        counts, actions, obs, terminal = env.afterstates()
+        return Afterstates(
+            torch.from_numpy(counts.astype("int64")),
+            torch.from_numpy(obs),
+            torch.from_numpy(terminal),
+            torch.from_numpy(actions),
+        )
+
+    @staticmethod
+    def cat(parts: Sequence["Afterstates"]) -> "Afterstates":
+        """The rows of several batches, in order."""
+        return Afterstates(
+            torch.cat([p.counts for p in parts]),
+            torch.cat([p.obs for p in parts]),
+            torch.cat([p.terminal for p in parts]),
+        )
+
+    def rows(self, index: torch.Tensor) -> "Afterstates":
+        """Some rows (a minibatch), in the order of ``index``."""
+        counts = self.counts[index]
+        first = torch.repeat_interleave(self.starts[index], counts)
+        within = torch.arange(int(counts.sum())) - torch.repeat_interleave(torch.cumsum(counts, 0) - counts, counts)
+        entries = first + within
+        return Afterstates(counts, self.obs[entries], self.terminal[entries])
+
+    def logits(self, agent: AfterstateAgent) -> torch.Tensor:
+        """``rows × most entries`` logits: each row's scores, in its
+        entries' order, then masked padding."""
+        scores = agent.scores(self.obs, self.terminal)
+        rows = len(self.counts)
+        owner = torch.repeat_interleave(torch.arange(rows), self.counts)
+        within = torch.arange(len(scores)) - self.starts[owner]
+        width = max(int(self.counts.max()), 1) if rows else 1
+        out = torch.full((rows, width), MASKED, dtype=scores.dtype)
+        out[owner, within] = scores
+        return out
+
+    def chosen(self, choice: torch.Tensor) -> torch.Tensor:
+        """The action of each row's chosen entry."""
+        assert self.actions is not None, "only afterstates read from an environment know their actions"
+        return self.actions[self.starts + choice]

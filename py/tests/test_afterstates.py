@@ -1,0 +1,136 @@
+"""`VectorEnv.afterstates()` and afterstate policy files: each legal action's
+resulting position, computed natively, agrees with applying the action to a
+copy of the state; an afterstate policy plays its best-scored position."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import racegames
+from racegames import players
+from racegames.train.policy_file import TERMINAL_SCORE, read_policy_kind, write_policy
+
+pytest.importorskip("gymnasium")
+from racegames.vector import VectorEnv  # noqa: E402
+
+
+def _afterstate_rows(state: racegames.State, actor: int) -> tuple[list[int], np.ndarray, np.ndarray]:
+    """Each legal action, the observation after it and its terminal return,
+    the slow way: one copy of the state per action."""
+    actions = state.legal_actions()
+    obs, terminal = [], []
+    for a in actions:
+        after = state.clone()
+        after.apply_action(a)
+        if after.is_terminal():
+            obs.append(np.zeros(np.prod(state.get_game().observation_tensor_shape()), np.float32))
+            terminal.append(after.returns()[actor])
+        else:
+            obs.append(np.asarray(after.observation_tensor(actor), np.float32).ravel())
+            terminal.append(np.nan)
+    return actions, np.array(obs), np.array(terminal, np.float32)
+
+
+@pytest.mark.parametrize(
+    "name, params", [("backgammon", {}), ("daldos", {}), ("seys_dos_e_as", {}), ("chinese_checkers", {"players": 3})]
+)
+def test_afterstates_are_the_legal_actions_applied_to_copies(name: str, params: dict) -> None:
+    env = VectorEnv(name, 6, seed=3, opponent="random", seat="random", observation="flat", **params)
+    obs, infos = env.reset(seed=3)
+    rng = np.random.default_rng(0)
+    checked = ended = 0
+    for _ in range(60):
+        counts, actions, after_obs, terminal = env.afterstates()
+        assert len(counts) == env.num_envs
+        assert after_obs.shape == (counts.sum(), obs.shape[1]) and len(actions) == len(terminal) == counts.sum()
+        start = 0
+        for i in range(env.num_envs):
+            rows = slice(start, start + counts[i])
+            start += counts[i]
+            mask = infos["action_mask"][i]
+            assert actions[rows].tolist() == np.flatnonzero(mask).tolist()
+            if infos["current_player"][i] < 0:
+                # A finished row: action 0 alone, like its mask.
+                assert actions[rows].tolist() == [0] and np.isnan(terminal[rows]).all()
+                ended += 1
+                continue
+            state = env.state(i)
+            want_actions, want_obs, want_terminal = _afterstate_rows(state, int(infos["current_player"][i]))
+            assert actions[rows].tolist() == want_actions
+            np.testing.assert_array_equal(after_obs[rows], want_obs)
+            np.testing.assert_array_equal(terminal[rows], want_terminal)
+            checked += 1
+        chosen = np.array([rng.choice(np.flatnonzero(m)) for m in infos["action_mask"]])
+        obs, _, _, _, infos = env.step(chosen)
+    assert checked > 100
+
+
+def test_a_move_that_ends_the_game_carries_its_return() -> None:
+    # Random games run until some afterstate ends the game.
+    env = VectorEnv("backgammon", 32, seed=5, opponent="random", seat="random", observation="flat")
+    env.reset(seed=5)
+    seen = 0
+    for _ in range(600):
+        counts, actions, after_obs, terminal = env.afterstates()
+        done = ~np.isnan(terminal)
+        if done.any():
+            assert set(terminal[done].tolist()) <= {-1.0, 1.0}
+            assert not after_obs[done].any()
+            seen += int(done.sum())
+        env.step(env.random_actions())
+    assert seen > 0
+
+
+def _random_afterstate_policy(path: Path, game: racegames.Game, hidden: int = 12, seed: int = 0) -> None:
+    rng = np.random.default_rng(seed)
+    obs = int(np.prod(game.observation_tensor_shape()))
+    layers = [
+        (rng.normal(size=(hidden, obs)).astype(np.float32), rng.normal(size=hidden).astype(np.float32)),
+        (rng.normal(size=(1, hidden)).astype(np.float32), rng.normal(size=1).astype(np.float32)),
+    ]
+    write_policy(path, game.name, obs, game.num_distinct_actions(), layers, kind="afterstates")
+
+
+def test_an_afterstate_policy_file_round_trips_and_keeps_its_kind(tmp_path: Path) -> None:
+    game = racegames.make_game("daldos")
+    _random_afterstate_policy(tmp_path / "a.rgpl", game)
+    name, obs, actions, layers, kind = read_policy_kind(tmp_path / "a.rgpl")
+    assert (name, obs, actions, kind) == ("daldos", 204, 2548, "afterstates")
+    assert [w.shape for w, _ in layers] == [(12, 204), (1, 12)]
+    with pytest.raises(ValueError, match="kind"):
+        write_policy(tmp_path / "b.rgpl", "daldos", 204, 2548, layers, kind="moves")
+    with pytest.raises(ValueError, match="gives 1 values"):
+        write_policy(tmp_path / "c.rgpl", "daldos", 204, 2548, layers)
+
+
+@pytest.mark.parametrize("name", ["backgammon", "daldos"])
+def test_an_afterstate_policy_plays_its_best_scored_position(tmp_path: Path, name: str) -> None:
+    game = racegames.make_game(name)
+    path = tmp_path / "a.rgpl"
+    _random_afterstate_policy(path, game)
+    (w1, b1), (w2, b2) = read_policy_kind(path)[3]
+    player = players.make_player("policy", game, path=str(path))
+    rng = np.random.default_rng(2)
+    state = game.new_initial_state()
+    checked = 0
+    while checked < 150:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.integers(len(outcomes))][0])
+            continue
+        actor = state.current_player()
+        actions, obs, terminal = _afterstate_rows(state, actor)
+        scores = np.maximum(obs @ w1.T + b1, 0) @ w2.T[:, 0] + b2[0]
+        scores = np.where(np.isnan(terminal), scores, TERMINAL_SCORE * np.nan_to_num(terminal))
+        best = actions[int(np.argmax(scores))]
+        # float32 in Rust against float64 here: only clear winners count.
+        top2 = np.sort(scores)[-2:] if len(scores) > 1 else [0, np.inf]
+        if top2[1] - top2[0] > 1e-3:
+            assert player.act(state) == best
+            checked += 1
+        state.apply_action(actions[rng.integers(len(actions))])
