@@ -6,8 +6,9 @@ in the arena), and writes a CSV and a PNG plot into docs/images/.
     .venv/bin/python scripts/learning_curves.py chinese_checkers --minutes 10 --reward progress --param players=2
 
 Options after the game name are those of ``python -m racegames.train``
-(``--league``, ``--snapshot-every``, ``--envs``, ``--hidden``, ``--param``);
-``--policy PATH`` keeps the trained policy file.
+(``--league``, ``--snapshot-every``, ``--envs``, ``--hidden``, ``--param``;
+``--kind`` is its ``--policy``); ``--policy PATH`` keeps the trained policy
+file.
 
 Needs the ``curves`` extra (torch and matplotlib): ``pip install "racegames[curves]"``.
 """
@@ -23,7 +24,7 @@ from typing import Any
 import racegames
 from racegames import arena, players
 from racegames.train.__main__ import _param
-from racegames.train.ppo import Config, train
+from racegames.train.ppo import Config, resolve_policy, train
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -40,8 +41,8 @@ def main() -> None:
     parser.add_argument("--league", nargs="+", default=["random"])
     parser.add_argument("--snapshot-every", type=int, default=20)
     parser.add_argument("--envs", type=int, default=256)
-    parser.add_argument("--hidden", type=int, default=256)
-    parser.add_argument("--policy", default="actions", help="actions or afterstates")
+    parser.add_argument("--hidden", type=int, default=0)
+    parser.add_argument("--kind", default="auto", help="the training command's --policy: auto, actions or afterstates")
     parser.add_argument("--param", action="append", default=[], help="a game option NAME=VALUE")
     parser.add_argument("--policy", help="where to keep the trained policy file")
     parser.add_argument("--out", default=str(ROOT / "docs" / "images"))
@@ -88,7 +89,7 @@ def main() -> None:
         snapshot_every=args.snapshot_every,
         num_envs=args.envs,
         hidden=args.hidden,
-        policy=args.policy,
+        policy=args.kind,
     )
     agent = train(config, on_update=measure)
     next_at[0] = 0.0
@@ -97,8 +98,8 @@ def main() -> None:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     stem = "learning_" + "_".join([args.game] + [f"{k}{v}" for k, v in params.items()])
-    if args.policy != "actions":
-        stem += f"_{args.policy}"
+    if args.kind != "auto":
+        stem += f"_{args.kind}"
     with open(out / f"{stem}.csv", "w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=list(rows[0]))
         writer.writeheader()
@@ -117,7 +118,7 @@ def main() -> None:
     ax.set_xlabel("minutes of training (this machine)")
     ax.set_ylabel("win rate (Wilson 95%)")
     ax.set_ylim(0, 1)
-    ax.set_title(f"racegames.train {game!r} (seed {args.seed}, reward={args.reward}, policy={args.policy})", fontsize=9)
+    ax.set_title(f"racegames.train {game!r} (seed {args.seed}, reward={args.reward}, policy={resolve_policy(args.kind, game)})", fontsize=9)
     ax.grid(alpha=0.3)
     ax.legend()
     fig.tight_layout()

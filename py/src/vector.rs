@@ -26,7 +26,10 @@ use crate::workers::{Workers, MAX_JOBS};
 
 #[path = "afterstates.rs"]
 mod afterstates;
+#[path = "outputs.rs"]
+mod outputs;
 pub use afterstates::Afterstates;
+pub use outputs::{OutputBuffers, Outputs};
 
 /// `current_player` of an environment whose episode has just ended, as in
 /// OpenSpiel.
@@ -78,77 +81,6 @@ pub struct VectorConfig {
 
 /// A game's progress measure ([`crate::shaping::Shaping::progress`]).
 pub type ProgressFn<G> = fn(&G, &<G as Game>::State, Player) -> Option<f64>;
-
-/// The buffers a reset or step writes, one row per environment.
-pub struct Outputs<'a> {
-    /// Observations, `num_envs × observation_len`.
-    pub obs: &'a mut [f32],
-    /// Legal-action masks, `num_envs × num_distinct_actions`.
-    pub mask: &'a mut [i8],
-    /// The acting seat's reward for this step.
-    pub reward: &'a mut [f64],
-    /// The episode ended by the rules (or by an illegal action).
-    pub terminated: &'a mut [bool],
-    /// The episode ended by the turn limit.
-    pub truncated: &'a mut [bool],
-    /// The seat to act next, or [`TERMINAL`].
-    pub current_player: &'a mut [i32],
-    /// Every seat's return where an episode ended, `num_envs × num_players`.
-    pub returns: &'a mut [f64],
-    /// Which rows of `returns` are set.
-    pub ended: &'a mut [bool],
-}
-
-/// Owned buffers of the size [`Outputs`] wants, for callers outside
-/// Python (tests, native benchmarks).
-pub struct OutputBuffers {
-    /// Observations, `num_envs × observation_len`.
-    pub obs: Vec<f32>,
-    /// Legal-action masks, `num_envs × num_distinct_actions`.
-    pub mask: Vec<i8>,
-    /// The acting seat's reward for the last step.
-    pub reward: Vec<f64>,
-    /// Episodes ended by the rules.
-    pub terminated: Vec<bool>,
-    /// Episodes ended by the turn limit.
-    pub truncated: Vec<bool>,
-    /// The seat to act next, or [`TERMINAL`].
-    pub current: Vec<i32>,
-    /// Every seat's return where an episode ended.
-    pub returns: Vec<f64>,
-    /// Which rows of `returns` are set.
-    pub ended: Vec<bool>,
-}
-
-impl OutputBuffers {
-    /// Zeroed buffers for `n` environments of `game`.
-    pub fn for_game<G: Game>(game: &G, n: usize) -> OutputBuffers {
-        OutputBuffers {
-            obs: vec![0.0; n * game.observation_len()],
-            mask: vec![0; n * game.num_distinct_actions()],
-            reward: vec![0.0; n],
-            terminated: vec![false; n],
-            truncated: vec![false; n],
-            current: vec![0; n],
-            returns: vec![0.0; n * game.num_players()],
-            ended: vec![false; n],
-        }
-    }
-
-    /// The buffers as the [`Outputs`] of a reset or step.
-    pub fn out(&mut self) -> Outputs<'_> {
-        Outputs {
-            obs: &mut self.obs,
-            mask: &mut self.mask,
-            reward: &mut self.reward,
-            terminated: &mut self.terminated,
-            truncated: &mut self.truncated,
-            current_player: &mut self.current,
-            returns: &mut self.returns,
-            ended: &mut self.ended,
-        }
-    }
-}
 
 /// A batch of environments with the game type erased: one virtual call per
 /// batch.
@@ -623,48 +555,6 @@ impl<G: Game> Shard<G> {
         } else {
             None
         }
-    }
-}
-
-impl<'a> Outputs<'a> {
-    /// Splits after the first `n` environments.
-    fn split_at(
-        self,
-        n: usize,
-        obs_len: usize,
-        actions: usize,
-        players: usize,
-    ) -> (Outputs<'a>, Outputs<'a>) {
-        let (obs_a, obs_b) = self.obs.split_at_mut(n * obs_len);
-        let (mask_a, mask_b) = self.mask.split_at_mut(n * actions);
-        let (reward_a, reward_b) = self.reward.split_at_mut(n);
-        let (term_a, term_b) = self.terminated.split_at_mut(n);
-        let (trunc_a, trunc_b) = self.truncated.split_at_mut(n);
-        let (cur_a, cur_b) = self.current_player.split_at_mut(n);
-        let (ret_a, ret_b) = self.returns.split_at_mut(n * players);
-        let (end_a, end_b) = self.ended.split_at_mut(n);
-        (
-            Outputs {
-                obs: obs_a,
-                mask: mask_a,
-                reward: reward_a,
-                terminated: term_a,
-                truncated: trunc_a,
-                current_player: cur_a,
-                returns: ret_a,
-                ended: end_a,
-            },
-            Outputs {
-                obs: obs_b,
-                mask: mask_b,
-                reward: reward_b,
-                terminated: term_b,
-                truncated: trunc_b,
-                current_player: cur_b,
-                returns: ret_b,
-                ended: end_b,
-            },
-        )
     }
 }
 

@@ -42,7 +42,8 @@ The players and their options:
   (how many of the best ply ends the searcher's and the other seats' nodes
   keep; 0 = all, 1 = that seat plays greedy), ``eval``.
 - ``policy``: a trained policy file, ``path=...``, played natively: its
-  legal action of highest logit.
+  legal action of highest logit, or for an afterstate policy the legal
+  action whose resulting position it scores highest.
 """
 
 from __future__ import annotations

@@ -32,16 +32,19 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", required=True, help="where to write the policy file")
     parser.add_argument("--envs", type=int, default=256, help="environments stepped together")
-    parser.add_argument("--hidden", type=int, default=256, help="width of the two hidden layers")
+    parser.add_argument(
+        "--hidden", type=int, default=0, help="width of the two hidden layers (default 128 with afterstates, else 256)"
+    )
     parser.add_argument(
         "--league", nargs="+", default=["random"], help="built-in opponents; snapshots of the learner join them"
     )
     parser.add_argument("--reward", choices=["win", "progress"], default="win", help="progress: the Halma games")
     parser.add_argument(
         "--policy",
-        choices=["actions", "afterstates"],
-        default="actions",
-        help="afterstates: score the position each legal action leads to (the dice games)",
+        choices=["auto", "actions", "afterstates"],
+        default="auto",
+        help="afterstates: score the position each legal action leads to; actions: a logit per action; "
+        "auto (default): afterstates in the dice games, actions in the Halma games",
     )
     parser.add_argument("--snapshot-every", type=int, default=20, help="updates between snapshots (0: none)")
     parser.add_argument("--eval-games", type=int, default=200, help="games against random at the end")

@@ -1,0 +1,71 @@
+"""The afterstate policy's ragged batches: a minibatch's rows keep their own
+afterstates, and the padded logits are each row's scores in order."""
+
+from __future__ import annotations
+
+from heavy_support import needs
+
+
+def test_a_minibatch_keeps_each_rows_afterstates() -> None:
+    needs("torch")
+    import torch
+
+    from racegames.train.afterstates import MASKED, AfterstateAgent, Afterstates
+
+    torch.manual_seed(0)
+    agent = AfterstateAgent(6, 16)
+    counts = torch.tensor([3, 1, 4, 2])
+    obs = torch.randn(int(counts.sum()), 6)
+    terminal = torch.full((int(counts.sum()),), float("nan"))
+    terminal[5] = 1.0  # row 2's second move wins
+    batch = Afterstates.cat([Afterstates(counts[:2], obs[:4], terminal[:4]), Afterstates(counts[2:], obs[4:], terminal[4:])])
+    with torch.no_grad():
+        logits = batch.logits(agent)
+        scores = agent.scores(obs, terminal)
+    assert logits.shape == (4, 4)
+    start = 0
+    for row, k in enumerate(counts.tolist()):
+        assert torch.allclose(logits[row, :k], scores[start : start + k])
+        assert (logits[row, k:] == MASKED).all()
+        start += k
+    assert logits[2, 1] == 20.0
+    index = torch.tensor([2, 0])
+    with torch.no_grad():
+        part = batch.rows(index).logits(agent)
+    assert torch.allclose(part[0], logits[2])
+    assert torch.allclose(part[1, :3], logits[0, :3]) and (part[1, 3:] == MASKED).all()
+
+
+def test_the_exported_afterstate_policy_plays_as_the_agent(tmp_path) -> None:
+    needs("torch")
+    import numpy as np
+    import torch
+
+    import racegames
+    from racegames import players
+    from racegames.train.afterstates import AfterstateAgent, Afterstates
+    from racegames.vector import VectorEnv
+
+    torch.manual_seed(1)
+    game = racegames.make_game("daldos")
+    agent = AfterstateAgent(204, 32)
+    path = tmp_path / "a.rgpl"
+    agent.export(path, "daldos", game.num_distinct_actions())
+    player = players.make_player("policy", game, path=str(path))
+    env = VectorEnv("daldos", 8, seed=2, opponent="random", seat="random", observation="flat")
+    _, infos = env.reset(seed=2)
+    rng = np.random.default_rng(0)
+    agreed = 0
+    for _ in range(40):
+        after = Afterstates.of(env)
+        with torch.no_grad():
+            logits = after.logits(agent)
+        best = after.chosen(logits.argmax(-1)).numpy()
+        top = logits.topk(2, dim=1).values if logits.shape[1] > 1 else None
+        for i in range(env.num_envs):
+            clear = top is None or float(top[i, 0] - top[i, 1]) > 1e-4
+            if infos["current_player"][i] >= 0 and clear:
+                assert player.act(env.state(i)) == best[i]
+                agreed += 1
+        _, _, _, _, infos = env.step(np.array([rng.choice(np.flatnonzero(m)) for m in infos["action_mask"]]))
+    assert agreed > 100
