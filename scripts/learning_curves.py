@@ -19,7 +19,7 @@ import argparse
 import csv
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, Dict, List
 
 import racegames
 from racegames import arena, players
@@ -105,25 +105,33 @@ def main() -> None:
         writer.writeheader()
         writer.writerows(rows)
 
+    title = " ".join([args.game] + [f"{k}={v}" for k, v in params.items()])
+    plot(rows, args.opponents, f"{title}: seed {args.seed}, reward={args.reward}, policy={resolve_policy(args.kind, game)}", out / f"{stem}.png")
+
+
+def plot(rows: List[Dict[str, Any]], opponents: List[str], title: str, path: Path) -> None:
+    """The win rates against each opponent over the minutes of training."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(6, 3.5), dpi=120)
-    minutes = [r["seconds"] / 60 for r in rows]
-    for opponent in args.opponents:
-        ax.plot(minutes, [r[opponent] for r in rows], marker="o", label=f"against {opponent}")
-        ax.fill_between(minutes, [r[f"{opponent}_low"] for r in rows], [r[f"{opponent}_high"] for r in rows], alpha=0.2)
+    minutes = [float(r["seconds"]) / 60 for r in rows]
+    for opponent in opponents:
+        ax.plot(minutes, [float(r[opponent]) for r in rows], marker="o", label=f"against {opponent}")
+        low = [float(r[f"{opponent}_low"]) for r in rows]
+        high = [float(r[f"{opponent}_high"]) for r in rows]
+        ax.fill_between(minutes, low, high, alpha=0.2)
     ax.set_xlabel("minutes of training (this machine)")
     ax.set_ylabel("win rate (Wilson 95%)")
     ax.set_ylim(0, 1)
-    ax.set_title(f"racegames.train {game!r} (seed {args.seed}, reward={args.reward}, policy={resolve_policy(args.kind, game)})", fontsize=9)
+    ax.set_title(title, fontsize=9)
     ax.grid(alpha=0.3)
     ax.legend()
     fig.tight_layout()
-    fig.savefig(out / f"{stem}.png")
-    print(f"wrote {out / f'{stem}.png'}")
+    fig.savefig(path)
+    print(f"wrote {path}")
 
 
 if __name__ == "__main__":

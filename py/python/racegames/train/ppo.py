@@ -14,6 +14,7 @@ environment (``NEXT_STEP``); their transition is left out of the loss.
 from __future__ import annotations
 
 import math
+import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -59,7 +60,9 @@ class Config:
     #: The width of the two hidden layers; 0: 128 with afterstates, 256
     #: with a logit per action.
     hidden: int = 0
-    torch_threads: int = 1
+    #: Threads for torch; 0: the machine's cores, up to 4 (backgammon on 2
+    #: cores: 13,600 steps a second with 2, 9,600 with 1).
+    torch_threads: int = 0
     league: Sequence[str] = ("random",)
     snapshot_every: int = 20
     max_snapshots: int = 4
@@ -192,7 +195,7 @@ def train(
     ``on_update(agent, steps, seconds)`` is called after each update (its
     time is not counted against the budget)."""
     torch.manual_seed(config.seed)
-    torch.set_num_threads(config.torch_threads)
+    torch.set_num_threads(config.torch_threads or min(4, os.cpu_count() or 1))
     out = Path(config.out)
     snapshots: List[Path] = []
 
