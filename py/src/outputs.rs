@@ -14,7 +14,7 @@ pub struct Outputs<'a> {
     pub terminated: &'a mut [bool],
     /// The episode ended by the turn limit.
     pub truncated: &'a mut [bool],
-    /// The seat to act next, or [`TERMINAL`].
+    /// The seat to act next, or [`TERMINAL`](super::TERMINAL).
     pub current_player: &'a mut [i32],
     /// Every seat's return where an episode ended, `num_envs × num_players`.
     pub returns: &'a mut [f64],
@@ -35,7 +35,7 @@ pub struct OutputBuffers {
     pub terminated: Vec<bool>,
     /// Episodes ended by the turn limit.
     pub truncated: Vec<bool>,
-    /// The seat to act next, or [`TERMINAL`].
+    /// The seat to act next, or [`TERMINAL`](super::TERMINAL).
     pub current: Vec<i32>,
     /// Every seat's return where an episode ended.
     pub returns: Vec<f64>,
