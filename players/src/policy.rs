@@ -420,6 +420,41 @@ impl PolicyNet {
     }
 }
 
+/// Where an action leads, as [`observe_afterstate`] found it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Afterstate {
+    /// The game is over; the acting player's return.
+    Over(f64),
+    /// The acting player's observation of the position was written.
+    Observed,
+    /// The game could not write that observation.
+    Unobservable,
+}
+
+/// Plays the legal `action` on a copy of `state` and, unless that ends the
+/// game, writes into `obs` the position it leads to as `player` (who plays
+/// it) sees it: what an afterstate policy scores, in play and in training
+/// batches alike. `returns` (one slot per player) is working space.
+pub fn observe_afterstate<G: Game>(
+    game: &G,
+    state: &G::State,
+    player: board_core::Player,
+    action: Action,
+    obs: &mut [f32],
+    returns: &mut [f64],
+) -> Afterstate {
+    let mut after = *state;
+    game.apply_legal(&mut after, action);
+    if game.node(&after) == Node::Terminal {
+        game.returns(&after, returns);
+        return Afterstate::Over(returns.get(player.index()).copied().unwrap_or(0.0));
+    }
+    match game.observe(&after, player, obs) {
+        Ok(()) => Afterstate::Observed,
+        Err(_) => Afterstate::Unobservable,
+    }
+}
+
 /// Plays a trained policy: the legal action of highest score (its logit,
 /// or the score of the position it leads to, as the net's
 /// [`PolicyKind`] says), or a sample of the masked softmax at a temperature.
@@ -482,18 +517,20 @@ impl PolicyPlayer {
     ) {
         self.logits.clear();
         for &a in actions {
-            let mut after = *state;
-            game.apply_legal(&mut after, a);
-            let score = if game.node(&after) == Node::Terminal {
-                self.returns.resize(game.num_players(), 0.0);
-                game.returns(&after, &mut self.returns);
-                let r = self.returns.get(player.index()).copied().unwrap_or(0.0);
-                TERMINAL_SCORE * r as f32
-            } else if game.observe(&after, player, &mut self.observation).is_ok() {
-                self.net
-                    .score(&self.observation, &mut self.scratch, &mut self.single)
-            } else {
-                f32::MIN
+            let score = match observe_afterstate(
+                game,
+                state,
+                player,
+                a,
+                &mut self.observation,
+                &mut self.returns,
+            ) {
+                Afterstate::Over(r) => TERMINAL_SCORE * r as f32,
+                Afterstate::Observed => {
+                    self.net
+                        .score(&self.observation, &mut self.scratch, &mut self.single)
+                }
+                Afterstate::Unobservable => f32::MIN,
             };
             self.logits.push(score);
         }

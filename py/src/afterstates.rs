@@ -4,6 +4,7 @@
 //! capture is one idea wherever it happens on the board) reads these.
 
 use board_core::{ActionBuffer, Game, Node};
+use racegames_players::policy::{observe_afterstate, Afterstate};
 
 use super::Shard;
 
@@ -49,8 +50,8 @@ impl<G: Game> Shard<G> {
     pub(super) fn afterstates(&self, out: &mut Afterstates) {
         let game = &*self.game;
         let mut actions = ActionBuffer::new();
-        let mut returns = [0.0f64; 8];
-        let players = self.num_players.min(returns.len());
+        let mut buffer = [0.0f64; 8];
+        let returns = &mut buffer[..self.num_players.min(8)];
         for env in 0..self.len() {
             let state = &self.states[env];
             let actor = match game.node(state) {
@@ -67,21 +68,19 @@ impl<G: Game> Shard<G> {
             game.legal_actions_into(state, &mut actions);
             out.counts.push(actions.len() as u32);
             for &a in actions.iter() {
-                let mut after = *state;
-                game.apply_legal(&mut after, a);
                 out.actions.push(i64::from(a));
                 let start = out.obs.len();
                 out.obs.resize(start + self.obs_len, 0.0);
-                if game.node(&after) == Node::Terminal {
-                    game.returns(&after, &mut returns[..players]);
-                    out.terminal
-                        .push(returns.get(actor.index()).map_or(0.0, |&r| r as f32));
-                    continue;
-                }
-                out.terminal.push(f32::NAN);
-                if game.observe(&after, actor, &mut out.obs[start..]).is_err() {
-                    out.obs[start..].fill(0.0);
-                }
+                let row = &mut out.obs[start..];
+                let terminal = match observe_afterstate(game, state, actor, a, row, returns) {
+                    Afterstate::Over(r) => r as f32,
+                    Afterstate::Observed => f32::NAN,
+                    Afterstate::Unobservable => {
+                        row.fill(0.0);
+                        f32::NAN
+                    }
+                };
+                out.terminal.push(terminal);
             }
         }
     }

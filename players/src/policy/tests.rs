@@ -57,22 +57,28 @@ fn a_policy_file_round_trips() {
     assert_eq!(PolicyNet::from_bytes(&net.to_bytes()), Ok(net));
 }
 
-#[test]
-fn a_damaged_policy_file_is_an_error_not_a_panic() {
-    let game = Tables::backgammon();
-    let bytes = net_for(&game, 8, 2).to_bytes();
+/// A policy file cut short anywhere, or with a byte after its weights, is
+/// an error.
+fn assert_cut_and_longer_files_are_errors(bytes: &[u8]) {
     for cut in 0..bytes.len() {
         assert!(
             PolicyNet::from_bytes(&bytes[..cut]).is_err(),
             "cut at {cut}"
         );
     }
-    let mut longer = bytes.clone();
+    let mut longer = bytes.to_vec();
     longer.push(0);
     assert_eq!(
         PolicyNet::from_bytes(&longer),
         Err(PolicyError::Length("followed by extra bytes"))
     );
+}
+
+#[test]
+fn a_damaged_policy_file_is_an_error_not_a_panic() {
+    let game = Tables::backgammon();
+    let bytes = net_for(&game, 8, 2).to_bytes();
+    assert_cut_and_longer_files_are_errors(&bytes);
     let mut nan = bytes.clone();
     let at = nan.len() - 4;
     nan[at..].copy_from_slice(&f32::NAN.to_le_bytes());
@@ -342,18 +348,7 @@ fn a_bad_afterstate_policy_file_is_refused() {
 fn a_damaged_version_2_file_is_an_error_not_a_panic() {
     let game = Tables::backgammon();
     let bytes = afterstate_net_for(&game, 8, 19).to_bytes();
-    for cut in 0..bytes.len() {
-        assert!(
-            PolicyNet::from_bytes(&bytes[..cut]).is_err(),
-            "cut at {cut}"
-        );
-    }
-    let mut longer = bytes.clone();
-    longer.push(0);
-    assert_eq!(
-        PolicyNet::from_bytes(&longer),
-        Err(PolicyError::Length("followed by extra bytes"))
-    );
+    assert_cut_and_longer_files_are_errors(&bytes);
     // Every byte changed in turn: an error or a net, never a panic.
     for at in 0..bytes.len() {
         let mut bad = bytes.clone();

@@ -13,15 +13,13 @@ times the acting seat's return (a win is then almost always taken).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, List, Sequence
+from typing import Any, Sequence
 
 import torch  # type: ignore[import-not-found, unused-ignore]
 from torch import nn  # type: ignore[import-not-found, unused-ignore]
 
-from racegames.train.policy_file import TERMINAL_SCORE, write_policy
-
-#: A masked-out logit (as in ``ppo``): finite, so never NaN.
-MASKED = -1e9
+from racegames.train.nets import MASKED, export, trunk
+from racegames.train.policy_file import TERMINAL_SCORE
 
 
 class AfterstateAgent(nn.Module):
@@ -30,9 +28,7 @@ class AfterstateAgent(nn.Module):
 
     def __init__(self, observation_len: int, hidden: int) -> None:
         super().__init__()
-        self.trunk = nn.Sequential(
-            nn.Linear(observation_len, hidden), nn.ReLU(), nn.Linear(hidden, hidden), nn.ReLU()
-        )
+        self.trunk = trunk(observation_len, hidden)
         self.score = nn.Linear(hidden, 1)
         self.value = nn.Linear(hidden, 1)
         # Near-equal scores at first: a near-uniform policy.
@@ -51,9 +47,7 @@ class AfterstateAgent(nn.Module):
 
     def export(self, path: str | Path, game: str, num_actions: int) -> None:
         """Writes the policy (trunk and score head) as an afterstate policy file."""
-        layers: List[Any] = [self.trunk[0], self.trunk[2], self.score]
-        arrays = [(l.weight.detach().cpu().numpy(), l.bias.detach().cpu().numpy()) for l in layers]
-        write_policy(path, game, arrays[0][0].shape[1], num_actions, arrays, kind="afterstates")
+        export(path, game, num_actions, self.trunk, self.score, kind="afterstates")
 
 
 class Afterstates:

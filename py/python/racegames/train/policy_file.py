@@ -49,7 +49,7 @@ def write_policy(
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}, not {kind!r}")
     width = observation_len
-    chunks = [MAGIC, struct.pack("<I", 1 if kind == "actions" else 2)]
+    chunks = [MAGIC, struct.pack("<I", 1 if kind == "actions" else VERSION)]
     name = game.encode()
     chunks += [struct.pack("<I", len(name)), name]
     chunks.append(struct.pack("<II", observation_len, num_actions))
@@ -84,7 +84,7 @@ def read_policy_kind(path: Union[str, Path]) -> Tuple[str, int, int, List[Layer]
     if data[:4] != MAGIC:
         raise ValueError(f"{path}: not a racegames policy file")
     (version,) = struct.unpack_from("<I", data, 4)
-    if version not in (1, 2):
+    if not 1 <= version <= VERSION:
         raise ValueError(f"{path}: policy file version {version} is not supported (1 and 2 are)")
     (n,) = struct.unpack_from("<I", data, 8)
     game = data[12 : 12 + n].decode()

@@ -26,12 +26,9 @@ from torch import nn  # type: ignore[import-not-found, unused-ignore]
 
 from racegames import make_game, players
 from racegames.train.afterstates import AfterstateAgent, Afterstates
-from racegames.train.policy_file import write_policy
+from racegames.train.nets import MASKED, export, trunk
 from racegames.vector import VectorEnv
 
-#: A masked-out logit: finite, so a row with no legal action (a finished
-#: episode) gives a uniform softmax, never NaN.
-MASKED = -1e9
 
 
 @dataclass
@@ -81,9 +78,7 @@ class Agent(nn.Module):
 
     def __init__(self, observation_len: int, num_actions: int, hidden: int) -> None:
         super().__init__()
-        self.trunk = nn.Sequential(
-            nn.Linear(observation_len, hidden), nn.ReLU(), nn.Linear(hidden, hidden), nn.ReLU()
-        )
+        self.trunk = trunk(observation_len, hidden)
         self.policy = nn.Linear(hidden, num_actions)
         self.value = nn.Linear(hidden, 1)
         nn.init.orthogonal_(self.policy.weight, 0.01)
@@ -116,9 +111,7 @@ class Agent(nn.Module):
 
     def export(self, path: str | Path, game: str, num_actions: int = 0) -> None:
         """Writes the policy (trunk and policy head) as a policy file."""
-        layers: List[Any] = [self.trunk[0], self.trunk[2], self.policy]
-        arrays = [(l.weight.detach().cpu().numpy(), l.bias.detach().cpu().numpy()) for l in layers]
-        write_policy(path, game, arrays[0][0].shape[1], arrays[-1][0].shape[0], arrays)
+        export(path, game, self.policy.out_features, self.trunk, self.policy)
 
 
 class LegalActions:
@@ -227,7 +220,7 @@ def train(
     optimizer = torch.optim.Adam(agent.parameters(), lr=config.learning_rate, eps=1e-5)
 
     buf_obs = torch.zeros((t_len, n, obs_len))
-    buf_mask = torch.zeros((t_len, n, num_actions), dtype=torch.bool)
+    buf_mask = torch.zeros((t_len, n, 0 if by_afterstates else num_actions), dtype=torch.bool)
     buf_act = torch.zeros((t_len, n), dtype=torch.long)
     buf_logp = torch.zeros((t_len, n))
     buf_val = torch.zeros((t_len, n))
@@ -247,12 +240,14 @@ def train(
         buf_after.clear()
         for t in range(t_len):
             o = torch.from_numpy(obs)
-            m = torch.from_numpy(infos["action_mask"].astype(bool))
             with torch.no_grad():
                 if by_afterstates:
                     after = Afterstates.of(env)
                     logits, value = after.logits(agent), agent.value_of(o)
                 else:
+                    # Afterstates need no mask: their rows are the legal actions.
+                    m = torch.from_numpy(infos["action_mask"].astype(bool))
+                    buf_mask[t] = m
                     legal = LegalActions(m)
                     logits, value = agent.legal_logits_and_value(o, legal)
                 dist = torch.distributions.Categorical(logits=logits)
@@ -264,7 +259,7 @@ def train(
                     buf_choice[t] = choice
                 else:
                     action = legal.index.gather(1, choice.unsqueeze(1)).squeeze(1)
-            buf_obs[t], buf_mask[t], buf_act[t], buf_logp[t], buf_val[t] = o, m, action, logp, value
+            buf_obs[t], buf_act[t], buf_logp[t], buf_val[t] = o, action, logp, value
             buf_valid[t] = torch.from_numpy(~ended)
             obs, reward, term, trunc, infos = env.step(action.numpy())
             ended = term | trunc
@@ -289,7 +284,6 @@ def train(
 
         valid = buf_valid.reshape(-1)
         b_obs = buf_obs.reshape(-1, obs_len)[valid]
-        b_mask = buf_mask.reshape(-1, num_actions)[valid]
         b_act, b_logp = buf_act.reshape(-1)[valid], buf_logp.reshape(-1)[valid]
         b_adv, b_ret = advantages.reshape(-1)[valid], returns.reshape(-1)[valid]
         # Normalised over the whole batch: a small last minibatch has no
@@ -301,7 +295,7 @@ def train(
             b_after = Afterstates.cat(buf_after).rows(torch.nonzero(valid).squeeze(1))
             b_pos = buf_choice.reshape(-1)[valid]
         else:
-            b_legal = LegalActions(b_mask)
+            b_legal = LegalActions(buf_mask.reshape(-1, num_actions)[valid])
             b_pos = b_legal.position(b_act)
         for _ in range(config.epochs):
             for idx in torch.randperm(b_obs.shape[0]).tensor_split(config.minibatches):
