@@ -12,7 +12,7 @@
 //! | 4 | `u32` format version: 1 or 2 |
 //! | 4 + n | `u32` length then UTF-8 text: the game's name (at most 64 bytes) |
 //! | 4 × 2 | `u32` observation length, `u32` number of actions |
-//! | 4 | version 2 only: `u32` kind, 0 for action logits, 1 for afterstate scores (version 1 is always kind 0) |
+//! | 4 | version 2 only: `u32` kind, 0 for action logits, 1 for afterstate scores, 2 for whole-turn scores (version 1 is always kind 0) |
 //! | 4 | `u32` number of layers `L` |
 //! | per layer | `u32` inputs, `u32` outputs, then `f32` weights by output row (`outputs × inputs`), then `f32` biases (`outputs`) |
 //!
@@ -26,6 +26,11 @@
 //!   the score of a position seen by the player who has just acted. Each
 //!   legal action is scored by the position it leads to; an action that
 //!   ends the game scores [`TERMINAL_SCORE`] times the actor's return.
+//! - Kind 2 ([`PolicyKind::Turns`]): the same one score, given to each
+//!   distinct position at the end of the player's ply (both dice of a
+//!   tables throw: see [`crate::ply`]). The player plays the first action
+//!   towards the best end, and chooses again at its next action, among the
+//!   ends still reachable (the same end, unless sampling).
 //!
 //! The player plays the legal action of highest score (ties to the first
 //! listed), or with `temperature > 0` samples the masked softmax of
@@ -34,7 +39,7 @@
 use board_core::sim::SplitMix64;
 use board_core::{Action, ActionBuffer, Game, Node};
 
-use crate::ply::decision_seed;
+use crate::ply::{decision_seed, ply_ends};
 use crate::{Player, PlayerError};
 
 /// The magic bytes that start a policy file.
@@ -89,6 +94,9 @@ pub enum PolicyKind {
     /// just acted, gives one score; a player rates each legal action by the
     /// position it leads to.
     Afterstates,
+    /// Kind 2: the same one score, given to the positions at the end of the
+    /// player's ply; a player heads for the best of them.
+    Turns,
 }
 
 impl PolicyKind {
@@ -97,6 +105,7 @@ impl PolicyKind {
         match self {
             PolicyKind::Actions => 0,
             PolicyKind::Afterstates => 1,
+            PolicyKind::Turns => 2,
         }
     }
 
@@ -104,6 +113,7 @@ impl PolicyKind {
         match code {
             0 => Ok(PolicyKind::Actions),
             1 => Ok(PolicyKind::Afterstates),
+            2 => Ok(PolicyKind::Turns),
             _ => Err(PolicyError::Range("kind")),
         }
     }
@@ -288,9 +298,9 @@ impl PolicyNet {
                     "the last layer gives {width} values for {num_actions} actions"
                 )));
             }
-            PolicyKind::Afterstates if width != 1 => {
+            PolicyKind::Afterstates | PolicyKind::Turns if width != 1 => {
                 return Err(PolicyError::Mismatch(format!(
-                    "the last layer of an afterstate policy gives {width} values, not 1 score"
+                    "the last layer of a position-scoring policy gives {width} values, not 1 score"
                 )));
             }
             _ => {}
@@ -316,7 +326,7 @@ impl PolicyNet {
         let put = |x: u32, out: &mut Vec<u8>| out.extend_from_slice(&x.to_le_bytes());
         let version = match self.kind {
             PolicyKind::Actions => 1,
-            PolicyKind::Afterstates => VERSION,
+            PolicyKind::Afterstates | PolicyKind::Turns => VERSION,
         };
         put(version, &mut out);
         put(self.game.len() as u32, &mut out);
@@ -445,11 +455,24 @@ pub fn observe_afterstate<G: Game>(
 ) -> Afterstate {
     let mut after = *state;
     game.apply_legal(&mut after, action);
-    if game.node(&after) == Node::Terminal {
-        game.returns(&after, returns);
+    observe_position(game, &after, player, obs, returns)
+}
+
+/// Writes into `obs` the position `after` as `player` sees it, or gives
+/// `player`'s return where the game is over there: how a
+/// [`PolicyKind::Turns`] policy sees the end of a ply.
+pub fn observe_position<G: Game>(
+    game: &G,
+    after: &G::State,
+    player: board_core::Player,
+    obs: &mut [f32],
+    returns: &mut [f64],
+) -> Afterstate {
+    if game.node(after) == Node::Terminal {
+        game.returns(after, returns);
         return Afterstate::Over(returns.get(player.index()).copied().unwrap_or(0.0));
     }
-    match game.observe(&after, player, obs) {
+    match game.observe(after, player, obs) {
         Ok(()) => Afterstate::Observed,
         Err(_) => Afterstate::Unobservable,
     }
@@ -506,6 +529,19 @@ impl PolicyPlayer {
         })
     }
 
+    /// The score of a position `player` has just brought about, as
+    /// [`observe_position`] or [`observe_afterstate`] found it (the
+    /// observation in `self.observation`).
+    fn score_of(&mut self, seen: Afterstate) -> f32 {
+        match seen {
+            Afterstate::Over(r) => TERMINAL_SCORE * r as f32,
+            Afterstate::Observed => self
+                .net
+                .score(&self.observation, &mut self.scratch, &mut self.single),
+            Afterstate::Unobservable => f32::MIN,
+        }
+    }
+
     /// Writes into `self.logits` the score of each of `actions` by the
     /// position it leads to, seen by `player`, who plays it.
     fn score_afterstates<G: Game>(
@@ -517,53 +553,66 @@ impl PolicyPlayer {
     ) {
         self.logits.clear();
         for &a in actions {
-            let score = match observe_afterstate(
+            let seen = observe_afterstate(
                 game,
                 state,
                 player,
                 a,
                 &mut self.observation,
                 &mut self.returns,
-            ) {
-                Afterstate::Over(r) => TERMINAL_SCORE * r as f32,
-                Afterstate::Observed => {
-                    self.net
-                        .score(&self.observation, &mut self.scratch, &mut self.single)
-                }
-                Afterstate::Unobservable => f32::MIN,
-            };
+            );
+            let score = self.score_of(seen);
             self.logits.push(score);
         }
     }
 
-    /// The action of highest score in `self.logits` (ties to the first), or
-    /// at a temperature a sample of their softmax drawn from `seed`.
-    fn choose(&self, actions: &[Action], seed: u64) -> Action {
-        let logits = &self.logits;
-        if self.temperature == 0.0 {
-            // Ties go to the first action listed (the lowest).
-            let mut best = 0;
-            for k in 1..actions.len() {
-                if logits[k] > logits[best] {
-                    best = k;
-                }
-            }
-            return actions[best];
+    /// Scores each end of `player`'s ply from `state` into `self.logits`
+    /// and gives the first action towards each, in the same order.
+    fn score_turn_ends<G: Game>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        player: board_core::Player,
+    ) -> Vec<Action> {
+        let ends = ply_ends(game, state);
+        self.logits.clear();
+        let mut first = Vec::with_capacity(ends.ends.len());
+        for end in &ends.ends {
+            let seen = observe_position(
+                game,
+                &end.state,
+                player,
+                &mut self.observation,
+                &mut self.returns,
+            );
+            let score = self.score_of(seen);
+            self.logits.push(score);
+            first.push(end.actions[0]);
         }
+        first
+    }
+
+    /// The index of the highest score in `self.logits` (ties to the
+    /// first), or at a temperature a sample of their softmax drawn from
+    /// `seed`.
+    fn choose(&self, seed: u64) -> usize {
+        let logits = &self.logits;
         let top = logits.iter().copied().fold(f32::MIN, f32::max);
-        let weights: ActionWeights = logits
-            .iter()
-            .map(|&l| f64::from((l - top) / self.temperature).exp())
-            .collect();
-        let total: f64 = weights.iter().sum();
+        if self.temperature == 0.0 {
+            // Ties go to the first listed.
+            return logits.iter().position(|&l| l == top).unwrap_or(0);
+        }
+        let weight = |l: f32| f64::from((l - top) / self.temperature).exp();
+        let total: f64 = logits.iter().map(|&l| weight(l)).sum();
         let mut u = SplitMix64::new(seed).next_f64() * total;
-        for (&a, w) in actions.iter().zip(&weights) {
-            if u < *w {
-                return a;
+        for (k, &l) in logits.iter().enumerate() {
+            let w = weight(l);
+            if u < w {
+                return k;
             }
             u -= w;
         }
-        actions[actions.len() - 1]
+        logits.len().saturating_sub(1)
     }
 }
 
@@ -586,6 +635,7 @@ where
             // its rules gets an error, not a panic.
             return Err(PlayerError::NotADecision);
         }
+        let seed = decision_seed(self.seed, state);
         match self.net.kind() {
             PolicyKind::Actions => {
                 if game.observe(state, player, &mut self.observation).is_err() {
@@ -603,16 +653,18 @@ where
                 );
             }
             PolicyKind::Afterstates => self.score_afterstates(game, state, player, &actions),
+            PolicyKind::Turns => {
+                let first = self.score_turn_ends(game, state, player);
+                return Ok(first.get(self.choose(seed)).copied().unwrap_or(actions[0]));
+            }
         }
-        Ok(self.choose(&actions, decision_seed(self.seed, state)))
+        Ok(actions[self.choose(seed)])
     }
 
     fn clone_box(&self) -> Box<dyn Player<G>> {
         Box::new(self.clone())
     }
 }
-
-type ActionWeights = arrayvec::ArrayVec<f64, { board_core::ACTION_BUFFER_CAPACITY }>;
 
 /// Builds the `policy` player from its options: `path` (the policy file,
 /// required).

@@ -251,10 +251,14 @@ impl VectorCore {
     /// `observations` one row (the acting seat's view of the position the
     /// action leads to, zeros where the game is over); `terminal` is the
     /// acting seat's return where the action ends the game, else NaN.
+    /// With `turns`, the entries are the distinct positions at the end of
+    /// the acting seat's ply, each with the first action towards it.
     #[allow(clippy::type_complexity)] // the four arrays, named in the doc
+    #[pyo3(signature = (turns=false))]
     fn afterstates<'py>(
         &mut self,
         py: Python<'py>,
+        turns: bool,
     ) -> PyResult<(
         Bound<'py, PyArray1<u32>>,
         Bound<'py, PyArray1<i64>>,
@@ -262,7 +266,7 @@ impl VectorCore {
         Bound<'py, PyArray1<f32>>,
     )> {
         let (core, after) = (&self.core, &mut self.after);
-        py.detach(|| guard(|| core.afterstates(after)))?;
+        py.detach(|| guard(|| core.afterstates(after, turns)))?;
         let rows = self.after.len();
         let obs = PyArray1::from_slice(py, &self.after.obs).reshape([rows, self.obs_len])?;
         Ok((
@@ -271,6 +275,22 @@ impl VectorCore {
             obs,
             PyArray1::from_slice(py, &self.after.terminal),
         ))
+    }
+
+    /// The actions that reach each entry of the last `afterstates` call, as
+    /// a 2-D array padded with -1: one action each, or with `turns` the
+    /// ply's whole path (what a player of that end plays, one by one).
+    fn afterstate_plans<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i64>>> {
+        let after = &self.after;
+        let width = after.plan_lens.iter().copied().max().unwrap_or(1).max(1) as usize;
+        let mut padded = vec![-1i64; after.plan_lens.len() * width];
+        let mut from = 0;
+        for (row, &len) in padded.chunks_exact_mut(width).zip(&after.plan_lens) {
+            let len = len as usize;
+            row[..len].copy_from_slice(&after.plans[from..from + len]);
+            from += len;
+        }
+        Ok(PyArray1::from_vec(py, padded).reshape([after.plan_lens.len(), width])?)
     }
 
     /// The notation of environment `env`.

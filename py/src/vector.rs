@@ -106,8 +106,8 @@ pub trait DynVector: Send + Sync {
     /// their rows of the outputs.
     fn reset_ended(&mut self, out: Outputs<'_>);
     /// Replaces `out` with the afterstates of every environment's legal
-    /// actions (see [`Afterstates`]).
-    fn afterstates(&self, out: &mut Afterstates);
+    /// actions, or with `turns` of its ply's ends (see [`Afterstates`]).
+    fn afterstates(&self, out: &mut Afterstates, turns: bool);
 }
 
 /// A contiguous run of environments, stepped by one thread.
@@ -736,10 +736,10 @@ where
         self.each(out, &[], false, |shard, _, part| shard.reset_ended(part));
     }
 
-    fn afterstates(&self, out: &mut Afterstates) {
+    fn afterstates(&self, out: &mut Afterstates, turns: bool) {
         out.clear();
         for shard in &self.shards {
-            shard.afterstates(out);
+            shard.afterstates(out, turns);
         }
     }
 

@@ -134,3 +134,98 @@ def test_an_afterstate_policy_plays_its_best_scored_position(tmp_path: Path, nam
             assert player.act(state) == best
             checked += 1
         state.apply_action(actions[rng.integers(len(actions))])
+
+
+def _turn_end_rows(state: racegames.State, actor: int) -> tuple[list[int], np.ndarray, np.ndarray]:
+    """The distinct positions at the end of ``actor``'s ply, the slow way:
+    depth first over the legal actions in increasing order, each position in
+    the middle of the ply searched once; with the first action of each."""
+    size = int(np.prod(state.get_game().observation_tensor_shape()))
+    firsts: list[int] = []
+    obs: list[np.ndarray] = []
+    terminal: list[float] = []
+    seen_mid: set = set()
+    seen_end: set = set()
+
+    def search(position: racegames.State, first: int | None) -> None:
+        for a in position.legal_actions():
+            after = position.clone()
+            after.apply_action(a)
+            head = a if first is None else first
+            mid = not after.is_terminal() and not after.is_chance_node() and after.current_player() == actor
+            if mid:
+                if after not in seen_mid:
+                    seen_mid.add(after)
+                    search(after, head)
+            elif after not in seen_end:
+                seen_end.add(after)
+                firsts.append(head)
+                if after.is_terminal():
+                    obs.append(np.zeros(size, np.float32))
+                    terminal.append(after.returns()[actor])
+                else:
+                    obs.append(np.asarray(after.observation_tensor(actor), np.float32).ravel())
+                    terminal.append(np.nan)
+
+    search(state, None)
+    return firsts, np.array(obs), np.array(terminal, np.float32)
+
+
+@pytest.mark.parametrize("name", ["backgammon", "seys_dos_e_as", "daldos"])
+def test_turn_ends_are_the_distinct_ends_of_the_ply(name: str) -> None:
+    env = VectorEnv(name, 4, seed=7, opponent="random", seat="random", observation="flat")
+    obs, infos = env.reset(seed=7)
+    checked = several = 0
+    for _ in range(80):
+        counts, actions, after_obs, terminal = env.afterstates(turns=True)
+        assert after_obs.shape == (counts.sum(), obs.shape[1]) and len(actions) == len(terminal) == counts.sum()
+        starts = np.cumsum(counts) - counts
+        for i in range(env.num_envs):
+            rows = slice(starts[i], starts[i] + counts[i])
+            if infos["current_player"][i] < 0:
+                assert actions[rows].tolist() == [0]
+                continue
+            want_actions, want_obs, want_terminal = _turn_end_rows(env.state(i), int(infos["current_player"][i]))
+            assert actions[rows].tolist() == want_actions
+            # Every first action is legal (an action whose ends were all
+            # reached first another way need not appear).
+            assert set(want_actions) <= set(np.flatnonzero(infos["action_mask"][i]).tolist())
+            np.testing.assert_array_equal(after_obs[rows], want_obs)
+            np.testing.assert_array_equal(terminal[rows], want_terminal)
+            checked += 1
+            several += len(want_actions) > len(set(want_actions))
+        obs, _, _, _, infos = env.step(env.random_actions())
+    assert checked > 150
+    if name != "daldos":
+        # Tables throws of two dice: ends outnumber first actions.
+        assert several > 20
+
+
+def test_a_turns_policy_heads_for_its_best_scored_end(tmp_path: Path) -> None:
+    game = racegames.make_game("backgammon")
+    path = tmp_path / "t.rgpl"
+    _random_afterstate_policy(path, game)
+    (w1, b1), (w2, b2) = read_policy_kind(path)[3]
+    name, obs_len, n, layers, _ = read_policy_kind(path)
+    write_policy(path, name, obs_len, n, layers, kind="turns")
+    assert read_policy_kind(path)[4] == "turns"
+    player = players.make_player("policy", game, path=str(path))
+    rng = np.random.default_rng(4)
+    state = game.new_initial_state()
+    checked = 0
+    while checked < 100:
+        if state.is_terminal():
+            state = game.new_initial_state()
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.integers(len(outcomes))][0])
+            continue
+        firsts, obs, terminal = _turn_end_rows(state, state.current_player())
+        scores = np.maximum(obs @ w1.T + b1, 0) @ w2.T[:, 0] + b2[0]
+        scores = np.where(np.isnan(terminal), scores, TERMINAL_SCORE * np.nan_to_num(terminal))
+        top2 = np.sort(scores)[-2:] if len(scores) > 1 else [0, np.inf]
+        if top2[1] - top2[0] > 1e-3:
+            assert player.act(state) == firsts[int(np.argmax(scores))]
+            checked += 1
+        actions = state.legal_actions()
+        state.apply_action(actions[rng.integers(len(actions))])

@@ -177,6 +177,14 @@ fn an_afterstate_policy_file_round_trips_with_its_kind() {
     assert_eq!(read.kind(), PolicyKind::Afterstates);
     assert_eq!(read, net);
     assert_eq!(read.to_bytes(), bytes);
+    // Kind 2, whole turns, the same way.
+    let turns = PolicyNet {
+        kind: PolicyKind::Turns,
+        ..net
+    };
+    let bytes = turns.to_bytes();
+    assert_eq!(bytes[at..at + 4], 2u32.to_le_bytes());
+    assert_eq!(PolicyNet::from_bytes(&bytes).as_ref(), Ok(&turns));
 }
 
 #[test]
@@ -323,7 +331,7 @@ fn a_bad_afterstate_policy_file_is_refused() {
     two.kind = PolicyKind::Afterstates;
     assert!(matches!(
         PolicyNet::from_bytes(&two.to_bytes()),
-        Err(PolicyError::Mismatch(m)) if m.contains("afterstate")
+        Err(PolicyError::Mismatch(m)) if m.contains("1 score")
     ));
     // An action net with a single output is refused as kind 0.
     let net = afterstate_net_for(&game, 8, 18);
@@ -335,7 +343,7 @@ fn a_bad_afterstate_policy_file_is_refused() {
         Err(PolicyError::Mismatch(_))
     ));
     // Unknown kinds.
-    for kind in [2u32, 7, u32::MAX] {
+    for kind in [3u32, 7, u32::MAX] {
         bytes[at..at + 4].copy_from_slice(&kind.to_le_bytes());
         assert_eq!(
             PolicyNet::from_bytes(&bytes),
@@ -354,5 +362,62 @@ fn a_damaged_version_2_file_is_an_error_not_a_panic() {
         let mut bad = bytes.clone();
         bad[at] ^= 0xFF;
         let _ = PolicyNet::from_bytes(&bad);
+    }
+}
+
+#[test]
+fn a_turns_policy_heads_for_the_best_scored_end_of_its_ply() {
+    let game = Tables::backgammon();
+    let mut net = afterstate_net_for(&game, 16, 20);
+    net.kind = PolicyKind::Turns;
+    let net = std::sync::Arc::new(net);
+    let mut player = PolicyPlayer::new(&game, net.clone(), 3, 0.0).unwrap();
+    let mut warm = PolicyPlayer::new(&game, net.clone(), 3, 1.0).unwrap();
+    let mut rng = SplitMix64::new(8);
+    let (mut obs, mut returns) = (vec![0.0; game.observation_len()], vec![0.0; 2]);
+    let (mut scratch, mut out) = (Vec::new(), Vec::new());
+    let mut decisions = 0;
+    let mut state = game.new_initial_state();
+    while decisions < 200 {
+        let me = match game.node(&state) {
+            Node::Terminal => {
+                state = game.new_initial_state();
+                continue;
+            }
+            Node::Chance => {
+                let a = game.sample_chance(&state, rng.next_f64()).unwrap();
+                game.apply(&mut state, a).unwrap();
+                continue;
+            }
+            Node::Decision(me) => me,
+        };
+        let ends = crate::ply::ply_ends(&game, &state);
+        let scores: Vec<f32> = ends
+            .ends
+            .iter()
+            .map(|end| {
+                if game.node(&end.state) == Node::Terminal {
+                    game.returns(&end.state, &mut returns);
+                    TERMINAL_SCORE * returns[me.index()] as f32
+                } else {
+                    game.observe(&end.state, me, &mut obs).unwrap();
+                    net.score(&obs, &mut scratch, &mut out)
+                }
+            })
+            .collect();
+        let best = (0..scores.len())
+            .fold(0, |best, k| if scores[k] > scores[best] { k } else { best });
+        assert_eq!(
+            Player::<Tables>::act(&mut player, &game, &state).unwrap(),
+            ends.ends[best].actions[0]
+        );
+        assert_eq!(player.logits, scores);
+        let sampled = Player::<Tables>::act(&mut warm, &game, &state).unwrap();
+        assert!(ends.ends.iter().any(|end| end.actions[0] == sampled));
+        decisions += 1;
+        let mut actions = ActionBuffer::new();
+        game.legal_actions_into(&state, &mut actions);
+        let pick = actions[(rng.next_f64() * actions.len() as f64) as usize];
+        game.apply(&mut state, pick).unwrap();
     }
 }

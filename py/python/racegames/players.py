@@ -42,8 +42,9 @@ The players and their options:
   (how many of the best ply ends the searcher's and the other seats' nodes
   keep; 0 = all, 1 = that seat plays greedy), ``eval``.
 - ``policy``: a trained policy file, ``path=...``, played natively: its
-  legal action of highest logit, or for an afterstate policy the legal
-  action whose resulting position it scores highest.
+  legal action of highest logit; for an afterstate policy the legal
+  action whose resulting position it scores highest; for a turns policy
+  the first action towards the end of the ply it scores highest.
 """
 
 from __future__ import annotations

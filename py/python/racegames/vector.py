@@ -219,7 +219,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self.core.random_actions(self._actions)
         return self._actions.copy() if self.copy else self._actions
 
-    def afterstates(self) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def afterstates(self, turns: bool = False) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Where each environment's legal actions lead, computed natively:
         ``(counts, actions, observations, terminal)``.
 
@@ -230,8 +230,20 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         the action ends the game), flattened. ``terminal`` is the acting
         seat's return where the action ends the game, else NaN. A policy
         that scores these rows instead of action numbers generalises over
-        the board (``racegames.train`` with ``policy="afterstates"``)."""
-        return self.core.afterstates()
+        the board (``racegames.train`` with ``policy="afterstates"``).
+
+        With ``turns=True`` the entries are instead the distinct positions
+        at the end of the acting seat's ply (in the tables games, once the
+        whole throw is played), each with the first action towards it, so
+        several entries may share an action (``policy="turns"``)."""
+        return self.core.afterstates(turns)
+
+    def afterstate_plans(self) -> np.ndarray:
+        """The actions reaching each entry of the last ``afterstates()``
+        call, padded with -1: one action per entry, or with ``turns=True``
+        the whole path through the ply to that end, which a policy that
+        chose the end plays one action at a time."""
+        return self.core.afterstate_plans()
 
     def state(self, env: int) -> State:
         """A copy of environment ``env``'s current state."""

@@ -8,7 +8,7 @@ import argparse
 import sys
 from typing import List, Optional
 
-from racegames.train.ppo import Config, evaluate, train
+from racegames.train.ppo import POLICIES, Config, evaluate, train
 
 
 def _param(text: str) -> tuple[str, object]:
@@ -41,10 +41,11 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--reward", choices=["win", "progress"], default="win", help="progress: the Halma games")
     parser.add_argument(
         "--policy",
-        choices=["auto", "actions", "afterstates"],
+        choices=list(POLICIES),
         default="auto",
-        help="afterstates: score the position each legal action leads to; actions: a logit per action; "
-        "auto (default): afterstates in the dice games, actions in the Halma games",
+        help="turns: score the positions at the end of the turn (both dice); afterstates: score the position "
+        "each legal action leads to; actions: a logit per action; auto (default): turns in the dice games, "
+        "actions in the Halma games",
     )
     parser.add_argument("--snapshot-every", type=int, default=20, help="updates between snapshots (0: none)")
     parser.add_argument("--eval-games", type=int, default=200, help="games against random at the end")

@@ -8,6 +8,13 @@ shares what is learned across the board, as a TD-Gammon evaluation does; the
 positions come natively from ``VectorEnv.afterstates()`` once per batch.
 A move that ends the game needs no network: it scores ``TERMINAL_SCORE``
 times the acting seat's return (a win is then almost always taken).
+
+With ``turns`` the positions scored are the distinct ends of the acting
+seat's ply instead (``VectorEnv.afterstates(turns=True)``): in the tables
+games, where an action plays one die, the network then rates only positions
+with the turn over, as TD-Gammon did, and not half-played throws. Each entry
+carries the first action towards its end; the choice is made again at the
+next action, among the ends still reachable.
 """
 
 from __future__ import annotations
@@ -23,17 +30,9 @@ from racegames.train.policy_file import TERMINAL_SCORE
 
 
 class AfterstateAgent(nn.Module):
-    """A two-layer ReLU trunk read by a score head (on afterstates) and a
-    value head (on the position to move from)."""
-
-    def __init__(self, observation_len: int, hidden: int) -> None:
-        super().__init__()
-        self.trunk = trunk(observation_len, hidden)
-        self.score = nn.Linear(hidden, 1)
-        self.value = nn.Linear(hidden, 1)
-        # Near-equal scores at first: a near-uniform policy.
-        nn.init.orthogonal_(self.score.weight, 0.01)
-        nn.init.zeros_(self.score.bias)
+    """A two-layer ReLU trunk read by a score head (on afterstates, or with
+    ``turns`` on the ends of plies) and a value head (on the position to
+    move from)."""
 
     def value_of(self, obs: torch.Tensor) -> torch.Tensor:
         """The value of each row's position."""
@@ -45,9 +44,20 @@ class AfterstateAgent(nn.Module):
         net = self.score(self.trunk(obs)).squeeze(-1)
         return torch.where(torch.isnan(terminal), net, TERMINAL_SCORE * torch.nan_to_num(terminal))
 
+    def __init__(self, observation_len: int, hidden: int, turns: bool = False) -> None:
+        super().__init__()
+        self.turns = turns
+        self.trunk = trunk(observation_len, hidden)
+        self.score = nn.Linear(hidden, 1)
+        self.value = nn.Linear(hidden, 1)
+        # Near-equal scores at first: a near-uniform policy.
+        nn.init.orthogonal_(self.score.weight, 0.01)
+        nn.init.zeros_(self.score.bias)
+
     def export(self, path: str | Path, game: str, num_actions: int) -> None:
-        """Writes the policy (trunk and score head) as an afterstate policy file."""
-        export(path, game, num_actions, self.trunk, self.score, kind="afterstates")
+        """Writes the policy (trunk and score head) as a policy file of kind
+        ``"turns"`` or ``"afterstates"``."""
+        export(path, game, num_actions, self.trunk, self.score, kind="turns" if self.turns else "afterstates")
 
 
 class Afterstates:
@@ -65,9 +75,10 @@ class Afterstates:
         self.starts = torch.cumsum(counts, 0) - counts
 
     @staticmethod
-    def of(env: Any) -> "Afterstates":
-        """The afterstates of a ``VectorEnv``'s current positions."""
-        counts, actions, obs, terminal = env.afterstates()
+    def of(env: Any, turns: bool = False) -> "Afterstates":
+        """The afterstates (or with ``turns`` the ply ends) of a
+        ``VectorEnv``'s current positions."""
+        counts, actions, obs, terminal = env.afterstates(turns=turns)
         return Afterstates(
             torch.from_numpy(counts.astype("int64")),
             torch.from_numpy(obs),

@@ -3,12 +3,14 @@ flattened observation to one logit per action (kind ``"actions"``), or to
 one score of the position an action leads to (kind ``"afterstates"``: the
 player scores each legal action's resulting position, seen by the seat that
 acts, and a move that ends the game scores ``TERMINAL_SCORE`` times that
-seat's return).
+seat's return), or to one score of a position at the end of the acting
+seat's ply (kind ``"turns"``: both dice of a tables throw; the player heads
+for the best end its legal actions can reach).
 
 The layout (little-endian), which the Rust player reads: ``RGPL``, ``u32``
 version, ``u32`` length + UTF-8 game name, ``u32`` observation length,
 ``u32`` number of actions, in version 2 a ``u32`` kind (0 actions, 1
-afterstates), ``u32`` number of layers, then per layer ``u32`` inputs,
+afterstates, 2 turns), ``u32`` number of layers, then per layer ``u32`` inputs,
 ``u32`` outputs, ``f32`` weights by output row, ``f32`` biases. Version 1
 has no kind (it is ``"actions"``) and is what an ``"actions"`` policy is
 written as. Written and read with numpy only (no torch needed).
@@ -23,9 +25,9 @@ from typing import List, Tuple, Union
 import numpy as np
 
 MAGIC = b"RGPL"
-#: The newest version, written for afterstate policies.
+#: The newest version, written for the position-scoring kinds.
 VERSION = 2
-KINDS = ("actions", "afterstates")
+KINDS = ("actions", "afterstates", "turns")
 #: An afterstate policy's score for a move that ends the game, per unit of
 #: the acting seat's return (the Rust player uses the same).
 TERMINAL_SCORE = 20.0
@@ -43,7 +45,7 @@ def write_policy(
 ) -> None:
     """Writes ``layers`` (``(weights (out, in), bias (out,))`` pairs, first to
     last); the last gives ``num_actions`` logits, or one score with
-    ``kind="afterstates"``."""
+    ``kind="afterstates"`` or ``"turns"``."""
     if not layers:
         raise ValueError("a policy needs at least one layer")
     if kind not in KINDS:

@@ -136,13 +136,66 @@ class LegalActions:
         return ((self.index == actions.unsqueeze(1)) & self.valid).to(torch.uint8).argmax(1)
 
 
+POLICIES = ("auto", "actions", "afterstates", "turns")
+
+
+class Plans:
+    """The rest of the ply each environment's learner chose (``policy=
+    "turns"``): its actions are played without asking the network again,
+    and those steps are not decisions of the policy."""
+
+    def __init__(self, n: int) -> None:
+        self.actions = np.full((n, 1), -1, dtype=np.int64)
+        self.next = np.zeros(n, dtype=np.int64)
+
+    def forced(self, ended: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """Which rows play a planned action now. A finished episode drops
+        its plan; so would (it cannot happen) a planned action gone illegal."""
+        rows = np.arange(len(self.next))
+        at = np.minimum(self.next, self.actions.shape[1] - 1)
+        planned = self.actions[rows, at]
+        ok = (self.next < self.actions.shape[1]) & (planned >= 0) & ~ended
+        ok[ok] = mask[rows[ok], planned[ok]] != 0
+        self.next[~ok] = self.actions.shape[1]
+        return ok
+
+    def next_actions(self) -> np.ndarray:
+        """The planned action of each row (meaningful where ``forced``), and
+        moves every plan on."""
+        at = np.minimum(self.next, self.actions.shape[1] - 1)
+        out = self.actions[np.arange(len(self.next)), at].copy()
+        self.next += 1
+        return out
+
+    def choose(self, rows: np.ndarray, plans: np.ndarray) -> None:
+        """Starts the chosen ``plans`` (padded with -1) at ``rows``; their
+        first actions are played now."""
+        if plans.shape[1] > self.actions.shape[1]:
+            wider = np.full((len(self.next), plans.shape[1]), -1, dtype=np.int64)
+            wider[:, : self.actions.shape[1]] = self.actions
+            self.actions = wider
+        self.actions[rows] = -1
+        self.actions[rows, : plans.shape[1]] = plans
+        self.next[rows] = 1
+
+
+def sample(logits: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """A choice per row of ``logits`` from its softmax, and its log-probability
+    (none for no rows: every environment may be playing out a plan)."""
+    if len(logits) == 0:
+        return torch.zeros(0, dtype=torch.long), torch.zeros(0)
+    dist = torch.distributions.Categorical(logits=logits)
+    choice = dist.sample()
+    return choice, dist.log_prob(choice)
+
+
 def resolve_policy(policy: str, game: Any) -> str:
-    """``"actions"`` or ``"afterstates"``: ``"auto"`` is afterstates where
-    the game has dice."""
+    """``"actions"``, ``"afterstates"`` or ``"turns"``: ``"auto"`` is turns
+    where the game has dice."""
     if policy == "auto":
-        return "afterstates" if game.max_chance_outcomes() > 0 else "actions"
-    if policy not in ("actions", "afterstates"):
-        raise ValueError(f'policy must be "auto", "actions" or "afterstates", not {policy!r}')
+        return "turns" if game.max_chance_outcomes() > 0 else "actions"
+    if policy not in POLICIES:
+        raise ValueError(f"policy must be one of {POLICIES}, not {policy!r}")
     return policy
 
 
@@ -150,7 +203,7 @@ def greedy_actions(agent: Any, env: VectorEnv, obs: np.ndarray, mask: np.ndarray
     """The highest-logit legal action of each row."""
     with torch.no_grad():
         if isinstance(agent, AfterstateAgent):
-            after = Afterstates.of(env)
+            after = Afterstates.of(env, agent.turns)
             return after.chosen(after.logits(agent).argmax(-1)).numpy()
         logits, _ = agent.logits_and_value(torch.from_numpy(obs), torch.from_numpy(mask.astype(bool)))
     return logits.argmax(-1).numpy()
@@ -214,9 +267,12 @@ def train(
     n, t_len = config.num_envs, config.rollout
     obs_len = int(np.prod(env.game.observation_tensor_shape()))
     num_actions = env.game.num_distinct_actions()
-    by_afterstates = resolve_policy(config.policy, env.game) == "afterstates"
+    policy = resolve_policy(config.policy, env.game)
+    by_afterstates = policy != "actions"
     hidden = config.hidden or (128 if by_afterstates else 256)
-    agent: Any = AfterstateAgent(obs_len, hidden) if by_afterstates else Agent(obs_len, num_actions, hidden)
+    agent: Any = (
+        AfterstateAgent(obs_len, hidden, turns=policy == "turns") if by_afterstates else Agent(obs_len, num_actions, hidden)
+    )
     optimizer = torch.optim.Adam(agent.parameters(), lr=config.learning_rate, eps=1e-5)
 
     buf_obs = torch.zeros((t_len, n, obs_len))
@@ -233,6 +289,9 @@ def train(
 
     obs, infos = env.reset(seed=config.seed)
     ended = np.zeros(n, dtype=bool)
+    # With turns: the rest of each environment's chosen ply, played without
+    # asking the network again (those steps are not decisions).
+    plans = Plans(n)
     start = time.perf_counter()
     budget = config.minutes * 60.0
     steps = updates = episodes = wins = 0
@@ -240,27 +299,33 @@ def train(
         buf_after.clear()
         for t in range(t_len):
             o = torch.from_numpy(obs)
+            forced = plans.forced(ended, infos["action_mask"])
             with torch.no_grad():
                 if by_afterstates:
-                    after = Afterstates.of(env)
-                    logits, value = after.logits(agent), agent.value_of(o)
+                    after = Afterstates.of(env, agent.turns)
+                    deciding = torch.from_numpy(np.flatnonzero(~forced))
+                    logits, value = after.rows(deciding).logits(agent), agent.value_of(o)
                 else:
                     # Afterstates need no mask: their rows are the legal actions.
                     m = torch.from_numpy(infos["action_mask"].astype(bool))
                     buf_mask[t] = m
                     legal = LegalActions(m)
                     logits, value = agent.legal_logits_and_value(o, legal)
-                dist = torch.distributions.Categorical(logits=logits)
-                choice = dist.sample()
-                logp = dist.log_prob(choice)
+                choice, logp = sample(logits)
                 if by_afterstates:
-                    action = after.chosen(choice)
+                    action = torch.from_numpy(plans.next_actions())
+                    entries = after.starts[deciding] + choice
+                    action[deciding] = after.actions[entries]
+                    if agent.turns:
+                        plans.choose(deciding.numpy(), env.afterstate_plans()[entries.numpy()])
                     buf_after.append(after)
-                    buf_choice[t] = choice
+                    buf_choice[t, deciding] = choice
+                    buf_logp[t, deciding] = logp
                 else:
                     action = legal.index.gather(1, choice.unsqueeze(1)).squeeze(1)
-            buf_obs[t], buf_act[t], buf_logp[t], buf_val[t] = o, action, logp, value
-            buf_valid[t] = torch.from_numpy(~ended)
+                    buf_logp[t] = logp
+            buf_obs[t], buf_act[t], buf_val[t] = o, action, value
+            buf_valid[t] = torch.from_numpy(~ended & ~forced)
             obs, reward, term, trunc, infos = env.step(action.numpy())
             ended = term | trunc
             buf_rew[t] = torch.from_numpy(reward.astype(np.float32))
@@ -342,6 +407,7 @@ def train(
             env = make_env(config.seed + updates)
             obs, infos = env.reset()
             ended = np.zeros(n, dtype=bool)
+            plans = Plans(n)
     agent.export(out, config.game, num_actions)
     for path in snapshots:
         path.unlink(missing_ok=True)
