@@ -42,7 +42,7 @@ def main() -> None:
     parser.add_argument("--snapshot-every", type=int, default=20)
     parser.add_argument("--envs", type=int, default=256)
     parser.add_argument("--hidden", type=int, default=0)
-    parser.add_argument("--kind", default="auto", help="the training command's --policy: auto, actions or afterstates")
+    parser.add_argument("--kind", default="auto", help="the training command's --policy: auto, turns, afterstates or actions")
     parser.add_argument("--param", action="append", default=[], help="a game option NAME=VALUE")
     parser.add_argument("--policy", help="where to keep the trained policy file")
     parser.add_argument("--out", default=str(ROOT / "docs" / "images"))

@@ -28,9 +28,9 @@
 //!   ends the game scores [`TERMINAL_SCORE`] times the actor's return.
 //! - Kind 2 ([`PolicyKind::Turns`]): the same one score, given to each
 //!   distinct position at the end of the player's ply (both dice of a
-//!   tables throw: see [`crate::ply`]). The player plays the first action
-//!   towards the best end, and chooses again at its next action, among the
-//!   ends still reachable (the same end, unless sampling).
+//!   tables throw: see [`crate::ply`]). The player plays the actions
+//!   towards the best end one by one, choosing again only if the game is
+//!   not where its plan expects.
 //!
 //! The player plays the legal action of highest score (ties to the first
 //! listed), or with `temperature > 0` samples the masked softmax of
@@ -39,7 +39,7 @@
 use board_core::sim::SplitMix64;
 use board_core::{Action, ActionBuffer, Game, Node};
 
-use crate::ply::{decision_seed, ply_ends};
+use crate::ply::{decision_seed, ply_ends, PlyEnds};
 use crate::{Player, PlayerError};
 
 /// The magic bytes that start a policy file.
@@ -496,6 +496,10 @@ pub struct PolicyPlayer {
     /// Every player's return at a terminal afterstate.
     returns: Vec<f64>,
     wanted: Vec<usize>,
+    /// A turns policy's chosen ply still to play, last action first.
+    plan: Vec<Action>,
+    /// The hash of the state where the plan's next action is played.
+    plan_at: u64,
 }
 
 impl PolicyPlayer {
@@ -526,7 +530,44 @@ impl PolicyPlayer {
             single: Vec::new(),
             returns: vec![0.0; game.num_players()],
             wanted: Vec::new(),
+            plan: Vec::new(),
+            plan_at: 0,
         })
+    }
+
+    /// The planned action for `state`, if the game is where the plan
+    /// expects it (else the plan is dropped).
+    fn planned<G: Game>(&mut self, game: &G, state: &G::State) -> Option<Action> {
+        let next = *self.plan.last()?;
+        if self.plan_at != decision_seed(0, state) || !game.is_legal(state, next) {
+            self.plan.clear();
+            return None;
+        }
+        self.plan.pop();
+        let mut after = *state;
+        game.apply_legal(&mut after, next);
+        self.plan_at = decision_seed(0, &after);
+        Some(next)
+    }
+
+    /// Chooses an end of `player`'s ply from `state` and plans its
+    /// actions; gives the first.
+    fn start_turn<G: Game>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        player: board_core::Player,
+        seed: u64,
+    ) -> Option<Action> {
+        let ends = self.score_turn_ends(game, state, player);
+        let end = ends.ends.get(self.choose(seed))?;
+        let (&first, rest) = end.actions.split_first()?;
+        self.plan.clear();
+        self.plan.extend(rest.iter().rev());
+        let mut after = *state;
+        game.apply_legal(&mut after, first);
+        self.plan_at = decision_seed(0, &after);
+        Some(first)
     }
 
     /// The score of a position `player` has just brought about, as
@@ -566,17 +607,16 @@ impl PolicyPlayer {
         }
     }
 
-    /// Scores each end of `player`'s ply from `state` into `self.logits`
-    /// and gives the first action towards each, in the same order.
+    /// Scores each end of `player`'s ply from `state` into `self.logits`,
+    /// in the order of the ends returned.
     fn score_turn_ends<G: Game>(
         &mut self,
         game: &G,
         state: &G::State,
         player: board_core::Player,
-    ) -> Vec<Action> {
+    ) -> PlyEnds<G::State> {
         let ends = ply_ends(game, state);
         self.logits.clear();
-        let mut first = Vec::with_capacity(ends.ends.len());
         for end in &ends.ends {
             let seen = observe_position(
                 game,
@@ -587,9 +627,8 @@ impl PolicyPlayer {
             );
             let score = self.score_of(seen);
             self.logits.push(score);
-            first.push(end.actions[0]);
         }
-        first
+        ends
     }
 
     /// The index of the highest score in `self.logits` (ties to the
@@ -654,8 +693,10 @@ where
             }
             PolicyKind::Afterstates => self.score_afterstates(game, state, player, &actions),
             PolicyKind::Turns => {
-                let first = self.score_turn_ends(game, state, player);
-                return Ok(first.get(self.choose(seed)).copied().unwrap_or(actions[0]));
+                // The rest of the ply chosen at its start, as in training.
+                let planned = self.planned(game, state);
+                let chosen = planned.or_else(|| self.start_turn(game, state, player, seed));
+                return Ok(chosen.unwrap_or(actions[0]));
             }
         }
         Ok(actions[self.choose(seed)])

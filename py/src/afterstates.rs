@@ -18,7 +18,7 @@ use super::Shard;
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Afterstates {
     /// How many afterstates each environment has: its legal actions (or
-    /// ply ends), or 1
+    /// ply ends), or 1 where it was not asked for or
     /// (action 0, a zero observation) where the episode has just ended, as
     /// its mask shows.
     pub counts: Vec<u32>,
@@ -63,15 +63,20 @@ impl<G: Game> Shard<G> {
     /// Appends the afterstates of this shard's environments to `out`: the
     /// position after each legal action, or with `turns` each end of the
     /// ply.
-    pub(super) fn afterstates(&self, out: &mut Afterstates, turns: bool) {
+    ///
+    /// `wanted`, where given, has one flag per environment of this shard;
+    /// an environment not wanted gets one placeholder entry, as an ended
+    /// episode does.
+    pub(super) fn afterstates(&self, out: &mut Afterstates, turns: bool, wanted: Option<&[bool]>) {
         let game = &*self.game;
         let mut actions = ActionBuffer::new();
         let mut buffer = [0.0f64; 8];
         let returns = &mut buffer[..self.num_players.min(8)];
         for env in 0..self.len() {
             let state = &self.states[env];
+            let wanted = wanted.is_none_or(|w| w.get(env).copied().unwrap_or(true));
             let actor = match game.node(state) {
-                Node::Decision(p) if !self.done[env] => p,
+                Node::Decision(p) if !self.done[env] && wanted => p,
                 _ => {
                     // An ended episode: its mask allows action 0 alone.
                     out.counts.push(1);

@@ -254,19 +254,39 @@ impl VectorCore {
     /// With `turns`, the entries are the distinct positions at the end of
     /// the acting seat's ply, each with the first action towards it.
     #[allow(clippy::type_complexity)] // the four arrays, named in the doc
-    #[pyo3(signature = (turns=false))]
+    /// `wanted` (bool, one per environment), where given, limits the
+    /// work to the environments flagged; each other one gets one
+    /// placeholder entry, as an ended episode does.
+    #[pyo3(signature = (turns=false, wanted=None))]
     fn afterstates<'py>(
         &mut self,
         py: Python<'py>,
         turns: bool,
+        wanted: Option<PyReadonlyArray1<'py, bool>>,
     ) -> PyResult<(
         Bound<'py, PyArray1<u32>>,
         Bound<'py, PyArray1<i64>>,
         Bound<'py, PyArray2<f32>>,
         Bound<'py, PyArray1<f32>>,
     )> {
+        let wanted = match &wanted {
+            Some(w) => {
+                let w = w
+                    .as_slice()
+                    .map_err(|_| PyValueError::new_err("wanted must be contiguous"))?;
+                if w.len() != self.core.num_envs() {
+                    return Err(PyValueError::new_err(format!(
+                        "wanted must have {} entries, not {}",
+                        self.core.num_envs(),
+                        w.len()
+                    )));
+                }
+                Some(w)
+            }
+            None => None,
+        };
         let (core, after) = (&self.core, &mut self.after);
-        py.detach(|| guard(|| core.afterstates(after, turns)))?;
+        py.detach(|| guard(|| core.afterstates(after, turns, wanted)))?;
         let rows = self.after.len();
         let obs = PyArray1::from_slice(py, &self.after.obs).reshape([rows, self.obs_len])?;
         Ok((

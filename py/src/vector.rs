@@ -106,8 +106,10 @@ pub trait DynVector: Send + Sync {
     /// their rows of the outputs.
     fn reset_ended(&mut self, out: Outputs<'_>);
     /// Replaces `out` with the afterstates of every environment's legal
-    /// actions, or with `turns` of its ply's ends (see [`Afterstates`]).
-    fn afterstates(&self, out: &mut Afterstates, turns: bool);
+    /// actions, or with `turns` of its ply's ends (see [`Afterstates`]);
+    /// only of the environments flagged in `wanted`, where given (one
+    /// placeholder entry for each of the others).
+    fn afterstates(&self, out: &mut Afterstates, turns: bool, wanted: Option<&[bool]>);
 }
 
 /// A contiguous run of environments, stepped by one thread.
@@ -736,10 +738,13 @@ where
         self.each(out, &[], false, |shard, _, part| shard.reset_ended(part));
     }
 
-    fn afterstates(&self, out: &mut Afterstates, turns: bool) {
+    fn afterstates(&self, out: &mut Afterstates, turns: bool, wanted: Option<&[bool]>) {
         out.clear();
+        let mut from = 0;
         for shard in &self.shards {
-            shard.afterstates(out, turns);
+            let part = wanted.map(|w| w.get(from..).unwrap_or(&[]));
+            from += shard.len();
+            shard.afterstates(out, turns, part);
         }
     }
 

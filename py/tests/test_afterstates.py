@@ -209,7 +209,6 @@ def test_a_turns_policy_heads_for_its_best_scored_end(tmp_path: Path) -> None:
     name, obs_len, n, layers, _ = read_policy_kind(path)
     write_policy(path, name, obs_len, n, layers, kind="turns")
     assert read_policy_kind(path)[4] == "turns"
-    player = players.make_player("policy", game, path=str(path))
     rng = np.random.default_rng(4)
     state = game.new_initial_state()
     checked = 0
@@ -225,7 +224,55 @@ def test_a_turns_policy_heads_for_its_best_scored_end(tmp_path: Path) -> None:
         scores = np.where(np.isnan(terminal), scores, TERMINAL_SCORE * np.nan_to_num(terminal))
         top2 = np.sort(scores)[-2:] if len(scores) > 1 else [0, np.inf]
         if top2[1] - top2[0] > 1e-3:
+            # A fresh player, with no plan from an earlier position.
+            player = players.make_player("policy", game, path=str(path))
             assert player.act(state) == firsts[int(np.argmax(scores))]
             checked += 1
         actions = state.legal_actions()
         state.apply_action(actions[rng.integers(len(actions))])
+
+
+def test_only_the_wanted_rows_are_listed() -> None:
+    env = VectorEnv("backgammon", 8, seed=9, opponent="random", seat="random", observation="flat")
+    env.reset(seed=9)
+    wanted = np.array([True, False] * 4)
+    for turns in (False, True):
+        counts, actions, obs, terminal = env.afterstates(turns=turns)
+        all_plans = env.afterstate_plans()
+        some_counts, some_actions, some_obs, some_terminal = env.afterstates(turns=turns, wanted=wanted)
+        some_plans = env.afterstate_plans()
+        starts, some_starts = np.cumsum(counts) - counts, np.cumsum(some_counts) - some_counts
+        for i in range(env.num_envs):
+            mine = slice(some_starts[i], some_starts[i] + some_counts[i])
+            if wanted[i]:
+                full = slice(starts[i], starts[i] + counts[i])
+                assert some_counts[i] == counts[i]
+                np.testing.assert_array_equal(some_actions[mine], actions[full])
+                np.testing.assert_array_equal(some_obs[mine], obs[full])
+                np.testing.assert_array_equal(some_terminal[mine], terminal[full])
+                width = min(all_plans.shape[1], some_plans.shape[1])
+                np.testing.assert_array_equal(some_plans[mine, :width], all_plans[full, :width])
+            else:
+                assert some_counts[i] == 1 and some_actions[mine].tolist() == [0] and not some_obs[mine].any()
+    with pytest.raises(ValueError, match="wanted must have 8 entries"):
+        env.afterstates(wanted=np.ones(3, dtype=bool))
+
+
+def test_a_turn_plan_reaches_its_end() -> None:
+    env = VectorEnv("backgammon", 6, seed=11, opponent="random", seat="random", observation="flat")
+    env.reset(seed=11)
+    counts, actions, obs, terminal = env.afterstates(turns=True)
+    plans = env.afterstate_plans()
+    starts = np.cumsum(counts) - counts
+    for i in range(env.num_envs):
+        for k in range(counts[i]):
+            plan = plans[starts[i] + k]
+            assert plan[0] == actions[starts[i] + k]
+            state = env.state(i)
+            actor = state.current_player()
+            for a in plan[plan >= 0]:
+                assert state.current_player() == actor
+                state.apply_action(int(a))
+            assert state.is_terminal() or state.is_chance_node() or state.current_player() != actor
+            if not state.is_terminal():
+                np.testing.assert_array_equal(np.ravel(state.observation_tensor(actor)), obs[starts[i] + k])

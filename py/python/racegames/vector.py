@@ -219,7 +219,9 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self.core.random_actions(self._actions)
         return self._actions.copy() if self.copy else self._actions
 
-    def afterstates(self, turns: bool = False) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    def afterstates(
+        self, turns: bool = False, wanted: Optional[np.ndarray] = None
+    ) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Where each environment's legal actions lead, computed natively:
         ``(counts, actions, observations, terminal)``.
 
@@ -235,8 +237,14 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         With ``turns=True`` the entries are instead the distinct positions
         at the end of the acting seat's ply (in the tables games, once the
         whole throw is played), each with the first action towards it, so
-        several entries may share an action (``policy="turns"``)."""
-        return self.core.afterstates(turns)
+        several entries may share an action (``policy="turns"``).
+
+        ``wanted`` (booleans, one per environment) limits the work to the
+        environments flagged; each other one gets a single placeholder
+        entry, as a finished episode does."""
+        if wanted is not None:
+            wanted = np.ascontiguousarray(wanted, dtype=bool)
+        return self.core.afterstates(turns, wanted)
 
     def afterstate_plans(self) -> np.ndarray:
         """The actions reaching each entry of the last ``afterstates()``

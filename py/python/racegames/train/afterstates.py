@@ -75,10 +75,11 @@ class Afterstates:
         self.starts = torch.cumsum(counts, 0) - counts
 
     @staticmethod
-    def of(env: Any, turns: bool = False) -> "Afterstates":
+    def of(env: Any, turns: bool = False, wanted: Any = None) -> "Afterstates":
         """The afterstates (or with ``turns`` the ply ends) of a
-        ``VectorEnv``'s current positions."""
-        counts, actions, obs, terminal = env.afterstates(turns=turns)
+        ``VectorEnv``'s current positions (of the ``wanted`` rows only,
+        where given: the others get a placeholder)."""
+        counts, actions, obs, terminal = env.afterstates(turns=turns, wanted=wanted)
         return Afterstates(
             torch.from_numpy(counts.astype("int64")),
             torch.from_numpy(obs),

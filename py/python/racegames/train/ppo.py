@@ -302,7 +302,7 @@ def train(
             forced = plans.forced(ended, infos["action_mask"])
             with torch.no_grad():
                 if by_afterstates:
-                    after = Afterstates.of(env, agent.turns)
+                    after = Afterstates.of(env, agent.turns, wanted=~forced)
                     deciding = torch.from_numpy(np.flatnonzero(~forced))
                     logits, value = after.rows(deciding).logits(agent), agent.value_of(o)
                 else:
