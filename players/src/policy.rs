@@ -576,9 +576,10 @@ impl PolicyPlayer {
     fn score_of(&mut self, seen: Afterstate) -> f32 {
         match seen {
             Afterstate::Over(r) => TERMINAL_SCORE * r as f32,
-            Afterstate::Observed => self
-                .net
-                .score(&self.observation, &mut self.scratch, &mut self.single),
+            Afterstate::Observed => {
+                self.net
+                    .score(&self.observation, &mut self.scratch, &mut self.single)
+            }
             Afterstate::Unobservable => f32::MIN,
         }
     }

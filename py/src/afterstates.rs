@@ -80,9 +80,7 @@ impl<G: Game> Shard<G> {
                 _ => {
                     // An ended episode: its mask allows action 0 alone.
                     out.counts.push(1);
-                    out.push(&[0], self.obs_len, returns, |_, _| {
-                        Afterstate::Unobservable
-                    });
+                    out.push(&[0], self.obs_len, returns, |_, _| Afterstate::Unobservable);
                     continue;
                 }
             };

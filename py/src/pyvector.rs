@@ -310,7 +310,7 @@ impl VectorCore {
             row[..len].copy_from_slice(&after.plans[from..from + len]);
             from += len;
         }
-        Ok(PyArray1::from_vec(py, padded).reshape([after.plan_lens.len(), width])?)
+        PyArray1::from_vec(py, padded).reshape([after.plan_lens.len(), width])
     }
 
     /// The notation of environment `env`.

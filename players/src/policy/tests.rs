@@ -404,8 +404,8 @@ fn a_turns_policy_heads_for_the_best_scored_end_of_its_ply() {
                 }
             })
             .collect();
-        let best = (0..scores.len())
-            .fold(0, |best, k| if scores[k] > scores[best] { k } else { best });
+        let best =
+            (0..scores.len()).fold(0, |best, k| if scores[k] > scores[best] { k } else { best });
         // A fresh player (no plan yet) starts towards the best end, and
         // then follows it to that end.
         let mut player = PolicyPlayer::new(&game, net.clone(), 3, 0.0).unwrap();

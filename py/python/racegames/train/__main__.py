@@ -33,7 +33,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--out", required=True, help="where to write the policy file")
     parser.add_argument("--envs", type=int, default=256, help="environments stepped together")
     parser.add_argument(
-        "--hidden", type=int, default=0, help="width of the two hidden layers (default 128 with afterstates, else 256)"
+        "--hidden", type=int, default=0, help="width of the two hidden layers (default 64 with turns, 128 with afterstates, 256 with actions)"
     )
     parser.add_argument(
         "--league", nargs="+", default=["random"], help="built-in opponents; snapshots of the learner join them"
