@@ -69,3 +69,60 @@ def test_the_exported_afterstate_policy_plays_as_the_agent(tmp_path) -> None:
                 agreed += 1
         _, _, _, _, infos = env.step(np.array([rng.choice(np.flatnonzero(m)) for m in infos["action_mask"]]))
     assert agreed > 100
+
+
+def test_the_exported_turns_policy_heads_for_the_agents_best_end(tmp_path) -> None:
+    needs("torch")
+    import numpy as np
+    import torch
+
+    import racegames
+    from racegames import players
+    from racegames.train.afterstates import AfterstateAgent, Afterstates
+    from racegames.vector import VectorEnv
+
+    torch.manual_seed(3)
+    game = racegames.make_game("backgammon")
+    obs_len = int(np.prod(game.observation_tensor_shape()))
+    agent = AfterstateAgent(obs_len, 32, turns=True)
+    path = tmp_path / "t.rgpl"
+    agent.export(path, "backgammon", game.num_distinct_actions())
+    env = VectorEnv("backgammon", 8, seed=4, opponent="random", seat="random", observation="flat")
+    _, infos = env.reset(seed=4)
+    agreed = 0
+    for _ in range(40):
+        after = Afterstates.of(env, turns=True)
+        with torch.no_grad():
+            logits = after.logits(agent)
+        best = after.chosen(logits.argmax(-1)).numpy()
+        top = logits.topk(2, dim=1).values if logits.shape[1] > 1 else None
+        for i in range(env.num_envs):
+            clear = top is None or float(top[i, 0] - top[i, 1]) > 1e-4
+            if infos["current_player"][i] >= 0 and clear:
+                # A fresh player: no plan from an earlier position.
+                player = players.make_player("policy", game, path=str(path))
+                assert player.act(env.state(i)) == best[i]
+                agreed += 1
+        _, _, _, _, infos = env.step(env.random_actions())
+    assert agreed > 100
+
+
+def test_a_chosen_ply_is_played_out_then_dropped() -> None:
+    needs("torch")
+    import numpy as np
+
+    from racegames.train.ppo import Plans
+
+    plans = Plans(3)
+    mask = np.ones((3, 10), dtype=np.int8)
+    none = np.zeros(3, dtype=bool)
+    assert not plans.forced(none, mask).any()
+    plans.next_actions()
+    plans.choose(np.array([0, 2]), np.array([[4, 5, 6], [7, -1, -1]]))
+    assert plans.forced(none, mask).tolist() == [True, False, False]
+    assert plans.next_actions()[0] == 5
+    # An ended episode drops its plan; so does an action gone illegal.
+    mask[0, 6] = 0
+    assert not plans.forced(none, mask).any()
+    plans.choose(np.array([1]), np.array([[1, 2]]))
+    assert not plans.forced(np.array([False, True, False]), mask).any()
