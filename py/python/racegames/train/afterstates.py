@@ -116,7 +116,12 @@ class Afterstates:
         out[owner, within] = scores
         return out
 
-    def chosen(self, choice: torch.Tensor) -> torch.Tensor:
-        """The action of each row's chosen entry."""
+    def chosen(self, choice: torch.Tensor, rows: torch.Tensor | None = None) -> torch.Tensor:
+        """The action of each row's chosen entry (of the rows ``rows``, in
+        that order, where given)."""
         assert self.actions is not None, "only afterstates read from an environment know their actions"
-        return self.actions[self.starts + choice]
+        return self.actions[self.entries(choice, rows)]
+
+    def entries(self, choice: torch.Tensor, rows: torch.Tensor | None = None) -> torch.Tensor:
+        """Where each row's chosen entry is among all the entries."""
+        return (self.starts if rows is None else self.starts[rows]) + choice

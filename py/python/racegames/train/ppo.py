@@ -319,10 +319,10 @@ def train(
                 choice, logp = sample(logits)
                 if by_afterstates:
                     action = torch.from_numpy(plans.next_actions())
-                    entries = after.starts[deciding] + choice
-                    action[deciding] = after.actions[entries]
+                    action[deciding] = after.chosen(choice, deciding)
                     if agent.turns:
-                        plans.choose(deciding.numpy(), env.afterstate_plans()[entries.numpy()])
+                        entries = after.entries(choice, deciding).numpy()
+                        plans.choose(deciding.numpy(), env.afterstate_plans()[entries])
                     buf_after.append(after)
                     buf_choice[t, deciding] = choice
                     buf_logp[t, deciding] = logp
