@@ -5,6 +5,7 @@ copy of the state; an afterstate policy plays its best-scored position."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Iterator, Optional
 
 import numpy as np
 import pytest
@@ -106,34 +107,49 @@ def test_an_afterstate_policy_file_round_trips_and_keeps_its_kind(tmp_path: Path
         write_policy(tmp_path / "c.rgpl", "daldos", 204, 2548, layers)
 
 
-@pytest.mark.parametrize("name", ["backgammon", "daldos"])
-def test_an_afterstate_policy_plays_its_best_scored_position(tmp_path: Path, name: str) -> None:
-    game = racegames.make_game(name)
-    path = tmp_path / "a.rgpl"
-    _random_afterstate_policy(path, game)
-    (w1, b1), (w2, b2) = read_policy_kind(path)[3]
-    player = players.make_player("policy", game, path=str(path))
-    rng = np.random.default_rng(2)
+def _random_decisions(game: racegames.Game, seed: int) -> Iterator[racegames.State]:
+    """The decision positions of random games, without end: each is moved
+    on by a random legal action once the caller has read it."""
+    rng = np.random.default_rng(seed)
     state = game.new_initial_state()
-    checked = 0
-    while checked < 150:
+    while True:
         if state.is_terminal():
             state = game.new_initial_state()
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
             state.apply_action(outcomes[rng.integers(len(outcomes))][0])
             continue
-        actor = state.current_player()
-        actions, obs, terminal = _afterstate_rows(state, actor)
-        scores = np.maximum(obs @ w1.T + b1, 0) @ w2.T[:, 0] + b2[0]
-        scores = np.where(np.isnan(terminal), scores, TERMINAL_SCORE * np.nan_to_num(terminal))
-        best = actions[int(np.argmax(scores))]
-        # float32 in Rust against float64 here: only clear winners count.
-        top2 = np.sort(scores)[-2:] if len(scores) > 1 else [0, np.inf]
-        if top2[1] - top2[0] > 1e-3:
-            assert player.act(state) == best
-            checked += 1
+        yield state
+        actions = state.legal_actions()
         state.apply_action(actions[rng.integers(len(actions))])
+
+
+def _clear_best(path: Path, obs: np.ndarray, terminal: np.ndarray) -> Optional[int]:
+    """The row numpy scores highest by the policy file's two layers, or
+    None when the top two are too close to tell (float32 in Rust against
+    float64 here)."""
+    (w1, b1), (w2, b2) = read_policy_kind(path)[3]
+    scores = np.maximum(obs @ w1.T + b1, 0) @ w2.T[:, 0] + b2[0]
+    scores = np.where(np.isnan(terminal), scores, TERMINAL_SCORE * np.nan_to_num(terminal))
+    top2 = np.sort(scores)[-2:] if len(scores) > 1 else [0, np.inf]
+    return int(np.argmax(scores)) if top2[1] - top2[0] > 1e-3 else None
+
+
+@pytest.mark.parametrize("name", ["backgammon", "daldos"])
+def test_an_afterstate_policy_plays_its_best_scored_position(tmp_path: Path, name: str) -> None:
+    game = racegames.make_game(name)
+    path = tmp_path / "a.rgpl"
+    _random_afterstate_policy(path, game)
+    player = players.make_player("policy", game, path=str(path))
+    checked = 0
+    for state in _random_decisions(game, 2):
+        actions, obs, terminal = _afterstate_rows(state, state.current_player())
+        best = _clear_best(path, obs, terminal)
+        if best is not None:
+            assert player.act(state) == actions[best]
+            checked += 1
+            if checked == 150:
+                break
 
 
 def _turn_end_rows(state: racegames.State, actor: int) -> tuple[list[int], np.ndarray, np.ndarray]:
@@ -205,31 +221,20 @@ def test_a_turns_policy_heads_for_its_best_scored_end(tmp_path: Path) -> None:
     game = racegames.make_game("backgammon")
     path = tmp_path / "t.rgpl"
     _random_afterstate_policy(path, game)
-    (w1, b1), (w2, b2) = read_policy_kind(path)[3]
     name, obs_len, n, layers, _ = read_policy_kind(path)
     write_policy(path, name, obs_len, n, layers, kind="turns")
     assert read_policy_kind(path)[4] == "turns"
-    rng = np.random.default_rng(4)
-    state = game.new_initial_state()
     checked = 0
-    while checked < 100:
-        if state.is_terminal():
-            state = game.new_initial_state()
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[rng.integers(len(outcomes))][0])
-            continue
+    for state in _random_decisions(game, 4):
         firsts, obs, terminal = _turn_end_rows(state, state.current_player())
-        scores = np.maximum(obs @ w1.T + b1, 0) @ w2.T[:, 0] + b2[0]
-        scores = np.where(np.isnan(terminal), scores, TERMINAL_SCORE * np.nan_to_num(terminal))
-        top2 = np.sort(scores)[-2:] if len(scores) > 1 else [0, np.inf]
-        if top2[1] - top2[0] > 1e-3:
+        best = _clear_best(path, obs, terminal)
+        if best is not None:
             # A fresh player, with no plan from an earlier position.
             player = players.make_player("policy", game, path=str(path))
-            assert player.act(state) == firsts[int(np.argmax(scores))]
+            assert player.act(state) == firsts[best]
             checked += 1
-        actions = state.legal_actions()
-        state.apply_action(actions[rng.integers(len(actions))])
+            if checked == 100:
+                break
 
 
 def test_only_the_wanted_rows_are_listed() -> None:

@@ -36,8 +36,10 @@ def test_a_minibatch_keeps_each_rows_afterstates() -> None:
     assert torch.allclose(part[1, :3], logits[0, :3]) and (part[1, 3:] == MASKED).all()
 
 
-def test_the_exported_afterstate_policy_plays_as_the_agent(tmp_path) -> None:
-    needs("torch")
+def _assert_exported_policy_plays_as_the_agent(tmp_path, name: str, turns: bool, seed: int) -> None:
+    """An untrained agent, exported, picks natively what its torch scores
+    pick, wherever the top two scores are clear apart. A fresh player each
+    time: a turns player otherwise follows the plan of an earlier position."""
     import numpy as np
     import torch
 
@@ -46,18 +48,16 @@ def test_the_exported_afterstate_policy_plays_as_the_agent(tmp_path) -> None:
     from racegames.train.afterstates import AfterstateAgent, Afterstates
     from racegames.vector import VectorEnv
 
-    torch.manual_seed(1)
-    game = racegames.make_game("daldos")
-    agent = AfterstateAgent(204, 32)
+    torch.manual_seed(seed)
+    game = racegames.make_game(name)
+    agent = AfterstateAgent(int(np.prod(game.observation_tensor_shape())), 32, turns=turns)
     path = tmp_path / "a.rgpl"
-    agent.export(path, "daldos", game.num_distinct_actions())
-    player = players.make_player("policy", game, path=str(path))
-    env = VectorEnv("daldos", 8, seed=2, opponent="random", seat="random", observation="flat")
-    _, infos = env.reset(seed=2)
-    rng = np.random.default_rng(0)
+    agent.export(path, name, game.num_distinct_actions())
+    env = VectorEnv(name, 8, seed=seed + 1, opponent="random", seat="random", observation="flat")
+    _, infos = env.reset(seed=seed + 1)
     agreed = 0
     for _ in range(40):
-        after = Afterstates.of(env)
+        after = Afterstates.of(env, turns=turns)
         with torch.no_grad():
             logits = after.logits(agent)
         best = after.chosen(logits.argmax(-1)).numpy()
@@ -65,46 +65,21 @@ def test_the_exported_afterstate_policy_plays_as_the_agent(tmp_path) -> None:
         for i in range(env.num_envs):
             clear = top is None or float(top[i, 0] - top[i, 1]) > 1e-4
             if infos["current_player"][i] >= 0 and clear:
-                assert player.act(env.state(i)) == best[i]
-                agreed += 1
-        _, _, _, _, infos = env.step(np.array([rng.choice(np.flatnonzero(m)) for m in infos["action_mask"]]))
-    assert agreed > 100
-
-
-def test_the_exported_turns_policy_heads_for_the_agents_best_end(tmp_path) -> None:
-    needs("torch")
-    import numpy as np
-    import torch
-
-    import racegames
-    from racegames import players
-    from racegames.train.afterstates import AfterstateAgent, Afterstates
-    from racegames.vector import VectorEnv
-
-    torch.manual_seed(3)
-    game = racegames.make_game("backgammon")
-    obs_len = int(np.prod(game.observation_tensor_shape()))
-    agent = AfterstateAgent(obs_len, 32, turns=True)
-    path = tmp_path / "t.rgpl"
-    agent.export(path, "backgammon", game.num_distinct_actions())
-    env = VectorEnv("backgammon", 8, seed=4, opponent="random", seat="random", observation="flat")
-    _, infos = env.reset(seed=4)
-    agreed = 0
-    for _ in range(40):
-        after = Afterstates.of(env, turns=True)
-        with torch.no_grad():
-            logits = after.logits(agent)
-        best = after.chosen(logits.argmax(-1)).numpy()
-        top = logits.topk(2, dim=1).values if logits.shape[1] > 1 else None
-        for i in range(env.num_envs):
-            clear = top is None or float(top[i, 0] - top[i, 1]) > 1e-4
-            if infos["current_player"][i] >= 0 and clear:
-                # A fresh player: no plan from an earlier position.
                 player = players.make_player("policy", game, path=str(path))
                 assert player.act(env.state(i)) == best[i]
                 agreed += 1
         _, _, _, _, infos = env.step(env.random_actions())
     assert agreed > 100
+
+
+def test_the_exported_afterstate_policy_plays_as_the_agent(tmp_path) -> None:
+    needs("torch")
+    _assert_exported_policy_plays_as_the_agent(tmp_path, "daldos", turns=False, seed=1)
+
+
+def test_the_exported_turns_policy_heads_for_the_agents_best_end(tmp_path) -> None:
+    needs("torch")
+    _assert_exported_policy_plays_as_the_agent(tmp_path, "backgammon", turns=True, seed=3)
 
 
 def test_a_chosen_ply_is_played_out_then_dropped() -> None:
