@@ -30,7 +30,7 @@ const GREEDY_PARAMS: &str = "eval (hand or net)";
 /// The options of `expectimax`.
 const EXPECTIMAX_PARAMS: &str = "depth (1 to 4), beam (0 = every move, or the number of moves searched deeper), prune (true or false), budget (0 to 100000000: the work of deepening), eval (hand or net)";
 /// The options of `mcts`.
-const MCTS_PARAMS: &str = "simulations (1 to 1000000), exploration (a number from 0 to 100), rollout_plies (0 to 10000), breadth and opponent_breadth (0 to 10000), eval (hand or net)";
+const MCTS_PARAMS: &str = "simulations (1 to 1000000), exploration (a number from 0 to 100), rollout_plies (0 to 10000), breadth and opponent_breadth (0 to 10000), own_progress (a number from 0 to 1000000), eval (hand or net)";
 
 /// Which evaluation of positions a player uses (its `eval` option).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,6 +147,9 @@ where
                     "breadth" => settings.breadth = int_param(name, key, value, 0, 10_000)? as u32,
                     "opponent_breadth" => {
                         settings.opponent_breadth = int_param(name, key, value, 0, 10_000)? as u32
+                    }
+                    "own_progress" => {
+                        settings.own_progress = real_param(name, key, value, 0.0, 1e6)?
                     }
                     _ => return Err(unknown_param(name, key, MCTS_PARAMS)),
                 }

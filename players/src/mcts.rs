@@ -56,6 +56,15 @@ pub struct MctsSettings {
     /// opponent as playing its evaluation's best ply, so that the budget
     /// buys the searching player's own next turns.
     pub opponent_breadth: u32,
+    /// How a leaf is valued. 0 takes the evaluation's estimate of every
+    /// seat's return. A positive width values each seat by its own
+    /// [`Evaluator::rank`] instead, as gained since the root, through a
+    /// logistic curve of this width in rank units (the exact returns still
+    /// stand at the end of the game): a seat then gains nothing by what its
+    /// plies do to the others. In the Halma games, where a seat can wall
+    /// pieces into its home, which is another's target, searchers that
+    /// value the others' losses wall each other in and never finish.
+    pub own_progress: f64,
 }
 
 impl Default for MctsSettings {
@@ -66,6 +75,7 @@ impl Default for MctsSettings {
             rollout_plies: 0,
             breadth: 0,
             opponent_breadth: 0,
+            own_progress: 0.0,
         }
     }
 }
@@ -175,6 +185,8 @@ struct Tree<'a, G: Game> {
     scale: f64,
     /// The seat to move at the root.
     searcher: usize,
+    /// Each seat's rank at the root (with `own_progress`).
+    root_rank: [f64; MAX_PLAYERS],
     out: Vec<f64>,
     buf: ActionBuffer,
 }
@@ -197,6 +209,7 @@ impl<'a, G: Game> Tree<'a, G> {
             edges: Vec::new(),
             low,
             searcher: 0,
+            root_rank: [0.0; MAX_PLAYERS],
             scale: if span > 0.0 { 1.0 / span } else { 1.0 },
             out: vec![0.0; game.num_players()],
             buf: ActionBuffer::new(),
@@ -207,6 +220,7 @@ impl<'a, G: Game> Tree<'a, G> {
     /// are `ends` (in the seeded order), and returns the chosen end.
     fn search(&mut self, root: &G::State, ends: &[G::State]) -> usize {
         self.add_node(*root);
+        self.note_root_ranks(root);
         let kept: Vec<usize> = match self.nodes[0].node {
             Node::Decision(mover) => {
                 self.searcher = mover.index();
@@ -246,6 +260,16 @@ impl<'a, G: Game> Tree<'a, G> {
             }
         }
         kept[best]
+    }
+
+    /// Keeps each seat's rank at the root, from which `own_progress`
+    /// measures the seats' gains.
+    fn note_root_ranks(&mut self, root: &G::State) {
+        if self.settings.own_progress > 0.0 {
+            for seat in 0..self.out.len() {
+                self.root_rank[seat] = self.evaluator.rank(self.game, root, seat);
+            }
+        }
     }
 
     /// The indices of the best of `states` for `mover` by the evaluation,
@@ -441,6 +465,17 @@ impl<'a, G: Game> Tree<'a, G> {
     }
 
     fn value_of(&mut self, state: &G::State, values: &mut [f64; MAX_PLAYERS]) {
+        let width = self.settings.own_progress;
+        if width > 0.0 && self.game.node(state) != Node::Terminal {
+            let span = 1.0 / self.scale;
+            for (seat, v) in values.iter_mut().enumerate().take(self.out.len()) {
+                let gain = self.evaluator.rank(self.game, state, seat) - self.root_rank[seat];
+                // Within the utilities' range, short of the exact win.
+                let share = 1.0 / (1.0 + (-gain / width).exp());
+                *v = self.low + span * share.clamp(0.0, 1.0);
+            }
+            return;
+        }
         estimate(self.game, self.evaluator, state, &mut self.out);
         values[..self.out.len()].copy_from_slice(&self.out);
     }
@@ -473,6 +508,7 @@ mod tests {
             rollout_plies: 0,
             breadth: 0,
             opponent_breadth: 0,
+            own_progress: 0.0,
         };
         let mut tree = Tree::new(&game, &TerminalOnly, settings, SplitMix64::new(1));
         tree.search(&state, &ends);
@@ -503,6 +539,54 @@ mod tests {
                 edge.p
             );
         }
+    }
+
+    /// With `own_progress`, a ply moves only the values of the seats whose
+    /// own rank it changes: the mover's by its gain, and no seat's by what
+    /// the ply does to the others.
+    #[test]
+    fn own_progress_values_each_seat_by_its_own_gain() {
+        use board_core::{FromParams, ParamValue};
+        let game =
+            halma_core::SquareHalma::from_params("halma", &[("players", ParamValue::Int(4))])
+                .unwrap();
+        let eval = crate::games::halma_eval::HalmaEval::default();
+        let settings = MctsSettings {
+            own_progress: 4.0,
+            ..MctsSettings::default()
+        };
+        let mut rng = SplitMix64::new(5);
+        let mut buf = ActionBuffer::new();
+        let mut state = game.new_initial_state();
+        let (mut unmoved, mut gained) = (0, 0);
+        for _ in 0..200 {
+            let Node::Decision(mover) = game.node(&state) else {
+                break;
+            };
+            let mut tree = Tree::new(&game, &eval, settings, SplitMix64::new(1));
+            tree.note_root_ranks(&state);
+            let mut next = state;
+            random_step(&game, &mut next, &mut rng, &mut buf);
+            if game.node(&next) == Node::Terminal {
+                break;
+            }
+            let mut values = [0.0; MAX_PLAYERS];
+            tree.value_of(&next, &mut values);
+            let middle = tree.low + 0.5 / tree.scale;
+            for (seat, &v) in values.iter().enumerate().take(4) {
+                let gain = eval.rank(&game, &next, seat) - eval.rank(&game, &state, seat);
+                assert!(v > tree.low && v < game.max_utility());
+                assert_eq!(v > middle, gain > 0.0, "seat {seat}, gain {gain}");
+                if gain == 0.0 {
+                    assert!((v - middle).abs() < 1e-12);
+                    unmoved += usize::from(seat != mover.index());
+                } else if seat == mover.index() {
+                    gained += 1;
+                }
+            }
+            state = next;
+        }
+        assert!(unmoved > 300 && gained > 50, "{unmoved} {gained}");
     }
 
     /// With breadth 1 the root keeps only the ply end the evaluation ranks

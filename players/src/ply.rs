@@ -76,6 +76,9 @@ fn search<G: Game>(
 ) {
     let mut actions = ActionBuffer::new();
     game.legal_actions_into(state, &mut actions);
+    // Room for every action to end the ply, so the set grows once.
+    seen_end.reserve(actions.len());
+    out.ends.reserve(actions.len());
     for &action in &actions {
         if out.ends.len() >= MAX_PLY_ENDS {
             out.complete = false;

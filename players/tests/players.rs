@@ -269,6 +269,24 @@ fn mcts_with_greedy_opponents_decides_legally_at_every_seat_count() {
 }
 
 #[test]
+fn mcts_valuing_its_own_progress_decides_legally_on_the_square_board() {
+    let game = square(4);
+    let settings = [
+        ("own_progress", ParamValue::Str("2.5")),
+        ("simulations", ParamValue::Int(60)),
+    ];
+    let mut mcts = game.make_player("mcts", 4, &settings).unwrap();
+    at_random_decisions(&game, 1, |state| {
+        let action = mcts.act(&game, state).unwrap();
+        assert!(game.is_legal(state, action));
+    });
+    for bad in ["-1", "nan", "x"] {
+        let settings = [("own_progress", ParamValue::Str(bad))];
+        assert!(game.make_player("mcts", 4, &settings).is_err(), "{bad}");
+    }
+}
+
+#[test]
 fn names_are_listed_for_every_game() {
     // The dice games with a shipped net: the searchers use it, greedy
     // evaluates by hand.

@@ -140,7 +140,7 @@ def main(argv: List[str]) -> int:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=Path, default=REPO / "docs" / "players.md")
-    parser.add_argument("--only", help="run only the games whose name contains this (prints, writes nothing)")
+    parser.add_argument("--only", help="run only the games whose name or section title contains this (prints, writes nothing)")
     parser.add_argument(
         "--update", action="store_true",
         help="with --only: replace those games' sections of the page in place, keeping the others",
@@ -179,7 +179,7 @@ def main(argv: List[str]) -> int:
         "",
     ]
     for title, name, params in GAME_SETS:
-        if args.only and args.only not in name:
+        if args.only and args.only not in name and args.only not in title:
             continue
         game = racegames.make_game(name, **params)
         names = players.list_players(game)

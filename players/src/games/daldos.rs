@@ -38,6 +38,7 @@ const DEFAULTS: Defaults = Defaults {
         rollout_plies: 0,
         breadth: 0,
         opponent_breadth: 0,
+        own_progress: 0.0,
     },
 };
 

@@ -167,8 +167,9 @@ impl HalmaEval {
         let filled = mine.and(target).count();
         let occupied = pos.occupied();
         let mut trapped = 0u32;
+        let mut exits = Exits::<G>::new(target);
         target.and(occupied).minus(mine).for_each(|h| {
-            trapped += way_out::<G>(h, occupied, target);
+            trapped += way_out::<G>(h, occupied, &mut exits);
         });
         f64::from(outside)
             + w.trapped * f64::from(trapped)
@@ -179,17 +180,49 @@ impl HalmaEval {
     }
 }
 
-/// How close the piece on `hole` can come to leaving `camp` in one move:
-/// the fewest straight steps out of the camp from the best hole it can
-/// reach with a step or a chain of jumps (0 when it can leave at once).
-fn way_out<G: Geometry>(hole: usize, occupied: G::Bits, camp: G::Bits) -> u32 {
+/// [`steps_out`] of one camp's holes, each worked out once: the camp's
+/// enemy pieces reach the same holes.
+struct Exits<G: Geometry> {
+    camp: G::Bits,
+    known: [u8; 256],
+}
+
+impl<G: Geometry> Exits<G> {
+    const UNKNOWN: u8 = u8::MAX;
+
+    fn new(camp: G::Bits) -> Exits<G> {
+        Exits {
+            camp,
+            known: [Self::UNKNOWN; 256],
+        }
+    }
+
+    fn steps(&mut self, hole: usize) -> u32 {
+        if !self.camp.has(hole) {
+            return 0;
+        }
+        let Some(slot) = self.known.get_mut(hole) else {
+            return steps_out::<G>(hole, self.camp);
+        };
+        if *slot == Self::UNKNOWN {
+            // At most 8.
+            *slot = steps_out::<G>(hole, self.camp) as u8;
+        }
+        u32::from(*slot)
+    }
+}
+
+/// How close the piece on `hole` can come to leaving its camp in one
+/// move: the fewest straight steps out of the camp from the best hole it
+/// can reach with a step or a chain of jumps (0 when it can leave at once).
+fn way_out<G: Geometry>(hole: usize, occupied: G::Bits, exits: &mut Exits<G>) -> u32 {
     // The moving piece is lifted: its own hole counts as empty.
     let occupied = {
         let mut o = occupied;
         o.remove(hole);
         o
     };
-    let mut best = steps_out::<G>(hole, camp);
+    let mut best = exits.steps(hole);
     let mut seen = G::Bits::single(hole);
     let mut frontier = [0u16; 64];
     let (mut head, mut tail) = (0, 0);
@@ -219,7 +252,7 @@ fn way_out<G: Geometry>(hole: usize, occupied: G::Bits, camp: G::Bits) -> u32 {
                 continue;
             }
             seen.insert(to);
-            best = best.min(steps_out::<G>(to, camp));
+            best = best.min(exits.steps(to));
             // Only jumps chain on.
             if to != next && tail < frontier.len() {
                 frontier[tail] = to as u16;

@@ -50,6 +50,7 @@ fn defaults(game: &Tables) -> Defaults {
             rollout_plies: 0,
             breadth: 0,
             opponent_breadth: 0,
+            own_progress: 0.0,
         },
     }
 }

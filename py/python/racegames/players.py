@@ -40,7 +40,10 @@ The players and their options:
   return (max^n, so any number of seats), ``simulations``,
   ``exploration``, ``rollout_plies``, ``breadth`` and ``opponent_breadth``
   (how many of the best ply ends the searcher's and the other seats' nodes
-  keep; 0 = all, 1 = that seat plays greedy), ``eval``.
+  keep; 0 = all, 1 = that seat plays greedy), ``own_progress`` (0 values
+  the leaves by the evaluation's returns; a positive width values each
+  seat by its own progress since the root instead, so that no seat gains
+  by holding the others back), ``eval``.
 - ``policy``: a trained policy file, ``path=...``, played natively: its
   legal action of highest logit; for an afterstate policy the legal
   action whose resulting position it scores highest; for a turns policy

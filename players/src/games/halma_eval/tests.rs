@@ -144,14 +144,17 @@ fn an_enemy_piece_walled_in_the_target_camp_has_no_way_out() {
     // corner: the piece cannot move, and is three straight steps from
     // leaving.
     let mut occupied = camp;
-    let walled = way_out::<Square>(corner, occupied, camp);
+    let walled = way_out::<Square>(corner, occupied, &mut Exits::new(camp));
     assert_eq!(walled, 3);
     // An empty hole two steps up the diagonal lets it jump there, and on
     // out of the camp over the next piece.
     occupied.remove(hole(13, 13));
-    assert_eq!(way_out::<Square>(corner, occupied, camp), 0);
+    assert_eq!(
+        way_out::<Square>(corner, occupied, &mut Exits::new(camp)),
+        0
+    );
     // With every hole around taken, it gets one step from the edge.
     let mut crowded = <Square as Geometry>::ALL;
     crowded.remove(hole(13, 13));
-    assert_eq!(way_out::<Square>(corner, crowded, camp), 1);
+    assert_eq!(way_out::<Square>(corner, crowded, &mut Exits::new(camp)), 1);
 }
