@@ -212,16 +212,7 @@ impl VectorCore {
     /// Steps every environment with its action (an int64 array of length
     /// `num_envs`), with the GIL released.
     fn step(&mut self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>) -> PyResult<()> {
-        let actions = actions
-            .as_slice()
-            .map_err(|_| PyValueError::new_err("actions must be contiguous"))?;
-        if actions.len() != self.core.num_envs() {
-            return Err(PyValueError::new_err(format!(
-                "expected {} actions, got {}",
-                self.core.num_envs(),
-                actions.len()
-            )));
-        }
+        let actions = per_env(actions.as_slice(), "actions", self.core.num_envs())?;
         self.run(py, Call::Step(actions))
     }
 
@@ -229,16 +220,7 @@ impl VectorCore {
     /// action per environment, natively (0 where an episode has just ended).
     fn random_actions(&mut self, py: Python<'_>, out: &Bound<'_, PyArray1<i64>>) -> PyResult<()> {
         let mut out = out.readwrite();
-        let out = out
-            .as_slice_mut()
-            .map_err(|_| PyValueError::new_err("out must be contiguous"))?;
-        if out.len() != self.core.num_envs() {
-            return Err(PyValueError::new_err(format!(
-                "out must have {} entries, not {}",
-                self.core.num_envs(),
-                out.len()
-            )));
-        }
+        let out = per_env(out.as_slice_mut(), "out", self.core.num_envs())?;
         let core = &mut self.core;
         py.detach(|| guard(|| core.random_actions(out)))
     }
@@ -270,19 +252,7 @@ impl VectorCore {
         Bound<'py, PyArray1<f32>>,
     )> {
         let wanted = match &wanted {
-            Some(w) => {
-                let w = w
-                    .as_slice()
-                    .map_err(|_| PyValueError::new_err("wanted must be contiguous"))?;
-                if w.len() != self.core.num_envs() {
-                    return Err(PyValueError::new_err(format!(
-                        "wanted must have {} entries, not {}",
-                        self.core.num_envs(),
-                        w.len()
-                    )));
-                }
-                Some(w)
-            }
+            Some(w) => Some(per_env(w.as_slice(), "wanted", self.core.num_envs())?),
             None => None,
         };
         let (core, after) = (&self.core, &mut self.after);
@@ -377,4 +347,20 @@ impl VectorCore {
     fn ended(&self, py: Python<'_>) -> Py<PyArray1<bool>> {
         self.ended.clone_ref(py)
     }
+}
+
+/// A per-environment array argument, `name`, checked to be contiguous and
+/// `envs` long.
+fn per_env<S, T, E>(slice: Result<S, E>, name: &str, envs: usize) -> PyResult<S>
+where
+    S: std::ops::Deref<Target = [T]>,
+{
+    let slice = slice.map_err(|_| PyValueError::new_err(format!("{name} must be contiguous")))?;
+    if slice.len() != envs {
+        return Err(PyValueError::new_err(format!(
+            "{name} must have {envs} entries, not {}",
+            slice.len()
+        )));
+    }
+    Ok(slice)
 }
