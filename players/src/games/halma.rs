@@ -41,23 +41,25 @@ where
     // evaluation's best ply (opponent_breadth 1) spends the budget on the
     // searcher's own next turns instead: on the star the arena's score
     // against greedy rose from 80% to 89% at three seats and from 61% to
-    // 95% at six. Where two searchers face each other across the board
-    // (the arena seats them so at two and four seats), searchers that also
-    // valued the others' losses walled each other's pieces in, and games
-    // ran into the turn limit. On the square board with four seats, valuing
-    // each seat by its own progress (own_progress) ends that: 90% against
-    // greedy over 40 games, every game against random finished.
+    // 95% at six. With two and four seats, searchers that also valued the
+    // others' losses walled pieces into each other's target camps, and
+    // games ran into the turn limit; valuing each seat by its own progress
+    // (own_progress) ends that, and against greedy over 40 games it scored
+    // 90% (against 65% at full width) with four seats on the star and 90%
+    // on the square board (was level), 90% with two on the star (85%) and
+    // 95% on the square board (60%). With three and six seats the
+    // evaluation's race between the seats played better (95% and 90%,
+    // against 81% and 86% with own_progress).
     let seats = board_core::Game::num_players(game);
-    let opposite_seats = seats == 2 || seats == 4;
-    let (simulations, opponent_breadth, own_progress) = match (opposite_seats, G::CAMPS, seats) {
-        (false, _, _) => (4_000, 1, 0.0),
-        (true, 6, _) => (12_000, 0, 0.0),
-        // Each opponent's best ply costs a ranking of its hundred ends:
-        // 5000 simulations keep the median decision under 100 ms.
-        (true, _, 4) => (5_000, 1, OWN_PROGRESS_WIDTH),
-        // The square board has about twice the moves of the star.
-        (true, _, _) => (10_000, 0, 0.0),
+    let own_progress = if seats == 2 || seats == 4 {
+        OWN_PROGRESS_WIDTH
+    } else {
+        0.0
     };
+    // Each opponent's best ply costs a ranking of its hundred ends; these
+    // keep the median decision under 100 ms. The square board has about
+    // twice the moves of the star.
+    let simulations = if G::CAMPS == 6 { 4_000 } else { 5_000 };
     Defaults {
         // Not offered: expectimax is for two players with dice.
         expectimax: ExpectimaxSettings::DEFAULT,
@@ -66,7 +68,7 @@ where
             exploration: 0.2,
             rollout_plies: 0,
             breadth: 0,
-            opponent_breadth,
+            opponent_breadth: 1,
             own_progress,
         },
     }
