@@ -24,6 +24,9 @@
 //! become expected returns for `finish = first` or `all` (finished seats
 //! get their exact place).
 
+use std::any::Any;
+use std::cell::RefCell;
+
 use board_core::{Game, Node};
 use halma_core::bits::BitSet;
 use halma_core::geometry::NONE;
@@ -167,10 +170,12 @@ impl HalmaEval {
         let filled = mine.and(target).count();
         let occupied = pos.occupied();
         let mut trapped = 0u32;
-        let mut exits = Exits::<G>::new(target);
-        target.and(occupied).minus(mine).for_each(|h| {
-            trapped += way_out::<G>(h, occupied, &mut exits);
-        });
+        let enemies = target.and(occupied).minus(mine);
+        if !enemies.is_empty() {
+            with_exits::<G, _>(target, |exits| {
+                enemies.for_each(|h| trapped += way_out::<G>(h, occupied, exits));
+            });
+        }
         f64::from(outside)
             + w.trapped * f64::from(trapped)
             + w.inside * f64::from(inside) / depth
@@ -180,49 +185,65 @@ impl HalmaEval {
     }
 }
 
-/// [`steps_out`] of one camp's holes, each worked out once: the camp's
-/// enemy pieces reach the same holes.
-struct Exits<G: Geometry> {
-    camp: G::Bits,
-    known: [u8; 256],
+/// [`steps_out`] of every hole for one camp (0 outside it).
+struct ExitTable<B> {
+    camp: B,
+    steps: [u8; 256],
 }
 
-impl<G: Geometry> Exits<G> {
-    const UNKNOWN: u8 = u8::MAX;
+/// The most camps' tables a thread keeps: the games ask for a few dozen
+/// at most (each board's camps, by number of pieces).
+const MAX_EXIT_TABLES: usize = 64;
 
-    fn new(camp: G::Bits) -> Exits<G> {
-        Exits {
-            camp,
-            known: [Self::UNKNOWN; 256],
-        }
+/// Calls `f` with `camp`'s exit table, built once per thread and camp:
+/// every evaluation of a game asks for the same few camps.
+fn with_exits<G: Geometry, R>(camp: G::Bits, f: impl FnOnce(&[u8; 256]) -> R) -> R {
+    std::thread_local! {
+        static TABLES: RefCell<Vec<Box<dyn Any>>> = const { RefCell::new(Vec::new()) };
     }
-
-    fn steps(&mut self, hole: usize) -> u32 {
-        if !self.camp.has(hole) {
-            return 0;
-        }
-        let Some(slot) = self.known.get_mut(hole) else {
-            return steps_out::<G>(hole, self.camp);
-        };
-        if *slot == Self::UNKNOWN {
+    let build = || {
+        let mut steps = [0u8; 256];
+        for (hole, slot) in steps.iter_mut().enumerate().take(G::HOLES) {
             // At most 8.
-            *slot = steps_out::<G>(hole, self.camp) as u8;
+            *slot = steps_out::<G>(hole, camp) as u8;
         }
-        u32::from(*slot)
-    }
+        ExitTable { camp, steps }
+    };
+    TABLES.with(|cell| {
+        let mut tables = cell.borrow_mut();
+        let ours = |t: &Box<dyn Any>| {
+            t.downcast_ref::<ExitTable<G::Bits>>()
+                .is_some_and(|t| t.camp == camp)
+        };
+        let i = match tables.iter().position(ours) {
+            Some(i) => i,
+            None => {
+                if tables.len() >= MAX_EXIT_TABLES {
+                    tables.clear();
+                }
+                tables.push(Box::new(build()));
+                tables.len() - 1
+            }
+        };
+        match tables[i].downcast_ref::<ExitTable<G::Bits>>() {
+            Some(table) => f(&table.steps),
+            None => f(&build().steps),
+        }
+    })
 }
 
 /// How close the piece on `hole` can come to leaving its camp in one
 /// move: the fewest straight steps out of the camp from the best hole it
 /// can reach with a step or a chain of jumps (0 when it can leave at once).
-fn way_out<G: Geometry>(hole: usize, occupied: G::Bits, exits: &mut Exits<G>) -> u32 {
+fn way_out<G: Geometry>(hole: usize, occupied: G::Bits, exits: &[u8; 256]) -> u32 {
+    let steps = |h: usize| exits.get(h).map_or(0, |&s| u32::from(s));
     // The moving piece is lifted: its own hole counts as empty.
     let occupied = {
         let mut o = occupied;
         o.remove(hole);
         o
     };
-    let mut best = exits.steps(hole);
+    let mut best = steps(hole);
     let mut seen = G::Bits::single(hole);
     let mut frontier = [0u16; 64];
     let (mut head, mut tail) = (0, 0);
@@ -252,7 +273,7 @@ fn way_out<G: Geometry>(hole: usize, occupied: G::Bits, exits: &mut Exits<G>) ->
                 continue;
             }
             seen.insert(to);
-            best = best.min(exits.steps(to));
+            best = best.min(steps(to));
             // Only jumps chain on.
             if to != next && tail < frontier.len() {
                 frontier[tail] = to as u16;

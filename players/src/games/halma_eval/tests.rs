@@ -144,17 +144,40 @@ fn an_enemy_piece_walled_in_the_target_camp_has_no_way_out() {
     // corner: the piece cannot move, and is three straight steps from
     // leaving.
     let mut occupied = camp;
-    let walled = way_out::<Square>(corner, occupied, &mut Exits::new(camp));
+    let walled = way_out::<Square>(corner, occupied, &exits_of::<Square>(camp));
     assert_eq!(walled, 3);
     // An empty hole two steps up the diagonal lets it jump there, and on
     // out of the camp over the next piece.
     occupied.remove(hole(13, 13));
     assert_eq!(
-        way_out::<Square>(corner, occupied, &mut Exits::new(camp)),
+        way_out::<Square>(corner, occupied, &exits_of::<Square>(camp)),
         0
     );
     // With every hole around taken, it gets one step from the edge.
     let mut crowded = <Square as Geometry>::ALL;
     crowded.remove(hole(13, 13));
-    assert_eq!(way_out::<Square>(corner, crowded, &mut Exits::new(camp)), 1);
+    assert_eq!(
+        way_out::<Square>(corner, crowded, &exits_of::<Square>(camp)),
+        1
+    );
+}
+
+/// The exit table of `camp`, as the evaluation's cache holds it.
+fn exits_of<G: Geometry>(camp: G::Bits) -> [u8; 256] {
+    with_exits::<G, _>(camp, |t| *t)
+}
+
+#[test]
+fn the_cached_exit_tables_are_those_of_their_camps() {
+    let game = SquareHalma::from_params("halma", &[("players", ParamValue::Int(4))]).unwrap();
+    for seat in 0..4 {
+        let camp = game.target_zone(board_core::Player::new(seat));
+        // Twice: built, then found.
+        for _ in 0..2 {
+            let table = exits_of::<Square>(camp);
+            for (hole, &steps) in table.iter().enumerate() {
+                assert_eq!(u32::from(steps), steps_out::<Square>(hole, camp));
+            }
+        }
+    }
 }
