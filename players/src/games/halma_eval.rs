@@ -211,24 +211,20 @@ fn with_exits<G: Geometry, R>(camp: G::Bits, f: impl FnOnce(&[u8; 256]) -> R) ->
     };
     TABLES.with(|cell| {
         let mut tables = cell.borrow_mut();
-        let ours = |t: &Box<dyn Any>| {
+        let cached = tables.iter().find_map(|t| {
             t.downcast_ref::<ExitTable<G::Bits>>()
-                .is_some_and(|t| t.camp == camp)
-        };
-        let i = match tables.iter().position(ours) {
-            Some(i) => i,
-            None => {
-                if tables.len() >= MAX_EXIT_TABLES {
-                    tables.clear();
-                }
-                tables.push(Box::new(build()));
-                tables.len() - 1
-            }
-        };
-        match tables[i].downcast_ref::<ExitTable<G::Bits>>() {
-            Some(table) => f(&table.steps),
-            None => f(&build().steps),
+                .filter(|t| t.camp == camp)
+        });
+        if let Some(table) = cached {
+            return f(&table.steps);
         }
+        let table = build();
+        let answer = f(&table.steps);
+        if tables.len() >= MAX_EXIT_TABLES {
+            tables.clear();
+        }
+        tables.push(Box::new(table));
+        answer
     })
 }
 
