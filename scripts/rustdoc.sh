@@ -4,22 +4,22 @@
 #
 # rustdoc links to another crate only when that crate's docs are already in
 # target/doc; `cargo doc --workspace` documents crates in parallel, so on a
-# fresh tree `[board_core::Game]` in the other crates came out as text, with
+# fresh tree `[racegames_board::Game]` in the other crates came out as text, with
 # no warning (cargo#8487, rust#106011). So the crates are documented in
-# dependency order, each once: board-core, then the rules crates, then the
+# dependency order, each once: racegames-board, then the rules crates, then the
 # players, then the rest (one `cargo doc` for all would also document
-# board-core again, in parallel with the crates that link to it).
+# racegames-board again, in parallel with the crates that link to it).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 export RUSTDOCFLAGS="${RUSTDOCFLAGS:-} -D warnings"
 
-rules=(-p daldos-core -p tables-core -p halma-core)
-cargo doc --no-deps --quiet -p board-core
+rules=(-p racegames-daldos -p racegames-tables -p racegames-halma)
+cargo doc --no-deps --quiet -p racegames-board
 cargo doc --no-deps --quiet "${rules[@]}"
 cargo doc --no-deps --quiet -p racegames-players
-cargo doc --no-deps --quiet --workspace --exclude board-core \
-    --exclude daldos-core --exclude tables-core --exclude halma-core \
+cargo doc --no-deps --quiet --workspace --exclude racegames-board \
+    --exclude racegames-daldos --exclude racegames-tables --exclude racegames-halma \
     --exclude racegames-players
 
 # An intra-doc link that resolved to nothing renders as `[<code>path</code>]`.

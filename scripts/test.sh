@@ -18,7 +18,7 @@ step "Rust tests"
 cargo test --workspace
 
 step "no_std builds of the rules crates"
-for crate in board-core daldos-core tables-core halma-core; do
+for crate in racegames-board racegames-daldos racegames-tables racegames-halma; do
     cargo build --quiet -p "$crate" --no-default-features
 done
 

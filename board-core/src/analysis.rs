@@ -32,7 +32,7 @@ use alloc::vec::Vec;
 use hashbrown::HashMap;
 use rustc_hash::FxBuildHasher;
 
-use crate::{Action, Game, Node, Player};
+use crate::{Action, Game, Node, Seat};
 
 /// The result of [`turn_event_probability`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -74,8 +74,8 @@ pub enum AnalysisError {
 /// as `limits` allow.
 ///
 /// ```
-/// # // See daldos-core's capture odds for a real use.
-/// use board_core::analysis::AnalysisError;
+/// # // See racegames-daldos's capture odds for a real use.
+/// use racegames_board::analysis::AnalysisError;
 /// let _: Option<AnalysisError> = None;
 /// ```
 pub fn turn_event_probability<G: Game>(
@@ -154,7 +154,7 @@ struct Entry {
 
 struct Search<'a, G: Game, F> {
     game: &'a G,
-    actor: Player,
+    actor: Seat,
     limits: SearchLimits,
     nodes: usize,
     memo: HashMap<G::State, Entry, FxBuildHasher>,

@@ -14,7 +14,7 @@ pub const MAX_DICE: usize = 4;
 /// One unordered throw: up to [`MAX_DICE`] faces, highest first.
 ///
 /// ```
-/// use board_core::dice::Throw;
+/// use racegames_board::dice::Throw;
 /// let t = Throw::new(&[1, 3]).unwrap();
 /// assert_eq!(t.faces(), &[3, 1]);
 /// assert_eq!(t.to_string(), "31");
@@ -96,7 +96,7 @@ impl fmt::Display for Throw {
 /// `count` identical dice with faces `1..=faces`, all faces equally likely.
 ///
 /// ```
-/// use board_core::dice::DiceSpec;
+/// use racegames_board::dice::DiceSpec;
 /// let three_d6 = DiceSpec::new(3, 6).unwrap();
 /// assert_eq!(three_d6.num_throws(), 56);
 /// let (index, p) = three_d6.find(&[6, 6, 6]).unwrap();

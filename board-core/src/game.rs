@@ -4,7 +4,7 @@ use core::fmt;
 
 use arrayvec::ArrayVec;
 
-use crate::{notation::ParseError, Player};
+use crate::{notation::ParseError, Seat};
 
 /// An action index, in `0..num_distinct_actions()` at a decision node and in
 /// `0..max_chance_outcomes()` at a chance node (OpenSpiel's convention).
@@ -24,7 +24,7 @@ pub enum Node {
     /// Chance acts: a throw of the dice or a roll-off.
     Chance,
     /// This player chooses an action.
-    Decision(Player),
+    Decision(Seat),
     /// The game is over (won, lost or truncated).
     Terminal,
 }
@@ -111,7 +111,7 @@ pub trait Game {
     fn node(&self, state: &Self::State) -> Node;
     /// The player whose turn it is, also at the chance node of that player's
     /// throw; `None` before the roll-off and once the game is over.
-    fn turn_owner(&self, state: &Self::State) -> Option<Player>;
+    fn turn_owner(&self, state: &Self::State) -> Option<Seat>;
     /// Turns completed since the start; `max_turns` counts against it.
     fn turn_count(&self, state: &Self::State) -> u32;
     /// True for a terminal state reached through the `max_turns` limit.
@@ -174,7 +174,7 @@ pub trait Game {
     fn observe(
         &self,
         state: &Self::State,
-        player: Player,
+        player: Seat,
         out: &mut [f32],
     ) -> Result<(), ObservationError>;
     /// Rewrites an observation in place: `out` holds `before`'s observation
@@ -190,9 +190,9 @@ pub trait Game {
     fn observe_update(
         &self,
         before: &Self::State,
-        before_player: Player,
+        before_player: Seat,
         state: &Self::State,
-        player: Player,
+        player: Seat,
         out: &mut [f32],
     ) -> Result<(), ObservationError> {
         let _ = (before, before_player);

@@ -5,7 +5,7 @@
 //! - `std` (default): implements `std::error::Error` through `core::error::Error`
 //!   and enables `alloc`.
 //! - `alloc`: enables [`analysis`], which memoises positions on the heap.
-//! - `serde`: `Serialize` and `Deserialize` for [`Player`], [`Node`] and the
+//! - `serde`: `Serialize` and `Deserialize` for [`Seat`], [`Node`] and the
 //!   dice types.
 //!
 //! Without default features the crate is `no_std` and allocation-free.
@@ -24,12 +24,12 @@ pub mod dice;
 mod game;
 pub mod notation;
 pub mod params;
-mod player;
+mod seat;
 pub mod sim;
 
 pub use game::{
     Action, ActionBuffer, Game, IllegalAction, Node, ObservationError, ACTION_BUFFER_CAPACITY,
 };
-pub use notation::ParseError;
+pub use notation::{ParseError, SetupError};
 pub use params::{FromParams, ParamError, ParamList, ParamValue};
-pub use player::Player;
+pub use seat::Seat;

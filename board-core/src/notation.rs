@@ -44,7 +44,7 @@ impl fmt::Display for Problem {
 /// the text), and what is wrong.
 ///
 /// ```
-/// use board_core::notation::{ParseError, Problem};
+/// use racegames_board::notation::{ParseError, Problem};
 /// let e = ParseError::new("dice", 42, Problem::Unexpected('7'));
 /// assert_eq!(e.to_string(), "dice, at byte 42: unexpected character '7'");
 /// ```
@@ -70,11 +70,48 @@ impl ParseError {
     }
 }
 
+/// A setup that no position can have: which part of it, and why.
+///
+/// Each rules crate reads its notation into a plain `Setup` (any
+/// arrangement), then makes a position from it through a `Result`; this is
+/// the error of that second step, shared by every game.
+///
+/// ```
+/// use racegames_board::notation::{ParseError, SetupError};
+/// let e = SetupError::new("dice", "a die shows 1 to 6");
+/// assert_eq!(e.to_string(), "dice: a die shows 1 to 6");
+/// let p: ParseError = e.into();
+/// assert_eq!(p.field, "dice");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{field}: {reason}")]
+pub struct SetupError {
+    /// The part of the setup at fault, named as the notation names its field.
+    pub field: &'static str,
+    /// What is wrong.
+    pub reason: &'static str,
+}
+
+impl SetupError {
+    /// A new error.
+    pub const fn new(field: &'static str, reason: &'static str) -> SetupError {
+        SetupError { field, reason }
+    }
+}
+
+impl From<SetupError> for ParseError {
+    /// A setup error met while parsing: the text was well formed, so it
+    /// points at the start of the text.
+    fn from(e: SetupError) -> ParseError {
+        ParseError::new(e.field, 0, Problem::Invalid(e.reason))
+    }
+}
+
 /// Splits a line into space-separated fields, remembering each field's byte
 /// offset, for error messages.
 ///
 /// ```
-/// use board_core::notation::Fields;
+/// use racegames_board::notation::Fields;
 /// let mut f = Fields::new("ab  cd");
 /// assert_eq!(f.next_field("first").unwrap(), ("ab", 0));
 /// assert_eq!(f.next_field("second").unwrap(), ("cd", 4));

@@ -172,14 +172,14 @@ pub fn expect_count(
 /// Reads one of an option's words: the index of `value` in `words`.
 ///
 /// ```
-/// use board_core::params::{expect_word, ParamValue};
+/// use racegames_board::params::{expect_word, ParamValue};
 /// let words = ["danish", "norwegian"];
 /// assert_eq!(expect_word("daldos", "board", ParamValue::Str("norwegian"), &words, "danish or norwegian"), Ok(1));
 /// assert!(expect_word("daldos", "board", ParamValue::Str("swedish"), &words, "danish or norwegian").is_err());
 /// // A number where a word is wanted is a type error (TypeError in Python).
 /// assert!(matches!(
 ///     expect_word("daldos", "board", ParamValue::Int(3), &words, "danish or norwegian"),
-///     Err(board_core::ParamError::WrongType { .. })
+///     Err(racegames_board::ParamError::WrongType { .. })
 /// ));
 /// ```
 pub fn expect_word(

@@ -8,7 +8,7 @@ use crate::{Action, ActionBuffer, Game, Node};
 /// SplitMix64: a small, fast, seedable generator. Not for cryptography.
 ///
 /// ```
-/// use board_core::sim::SplitMix64;
+/// use racegames_board::sim::SplitMix64;
 /// let mut a = SplitMix64::new(7);
 /// let mut b = SplitMix64::new(7);
 /// assert_eq!(a.next_u64(), b.next_u64());

@@ -1,19 +1,19 @@
 //! The public constructors and helpers never panic, whatever their input.
 
-use board_core::dice::{DiceSpec, Throw, MAX_DICE};
-use board_core::notation::{parse_u32, Fields};
-use board_core::Player;
 use proptest::prelude::*;
+use racegames_board::dice::{DiceSpec, Throw, MAX_DICE};
+use racegames_board::notation::{parse_u32, Fields};
+use racegames_board::Seat;
 
 proptest! {
     #[test]
     fn players_never_panic(index in any::<u8>(), seats in any::<usize>()) {
-        let p = Player::new(index);
+        let p = Seat::new(index);
         let next = p.next(seats);
         if seats > 0 {
             prop_assert!(next.index() < seats);
         }
-        let _ = (p.letter(), p.digit(), Player::from_letter(p.letter()));
+        let _ = (p.letter(), p.digit(), Seat::from_letter(p.letter()));
     }
 
     #[test]

@@ -1,13 +1,13 @@
 //! Move generation and random games, with criterion.
 //!
-//! `cargo bench -p daldos-core`
+//! `cargo bench -p racegames-daldos`
 
 // criterion_group! generates a function without docs.
 #![allow(missing_docs)]
 
-use board_core::{sim::SplitMix64, ActionBuffer, Game, Node};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use daldos_core::{Daldos, Position};
+use racegames_board::{sim::SplitMix64, ActionBuffer, Game, Node};
+use racegames_daldos::{Daldos, Position};
 
 /// Decision positions met in random games.
 fn decision_positions(game: &Daldos, count: usize) -> Vec<Position> {
@@ -18,7 +18,7 @@ fn decision_positions(game: &Daldos, count: usize) -> Vec<Position> {
         let mut state = game.new_initial_state();
         let mut buf = ActionBuffer::new();
         let mut step = 0;
-        while board_core::sim::random_step(game, &mut state, &mut rng, &mut buf).is_some() {
+        while racegames_board::sim::random_step(game, &mut state, &mut rng, &mut buf).is_some() {
             step += 1;
             if matches!(game.node(&state), Node::Decision(_)) && step % 17 == 0 {
                 out.push(state);
@@ -57,7 +57,9 @@ fn random_games(c: &mut Criterion) {
             seed += 1;
             let mut rng = SplitMix64::new(seed);
             let mut state = game.new_initial_state();
-            black_box(board_core::sim::random_playout(&game, &mut state, &mut rng))
+            black_box(racegames_board::sim::random_playout(
+                &game, &mut state, &mut rng,
+            ))
         })
     });
     group.finish();
@@ -68,11 +70,11 @@ fn capture_odds(c: &mut Criterion) {
     let pos = game
         .parse_position(".............BBB/........B...A..../...............a B - 0")
         .unwrap();
-    let target = daldos_core::Board::Danish
-        .hole(daldos_core::Row::Middle, 12)
+    let target = racegames_daldos::Board::Danish
+        .hole(racegames_daldos::Row::Middle, 12)
         .unwrap();
     c.bench_function("daldos/capture_odds distance 4", |b| {
-        b.iter(|| black_box(daldos_core::analysis::capture_odds(&game, &pos, target).unwrap()))
+        b.iter(|| black_box(racegames_daldos::analysis::capture_odds(&game, &pos, target).unwrap()))
     });
 }
 

@@ -6,14 +6,14 @@
 //! them; wall-clock time elsewhere. That clock advances in scheduler ticks,
 //! so each call is repeated until 20 ms have passed and the mean is taken.
 //!
-//! Run: `cargo run --release -p daldos-core --example analysis_speed -- <games> <stride> [max_nodes]`
+//! Run: `cargo run --release -p racegames-daldos --example analysis_speed -- <games> <stride> [max_nodes]`
 //! (`max_nodes` times the capture odds under another node budget).
 
 use std::time::{Duration, Instant};
 
-use board_core::analysis::{turn_event_probability, SearchLimits};
-use board_core::{sim::SplitMix64, ActionBuffer, Game, Player};
-use daldos_core::{
+use racegames_board::analysis::{turn_event_probability, SearchLimits};
+use racegames_board::{sim::SplitMix64, ActionBuffer, Game, Seat};
+use racegames_daldos::{
     analysis::{capture_odds, threat_map, LIMITS, MAX_NODES},
     Daldos, Phase, Position,
 };
@@ -25,7 +25,7 @@ fn sample(game: &Daldos, games: u64, stride: usize) -> Vec<Position> {
     for seed in 0..games {
         let mut rng = SplitMix64::new(seed);
         let mut state = game.new_initial_state();
-        while board_core::sim::random_step(game, &mut state, &mut rng, &mut buf).is_some() {
+        while racegames_board::sim::random_step(game, &mut state, &mut rng, &mut buf).is_some() {
             if state.phase() == Phase::Throw {
                 seen += 1;
                 if seen % stride == 0 {
@@ -96,8 +96,8 @@ fn main() {
         let Some(attacker) = pos.to_move() else {
             continue;
         };
-        let defender = Player::new(1 - attacker.index() as u8);
-        for hole in (0..pos.board().num_holes() as u8).filter_map(daldos_core::Hole::new) {
+        let defender = Seat::new(1 - attacker.index() as u8);
+        for hole in (0..pos.board().num_holes() as u8).filter_map(racegames_daldos::Hole::new) {
             if pos.piece_at(hole).is_some_and(|p| p.owner == defender) {
                 let (time, e) = time_of(|| {
                     if limits == LIMITS {

@@ -1,7 +1,7 @@
-//! Plays random games, for profiling: `cargo run --release -p daldos-core --example daldos_playouts -- 200`
+//! Plays random games, for profiling: `cargo run --release -p racegames-daldos --example daldos_playouts -- 200`
 
-use board_core::{sim::SplitMix64, Game};
-use daldos_core::Daldos;
+use racegames_board::{sim::SplitMix64, Game};
+use racegames_daldos::Daldos;
 
 fn main() {
     let games: u64 = std::env::args()
@@ -13,7 +13,7 @@ fn main() {
     for seed in 0..games {
         let mut rng = SplitMix64::new(seed);
         let mut state = game.new_initial_state();
-        decisions += board_core::sim::random_playout(&game, &mut state, &mut rng);
+        decisions += racegames_board::sim::random_playout(&game, &mut state, &mut rng);
     }
     println!("{games} games, {decisions} decisions");
 }

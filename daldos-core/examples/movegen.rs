@@ -1,8 +1,8 @@
 //! Generates moves in positions met in random games, for profiling:
-//! `cargo run --release -p daldos-core --example movegen -- 200`
+//! `cargo run --release -p racegames-daldos --example movegen -- 200`
 
-use board_core::{sim::SplitMix64, ActionBuffer, Game, Node};
-use daldos_core::Daldos;
+use racegames_board::{sim::SplitMix64, ActionBuffer, Game, Node};
+use racegames_daldos::Daldos;
 
 fn main() {
     let rounds: usize = std::env::args()
@@ -15,7 +15,7 @@ fn main() {
         let mut rng = SplitMix64::new(seed);
         let mut state = game.new_initial_state();
         let mut buf = ActionBuffer::new();
-        while board_core::sim::random_step(&game, &mut state, &mut rng, &mut buf).is_some() {
+        while racegames_board::sim::random_step(&game, &mut state, &mut rng, &mut buf).is_some() {
             if matches!(game.node(&state), Node::Decision(_)) {
                 positions.push(state);
             }

@@ -1,7 +1,7 @@
 //! Capture odds: the exact chance that the player about to throw removes a
 //! given enemy piece this turn, extra throws included.
 //!
-//! Computed by [`board_core::analysis::turn_event_probability`]: the
+//! Computed by [`racegames_board::analysis::turn_event_probability`]: the
 //! attacker plays every throw to maximise the chance (using the rest of a
 //! throw elsewhere when it can), and dal-dals lead to further throws. Each
 //! value comes as an interval that holds the exact probability,
@@ -25,11 +25,11 @@
 //! width is the returned `error_bound`), but it still holds the exact value.
 
 use arrayvec::ArrayVec;
-use board_core::{
+use racegames_board::{
     analysis::{
         turn_event_probability_bounded, AnalysisError as TurnError, EventProbability, SearchLimits,
     },
-    Player,
+    Seat,
 };
 
 use crate::{moves::bits, Board, Daldos, Hole, Phase, Position};
@@ -58,19 +58,19 @@ pub enum AnalysisError {
     NotAnEnemyPiece,
     /// A position built by hand that the game refuses (see [`Daldos::check`]).
     #[error("the position breaks the rules of this game: {0}")]
-    NotAPosition(board_core::ParseError),
+    NotAPosition(racegames_board::ParseError),
 }
 
 /// The probability that the player to move removes the enemy piece in
 /// `target` before play passes on.
 ///
 /// ```
-/// use daldos_core::{analysis::capture_odds, Daldos};
+/// use racegames_daldos::{analysis::capture_odds, Daldos};
 /// let game = Daldos::default();
 /// // B's dalled piece at m2 is one hole behind A's piece at m3; B has spare
 /// // pieces far away to use the other die.
 /// let pos = game.parse_position(".............BBB/..BA............./a............... B - 0").unwrap();
-/// let target = daldos_core::Board::Danish.hole(daldos_core::Row::Middle, 3).unwrap();
+/// let target = racegames_daldos::Board::Danish.hole(racegames_daldos::Row::Middle, 3).unwrap();
 /// let odds = capture_odds(&game, &pos, target).unwrap();
 /// assert_eq!((odds.probability * 100.0).round(), 44.0);
 /// ```
@@ -81,7 +81,7 @@ pub fn capture_odds(
 ) -> Result<EventProbability, AnalysisError> {
     let attacker = pos.to_move().ok_or(AnalysisError::NoTurn)?;
     game.check(*pos).map_err(AnalysisError::NotAPosition)?;
-    let defender = Player::new((attacker.index() as u8 & 1) ^ 1);
+    let defender = Seat::new((attacker.index() as u8 & 1) ^ 1);
     if pos.pieces_of(defender) & (1u64 << target.index()) == 0 {
         return Err(AnalysisError::NotAnEnemyPiece);
     }
@@ -107,7 +107,7 @@ pub fn threat_map(
 ) -> Result<ArrayVec<(Hole, EventProbability), 16>, AnalysisError> {
     let attacker = pos.to_move().ok_or(AnalysisError::NoTurn)?;
     game.check(*pos).map_err(AnalysisError::NotAPosition)?;
-    let defender = Player::new((attacker.index() as u8 & 1) ^ 1);
+    let defender = Seat::new((attacker.index() as u8 & 1) ^ 1);
     let mut map = ArrayVec::new();
     for hole in bits(pos.pieces_of(defender)) {
         map.push((hole, capture_odds(game, pos, hole)?));
@@ -121,7 +121,7 @@ const TURN_REACH: usize = 8 + 2 * (MAX_THROWS as usize - 1);
 
 /// For every hole, how many holes a piece of `attacker` there must travel
 /// along its route to reach `target` (`u8::MAX` beyond a turn's reach).
-fn distances_to(board: Board, attacker: Player, target: Hole) -> [u8; 64] {
+fn distances_to(board: Board, attacker: Seat, target: Hole) -> [u8; 64] {
     let mut distance = [u8::MAX; 64];
     for from in (0..board.num_holes() as u8).filter_map(Hole::new) {
         let mut at = from;
@@ -141,7 +141,7 @@ fn distances_to(board: Board, attacker: Player, target: Hole) -> [u8; 64] {
 /// moves a piece at most 8 holes plus 2 per dal-dal, each dal-dal coming
 /// with probability 1/16; so at least `ceil((d - 8) / 2)` dal-dals are
 /// needed. 1 at a move (the dice are known).
-fn reach_bound(pos: &Position, attacker: Player, distance: &[u8; 64]) -> f64 {
+fn reach_bound(pos: &Position, attacker: Seat, distance: &[u8; 64]) -> f64 {
     if pos.phase() != Phase::Throw {
         return 1.0;
     }

@@ -2,7 +2,7 @@
 
 use core::{fmt, str::FromStr};
 
-use board_core::Player;
+use racegames_board::Seat;
 
 /// The size of the board.
 ///
@@ -83,7 +83,7 @@ impl Board {
     }
 
     /// The home row of a player: row A for seat 0, row B for seat 1.
-    pub const fn home_row_mask(self, player: Player) -> u64 {
+    pub const fn home_row_mask(self, player: Seat) -> u64 {
         let n = self.row_len();
         let row = (1u64 << n) - 1;
         if player.index() == 0 {
@@ -95,7 +95,7 @@ impl Board {
 
     /// The hole one step further along `player`'s route.
     #[inline]
-    pub fn next(self, player: Player, hole: Hole) -> Hole {
+    pub fn next(self, player: Seat, hole: Hole) -> Hole {
         // Every hole is below MAX_HOLES (checked by `Hole::new`).
         Hole(ROUTES[self as usize][player.index() & 1][hole.0 as usize % MAX_HOLES])
     }
@@ -132,11 +132,11 @@ impl fmt::Display for Board {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Row {
-    /// Player A's home row.
+    /// Seat A's home row.
     A,
     /// The middle row, one hole longer, shared by both routes.
     Middle,
-    /// Player B's home row.
+    /// Seat B's home row.
     B,
 }
 
@@ -169,7 +169,7 @@ impl Hole {
     /// Danish board (the larger one).
     ///
     /// ```
-    /// use daldos_core::Hole;
+    /// use racegames_daldos::Hole;
     /// assert_eq!(Hole::new(48).map(Hole::index), Some(48));
     /// assert_eq!(Hole::new(49), None);
     /// ```
@@ -215,7 +215,7 @@ impl From<Hole> for u8 {
 /// A hole's readable name, such as `m3`; see [`Board::hole_name`].
 ///
 /// ```
-/// use daldos_core::{Board, HoleName, Row};
+/// use racegames_daldos::{Board, HoleName, Row};
 /// let name: HoleName = "m16".parse().unwrap();
 /// assert_eq!(name.row, Row::Middle);
 /// assert_eq!(Board::Danish.hole(name.row, name.index).unwrap().index(), 32);
@@ -266,7 +266,7 @@ const MAX_HOLES: usize = 49;
 static ROUTES: [[[u8; MAX_HOLES]; 2]; 2] =
     [[route(16, 0), route(16, 1)], [route(12, 0), route(12, 1)]];
 
-/// Player A runs its home row towards the stern, then the middle row to the
+/// Seat A runs its home row towards the stern, then the middle row to the
 /// prow, then row B towards the stern, then the middle row again, forever;
 /// player B runs the mirror image.
 const fn route(n: usize, player: usize) -> [u8; MAX_HOLES] {

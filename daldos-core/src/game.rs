@@ -1,12 +1,12 @@
-//! The rules engine: [`Daldos`] and its [`board_core::Game`] contract.
+//! The rules engine: [`Daldos`] and its [`racegames_board::Game`] contract.
 
 use core::fmt;
 
-use board_core::{
+use racegames_board::{
     dice::DiceSpec,
     notation::Problem,
     params::{FromParams, ParamError, ParamValue},
-    Action, Game, IllegalAction, Node, ObservationError, ParseError, Player,
+    Action, Game, IllegalAction, Node, ObservationError, ParseError, Seat,
 };
 
 use crate::{moves::Move, options::GAME, Options, Phase, Position};
@@ -39,8 +39,8 @@ const EXTRA_FEATURES: usize = 8;
 /// Daldøs with its options fixed: the rules engine.
 ///
 /// ```
-/// use board_core::{Game, Node};
-/// use daldos_core::Daldos;
+/// use racegames_board::{Game, Node};
+/// use racegames_daldos::Daldos;
 ///
 /// let game = Daldos::default();
 /// let mut state = game.new_initial_state();
@@ -85,14 +85,14 @@ impl Daldos {
     /// (or, under `lose_at_one`, at most one). When both are that low, the
     /// one with fewer pieces, whose last but one piece was just taken; `None`
     /// when neither has lost, or both have as many.
-    pub fn loser(&self, pos: &Position) -> Option<Player> {
+    pub fn loser(&self, pos: &Position) -> Option<Seat> {
         let limit = u32::from(self.options.lose_at_one);
-        let (a, b) = (pos.count(Player::new(0)), pos.count(Player::new(1)));
+        let (a, b) = (pos.count(Seat::new(0)), pos.count(Seat::new(1)));
         match (a <= limit, b <= limit) {
-            (true, false) => Some(Player::new(0)),
-            (false, true) => Some(Player::new(1)),
-            (true, true) if a < b => Some(Player::new(0)),
-            (true, true) if b < a => Some(Player::new(1)),
+            (true, false) => Some(Seat::new(0)),
+            (false, true) => Some(Seat::new(1)),
+            (true, true) if a < b => Some(Seat::new(0)),
+            (true, true) if b < a => Some(Seat::new(1)),
             _ => None,
         }
     }
@@ -102,7 +102,7 @@ impl Daldos {
     /// point at the field that is wrong.
     ///
     /// ```
-    /// use daldos_core::Daldos;
+    /// use racegames_daldos::Daldos;
     /// let game = Daldos::default();
     /// assert!(game.parse_position("bbbbbbbbbbbbbbbb/................./aaaaaaaaaaaaaaaa A - 0").is_ok());
     /// let err = game.parse_position("bbbbbbbbbbbb/............./aaaaaaaaaaaa A - 0").unwrap_err();
@@ -115,7 +115,7 @@ impl Daldos {
         let pos: Position = text.parse()?;
         self.check(pos).map_err(|mut e| {
             // `check` knows the field, the text knows where it is.
-            let mut fields = board_core::notation::Fields::new(text);
+            let mut fields = racegames_board::notation::Fields::new(text);
             let index = FIELDS.iter().position(|&f| f == e.field).unwrap_or(0);
             e.offset = (0..=index)
                 .map(|_| fields.next_optional())
@@ -155,8 +155,8 @@ impl Daldos {
                 "every piece stands in a hole of the board, one piece to a hole",
             );
         }
-        if pos.count(Player::new(0)) > board.row_len() as u32
-            || pos.count(Player::new(1)) > board.row_len() as u32
+        if pos.count(Seat::new(0)) > board.row_len() as u32
+            || pos.count(Seat::new(1)) > board.row_len() as u32
         {
             return bad("board", "a player has more pieces than holes in a home row");
         }
@@ -171,7 +171,7 @@ impl Daldos {
         }
         let limit_reached = self.options.max_turns > 0 && pos.turns >= self.options.max_turns;
         let limit = u32::from(self.options.lose_at_one);
-        let someone_lost = pos.count(Player::new(0)) <= limit || pos.count(Player::new(1)) <= limit;
+        let someone_lost = pos.count(Seat::new(0)) <= limit || pos.count(Seat::new(1)) <= limit;
         match pos.phase {
             Phase::Over => {
                 if self.loser(&pos).is_none() && !limit_reached {
@@ -215,7 +215,7 @@ impl Daldos {
         }
         if !dal_dal {
             pos.turns = pos.turns.saturating_add(1);
-            pos.to_move = Player::new((pos.to_move.index() as u8 & 1) ^ 1);
+            pos.to_move = Seat::new((pos.to_move.index() as u8 & 1) ^ 1);
             if self.options.max_turns > 0 && pos.turns >= self.options.max_turns {
                 self.finish(pos);
                 return;
@@ -228,7 +228,7 @@ impl Daldos {
     /// the seat field is reset so that equal notations are equal states.
     fn finish(&self, pos: &mut Position) {
         pos.phase = Phase::Over;
-        pos.to_move = Player::new(0);
+        pos.to_move = Seat::new(0);
     }
 
     fn throw_of(action: Action) -> Option<(u8, u8)> {
@@ -250,7 +250,7 @@ impl FromParams for Daldos {
         Ok(Daldos::new(options))
     }
 
-    fn params(&self) -> board_core::ParamList {
+    fn params(&self) -> racegames_board::ParamList {
         self.options.params()
     }
 }
@@ -297,7 +297,7 @@ impl Game for Daldos {
         }
     }
 
-    fn turn_owner(&self, pos: &Position) -> Option<Player> {
+    fn turn_owner(&self, pos: &Position) -> Option<Seat> {
         pos.to_move()
     }
 
@@ -341,7 +341,7 @@ impl Game for Daldos {
                 if action > 1 {
                     return Err(IllegalAction::OutOfRange { action, limit: 2 });
                 }
-                pos.to_move = Player::new(action as u8);
+                pos.to_move = Seat::new(action as u8);
                 pos.phase = Phase::Throw;
                 Ok(())
             }
@@ -419,7 +419,7 @@ impl Game for Daldos {
     fn observe(
         &self,
         pos: &Position,
-        player: Player,
+        player: Seat,
         out: &mut [f32],
     ) -> Result<(), ObservationError> {
         crate::observation::write(self, pos, player, out)
@@ -433,7 +433,7 @@ impl Game for Daldos {
     ) -> fmt::Result {
         match pos.phase {
             Phase::RollOff => match action {
-                0 | 1 => write!(out, "{} starts", Player::new(action as u8).letter()),
+                0 | 1 => write!(out, "{} starts", Seat::new(action as u8).letter()),
                 _ => write!(out, "roll-off outcome {action}"),
             },
             Phase::Throw => match DICE.throw(action as usize) {

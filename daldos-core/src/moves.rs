@@ -31,7 +31,7 @@
 
 use core::fmt;
 
-use board_core::Player;
+use racegames_board::Seat;
 
 use crate::{Board, Capture, Daldos, Dalling, Hole, Jumping, Phase, Position};
 
@@ -203,7 +203,7 @@ impl Daldos {
     fn has_lower_twin(
         &self,
         pos: &Position,
-        player: Player,
+        player: Seat,
         high: Hole,
         low: Hole,
         result: &Position,
@@ -234,7 +234,7 @@ impl Daldos {
     fn same_as_high_first(
         &self,
         pos: &Position,
-        player: Player,
+        player: Seat,
         from: Hole,
         low_first: Step,
     ) -> bool {
@@ -249,7 +249,7 @@ impl Daldos {
     /// left it: the enemy there is jumped (or, with `capture =
     /// intermediate`, removed), and the move goes on as a single step would.
     #[inline]
-    fn extend(&self, pos: &Position, player: Player, first: Step, d: u8) -> Option<Step> {
+    fn extend(&self, pos: &Position, player: Seat, first: Step, d: u8) -> Option<Step> {
         let me = pos.pieces[player.index() & 1];
         let them = pos.pieces[(player.index() & 1) ^ 1];
         let mut captured = 0;
@@ -287,7 +287,7 @@ impl Daldos {
     fn single_step(
         &self,
         pos: &Position,
-        player: Player,
+        player: Seat,
         from: Hole,
         d: u8,
     ) -> Result<Step, Blocked> {
@@ -567,7 +567,7 @@ impl Daldos {
     fn pair_result(
         &self,
         pos: &Position,
-        player: Player,
+        player: Seat,
         mv: Move,
         sx: Result<Step, Blocked>,
         sy: Result<Step, Blocked>,
@@ -594,7 +594,7 @@ impl Daldos {
     fn after(
         &self,
         pos: &Position,
-        player: Player,
+        player: Seat,
         first: Step,
         blocked: Blocked,
         second: Hole,
@@ -646,7 +646,7 @@ impl Blocked {
 
 /// One piece's move applied.
 #[inline]
-fn apply_step(pos: &Position, player: Player, step: Step) -> Position {
+fn apply_step(pos: &Position, player: Seat, step: Step) -> Position {
     let mut next = *pos;
     next.pieces[player.index() & 1] =
         (pos.pieces[player.index() & 1] & !step.from.bit()) | step.to.bit();
@@ -656,7 +656,7 @@ fn apply_step(pos: &Position, player: Player, step: Step) -> Position {
 }
 
 /// Two independent single-die moves of different pieces, both applied.
-fn combine(pos: &Position, player: Player, a: Step, b: Step) -> Position {
+fn combine(pos: &Position, player: Seat, a: Step, b: Step) -> Position {
     let mut next = *pos;
     let moved = a.from.bit() | b.from.bit();
     let landed = a.to.bit() | b.to.bit();

@@ -12,7 +12,7 @@
 //! - `<turns>` counts completed turns; it is optional when parsing.
 //!
 //! ```
-//! use daldos_core::{Board, Phase, Position};
+//! use racegames_daldos::{Board, Phase, Position};
 //! let text = "bbbbbbbbbbbbbbbb/................./aaaaaaaaaaaaaaaa A - 0";
 //! let pos: Position = text.parse().unwrap();
 //! assert_eq!(pos.board(), Board::Danish);
@@ -26,9 +26,9 @@
 
 use core::{fmt, str::FromStr};
 
-use board_core::{
+use racegames_board::{
     notation::{parse_u32, Fields, Problem},
-    ParseError, Player,
+    ParseError, Seat,
 };
 
 use crate::{Board, Hole, Phase, Piece, Position, Row};
@@ -106,7 +106,7 @@ impl FromStr for Position {
             b_at,
             Problem::Invalid("a home row has 16 holes (Danish) or 12 (Norwegian)"),
         ))?;
-        let mut pos = Position::empty(board, Player::new(0));
+        let mut pos = Position::empty(board, Seat::new(0));
         for (i, (row, name)) in [
             (Row::B, "row B"),
             (Row::Middle, "middle row"),
@@ -132,7 +132,7 @@ impl FromStr for Position {
                 let piece = match c {
                     '.' => None,
                     'a' | 'A' | 'b' | 'B' => Some(Piece {
-                        owner: Player::new(u8::from(c.eq_ignore_ascii_case(&'b'))),
+                        owner: Seat::new(u8::from(c.eq_ignore_ascii_case(&'b'))),
                         dalled: c.is_ascii_uppercase(),
                     }),
                     other => return Err(err(name, at + byte, Problem::Unexpected(other))),
@@ -159,8 +159,8 @@ impl FromStr for Position {
         let (turn, turn_at) = fields.next_field("turn")?;
         let to_move = match turn {
             "-" => None,
-            "A" => Some(Player::new(0)),
-            "B" => Some(Player::new(1)),
+            "A" => Some(Seat::new(0)),
+            "B" => Some(Seat::new(1)),
             _ => {
                 return Err(err(
                     "turn",
@@ -200,7 +200,7 @@ impl FromStr for Position {
                     };
             }
         }
-        for player in [Player::new(0), Player::new(1)] {
+        for player in [Seat::new(0), Seat::new(1)] {
             if pos.count(player) as usize > n {
                 return Err(err(
                     "board",

@@ -18,7 +18,7 @@
 //! | `4H + 6` | the observer's pieces left, divided by `n` |
 //! | `4H + 7` | the enemy's pieces left, divided by `n` |
 
-use board_core::{Game, ObservationError, Player};
+use racegames_board::{Game, ObservationError, Seat};
 
 use crate::{moves::bits, Daldos, Phase, Position};
 
@@ -26,7 +26,7 @@ use crate::{moves::bits, Daldos, Phase, Position};
 pub(crate) fn write(
     game: &Daldos,
     pos: &Position,
-    observer: Player,
+    observer: Seat,
     out: &mut [f32],
 ) -> Result<(), ObservationError> {
     if observer.index() > 1 {

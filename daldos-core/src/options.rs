@@ -1,6 +1,6 @@
 //! The game's options, each a parameter of one rules engine.
 
-use board_core::params::{
+use racegames_board::params::{
     expect_bool, expect_count, expect_word, ParamError, ParamList, ParamValue,
 };
 
@@ -42,7 +42,7 @@ pub enum Jumping {
 /// Every option of Daldøs, with its default (`docs/games/daldos.md`).
 ///
 /// ```
-/// use daldos_core::{Board, Dalling, Options};
+/// use racegames_daldos::{Board, Dalling, Options};
 /// let o = Options { board: Board::Norwegian, dalling: Dalling::SternOnly, ..Options::default() };
 /// assert_eq!(o.max_turns, 1000);
 /// ```
@@ -89,8 +89,8 @@ impl Options {
     /// Sets one option by its name, as `make_game` passes them.
     ///
     /// ```
-    /// use board_core::ParamValue;
-    /// use daldos_core::{Board, Options};
+    /// use racegames_board::ParamValue;
+    /// use racegames_daldos::{Board, Options};
     /// let mut o = Options::default();
     /// o.set("board", ParamValue::Str("norwegian")).unwrap();
     /// assert_eq!(o.board, Board::Norwegian);
@@ -156,8 +156,8 @@ impl Options {
     /// Every option with its value, as [`Options::set`] takes them.
     ///
     /// ```
-    /// use board_core::ParamValue;
-    /// use daldos_core::Options;
+    /// use racegames_board::ParamValue;
+    /// use racegames_daldos::Options;
     /// let params = Options::default().params();
     /// assert_eq!(params[0], ("board", ParamValue::Str("danish")));
     /// assert_eq!(params[5], ("max_turns", ParamValue::Int(1000)));

@@ -1,6 +1,6 @@
 //! The state of a game: pieces, whose turn, the throw to use, the turn count.
 
-use board_core::Player;
+use racegames_board::Seat;
 
 use crate::{Board, Hole};
 
@@ -22,7 +22,7 @@ pub enum Phase {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
     /// Its owner.
-    pub owner: Player,
+    pub owner: Seat,
     /// False until a dal has turned it.
     pub dalled: bool,
 }
@@ -40,7 +40,7 @@ pub struct Position {
     pub(crate) turns: u32,
     /// The dice still to use, highest first; 0 for none.
     pub(crate) dice: [u8; 2],
-    pub(crate) to_move: Player,
+    pub(crate) to_move: Seat,
     pub(crate) phase: Phase,
     pub(crate) board: Board,
 }
@@ -51,13 +51,13 @@ impl Position {
     pub const fn opening(board: Board) -> Position {
         Position {
             pieces: [
-                board.home_row_mask(Player::new(0)),
-                board.home_row_mask(Player::new(1)),
+                board.home_row_mask(Seat::new(0)),
+                board.home_row_mask(Seat::new(1)),
             ],
             dalled: 0,
             turns: 0,
             dice: [0, 0],
-            to_move: Player::new(0),
+            to_move: Seat::new(0),
             phase: Phase::RollOff,
             board,
         }
@@ -65,7 +65,7 @@ impl Position {
 
     /// An empty board with `player` to throw: a start for building test
     /// positions with [`Position::put`].
-    pub const fn empty(board: Board, player: Player) -> Position {
+    pub const fn empty(board: Board, player: Seat) -> Position {
         Position {
             pieces: [0, 0],
             dalled: 0,
@@ -91,7 +91,7 @@ impl Position {
 
     /// The player to throw or move; `None` before the roll-off and when the
     /// game is over.
-    pub const fn to_move(&self) -> Option<Player> {
+    pub const fn to_move(&self) -> Option<Seat> {
         match self.phase {
             Phase::Throw | Phase::Move => Some(self.to_move),
             Phase::RollOff | Phase::Over => None,
@@ -115,9 +115,9 @@ impl Position {
     pub fn piece_at(&self, hole: Hole) -> Option<Piece> {
         let bit = hole.bit();
         let owner = if self.pieces[0] & bit != 0 {
-            Player::new(0)
+            Seat::new(0)
         } else if self.pieces[1] & bit != 0 {
-            Player::new(1)
+            Seat::new(1)
         } else {
             return None;
         };
@@ -129,13 +129,13 @@ impl Position {
 
     /// The holes of `player`'s pieces, as a bit set over [`Hole`] numbers.
     #[inline]
-    pub const fn pieces_of(&self, player: Player) -> u64 {
+    pub const fn pieces_of(&self, player: Seat) -> u64 {
         self.pieces[player.index() & 1]
     }
 
     /// How many pieces `player` has left.
     #[inline]
-    pub const fn count(&self, player: Player) -> u32 {
+    pub const fn count(&self, player: Seat) -> u32 {
         self.pieces_of(player).count_ones()
     }
 
@@ -169,8 +169,8 @@ impl Position {
     }
 
     /// Sets the player to move.
-    pub fn set_to_move(&mut self, player: Player) {
-        self.to_move = Player::new(player.index() as u8 & 1);
+    pub fn set_to_move(&mut self, player: Seat) {
+        self.to_move = Seat::new(player.index() as u8 & 1);
     }
 
     /// Sets the turn counter.

@@ -2,19 +2,19 @@
 //! search limits: checked against a plain expectimax written here, which
 //! searches every move of every throw to a fixed number of throws.
 
-use board_core::{
-    analysis::{turn_event_probability, SearchLimits},
-    Game, Node, Player,
-};
-use daldos_core::{Board, Capture, Daldos, Dalling, Hole, Jumping, Options, Piece, Position};
 use proptest::prelude::*;
+use racegames_board::{
+    analysis::{turn_event_probability, SearchLimits},
+    Game, Node, Seat,
+};
+use racegames_daldos::{Board, Capture, Daldos, Dalling, Hole, Jumping, Options, Piece, Position};
 
 /// `[lo, hi]` of the chance that `attacker` removes the piece on `target`
 /// this turn, searching `throws` throws (deeper ones count as `[0, 1]`).
 fn reference(
     game: &Daldos,
     pos: &Position,
-    attacker: Player,
+    attacker: Seat,
     target: Hole,
     throws: u32,
 ) -> (f64, f64) {
@@ -95,13 +95,13 @@ fn small_position() -> impl Strategy<Value = (Daldos, Position, Hole)> {
                     },
                     ..Options::default()
                 });
-                let attacker = Player::new(u8::from(b_moves));
+                let attacker = Seat::new(u8::from(b_moves));
                 let mut pos = Position::empty(Board::Norwegian, attacker);
                 for (&hole, &(mine, dalled)) in &pieces {
                     let owner = if mine {
                         attacker
                     } else {
-                        Player::new(1 - attacker.index() as u8)
+                        Seat::new(1 - attacker.index() as u8)
                     };
                     pos.put(Hole::new(hole).unwrap(), Some(Piece { owner, dalled }));
                 }

@@ -2,9 +2,11 @@
 //! panic, whatever their input: only positions the game checks are in play,
 //! but the others still get an answer.
 
-use board_core::{Game, Player};
-use daldos_core::{analysis::capture_odds, Board, Daldos, Hole, Move, Options, Piece, Position};
 use proptest::prelude::*;
+use racegames_board::{Game, Seat};
+use racegames_daldos::{
+    analysis::capture_odds, Board, Daldos, Hole, Move, Options, Piece, Position,
+};
 
 proptest! {
     #[test]
@@ -13,7 +15,7 @@ proptest! {
         match Hole::new(index) {
             Some(h) => {
                 prop_assert!(index < 49);
-                let _ = (board.next(Player::new(index), h), board.mirror(h), board.hole_name(h));
+                let _ = (board.next(Seat::new(index), h), board.mirror(h), board.hole_name(h));
             }
             None => prop_assert!(index >= 49),
         }
@@ -36,18 +38,18 @@ proptest! {
         let board = if norwegian { Board::Norwegian } else { Board::Danish };
         let game_board = if norwegian_game { Board::Norwegian } else { Board::Danish };
         let game = Daldos::new(Options { board: game_board, lose_at_one, ..Options::default() });
-        let mut pos = Position::empty(board, Player::new(0));
+        let mut pos = Position::empty(board, Seat::new(0));
         for (h, owner, dalled) in pieces {
-            let piece = Piece { owner: Player::new(u8::from(owner)), dalled };
+            let piece = Piece { owner: Seat::new(u8::from(owner)), dalled };
             pos.put(Hole::new(h).unwrap(), Some(piece));
         }
         pos.set_dice(&dice);
-        pos.set_to_move(Player::new(seat));
+        pos.set_to_move(Seat::new(seat));
         pos.set_turns(turns);
         let checked = game.check(pos);
         let mut obs = vec![0.0; game.observation_len()];
         for p in 0..3 {
-            let _ = game.observe(&pos, Player::new(p), &mut obs);
+            let _ = game.observe(&pos, Seat::new(p), &mut obs);
         }
         let mut returns = [0.0; 2];
         game.returns(&pos, &mut returns);
@@ -63,7 +65,7 @@ proptest! {
         }
         if let Ok(pos) = checked {
             if let Some(me) = pos.to_move() {
-                let them = Player::new(1 - me.index() as u8);
+                let them = Seat::new(1 - me.index() as u8);
                 for h in (0..49).filter_map(Hole::new) {
                     if pos.piece_at(h).is_some_and(|p| p.owner == them) {
                         let e = capture_odds(&game, &pos, h).unwrap();

@@ -10,8 +10,8 @@
 
 use std::collections::HashSet;
 
-use board_core::{Game, Node, ParamValue};
-use daldos_core::{Daldos, Position};
+use racegames_board::{Game, Node, ParamValue};
+use racegames_daldos::{Daldos, Position};
 
 fn game_from(params: &str) -> Daldos {
     let pairs: Vec<(&str, ParamValue)> = params
@@ -30,7 +30,7 @@ fn game_from(params: &str) -> Daldos {
             (k, value)
         })
         .collect();
-    board_core::FromParams::from_params("daldos", &pairs).expect("valid params")
+    racegames_board::FromParams::from_params("daldos", &pairs).expect("valid params")
 }
 
 /// Every position after the throw due in `start` and its use.

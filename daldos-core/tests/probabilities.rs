@@ -6,7 +6,7 @@
 //! throw; here B has three dalled pieces near the prow end of its home row,
 //! far from the fight in the middle row (B runs its home row towards the stern).
 
-use daldos_core::{analysis::capture_odds, Board, Daldos, Row};
+use racegames_daldos::{analysis::capture_odds, Board, Daldos, Row};
 
 const TARGET: usize = 12;
 
@@ -96,7 +96,7 @@ fn largest_two_attacker_chance_is_three_quarters_at_distance_one() {
 /// throw.
 #[test]
 fn one_attacker_table_use_of_dal_dal() {
-    use board_core::Game;
+    use racegames_board::Game;
     let printed = [1, 2, 0, 0, 1, 2, 2, 2, 2];
     let game = Daldos::default();
     let target = Board::Danish.hole(Row::Middle, TARGET).unwrap();

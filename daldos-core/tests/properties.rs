@@ -1,9 +1,9 @@
 //! Property tests over random legal play, and fuzzing of every parser and
 //! of `apply` with arbitrary input.
 
-use board_core::{sim::SplitMix64, ActionBuffer, Game, Node, Player};
-use daldos_core::{Board, Capture, Daldos, Dalling, Jumping, Options, Position};
 use proptest::prelude::*;
+use racegames_board::{sim::SplitMix64, ActionBuffer, Game, Node, Seat};
+use racegames_daldos::{Board, Capture, Daldos, Dalling, Jumping, Options, Position};
 
 fn any_options() -> impl Strategy<Value = Options> {
     (
@@ -46,7 +46,7 @@ fn random_states(game: &Daldos, seed: u64, limit: usize) -> Vec<Position> {
     let mut buf = ActionBuffer::new();
     let mut states = vec![state];
     while states.len() < limit
-        && board_core::sim::random_step(game, &mut state, &mut rng, &mut buf).is_some()
+        && racegames_board::sim::random_step(game, &mut state, &mut rng, &mut buf).is_some()
     {
         states.push(state);
     }
@@ -105,7 +105,7 @@ proptest! {
         let game = Daldos::new(options);
         for s in random_states(&game, seed, 300) {
             if let Node::Decision(p) = game.node(&s) {
-                let foe = Player::new(1 - p.index() as u8);
+                let foe = Seat::new(1 - p.index() as u8);
                 for a in legal(&game, &s) {
                     let mut next = s;
                     prop_assert!(game.apply(&mut next, a).is_ok());
@@ -155,7 +155,7 @@ proptest! {
         let game = Daldos::new(Options { max_turns, ..options });
         let mut rng = SplitMix64::new(seed);
         let mut state = game.new_initial_state();
-        board_core::sim::random_playout(&game, &mut state, &mut rng);
+        racegames_board::sim::random_playout(&game, &mut state, &mut rng);
         prop_assert_eq!(game.node(&state), Node::Terminal);
         prop_assert!(state.turns() <= max_turns);
         let mut r = [0.0; 2];
@@ -171,10 +171,10 @@ proptest! {
         for s in random_states(&game, seed, 200).iter().step_by(9) {
             let mut a = vec![0.0f32; len];
             let mut b = vec![0.0f32; len];
-            game.observe(s, Player::new(0), &mut a).unwrap();
-            game.observe(s, Player::new(1), &mut b).unwrap();
+            game.observe(s, Seat::new(0), &mut a).unwrap();
+            game.observe(s, Seat::new(1), &mut b).unwrap();
             let pieces = |o: &[f32]| o[..4 * 49].iter().filter(|&&v| v == 1.0).count() as u32;
-            prop_assert_eq!(pieces(&a), s.count(Player::new(0)) + s.count(Player::new(1)));
+            prop_assert_eq!(pieces(&a), s.count(Seat::new(0)) + s.count(Seat::new(1)));
             prop_assert_eq!(pieces(&a), pieces(&b));
             // Own pieces for A are enemy pieces for B.
             prop_assert_eq!(a[..2 * 49].iter().sum::<f32>(), b[2 * 49..4 * 49].iter().sum::<f32>());
@@ -222,7 +222,7 @@ proptest! {
             let _ = game.apply(&mut s, a);
             let mut text = String::new();
             let _ = game.write_action(&state, a, &mut text);
-            board_core::sim::random_step(&game, &mut state, &mut rng, &mut buf);
+            racegames_board::sim::random_step(&game, &mut state, &mut rng, &mut buf);
         }
     }
 }
@@ -242,5 +242,5 @@ fn worst_case_legal_move_count_is_within_the_documented_bound() {
     assert_eq!(game.max_legal_actions(), 16 * 17);
     assert!(n <= game.max_legal_actions());
     assert!(n >= 16 * 15, "a crowded position has {n} moves");
-    assert!(game.max_legal_actions() <= board_core::ACTION_BUFFER_CAPACITY);
+    assert!(game.max_legal_actions() <= racegames_board::ACTION_BUFFER_CAPACITY);
 }

@@ -1,9 +1,9 @@
 //! Defects found by an outside review, each pinned by the test named after
 //! it.
 
-use board_core::{Game, Node, Player};
-use daldos_core::{Board, Capture, Daldos, Hole, Options, Phase, Piece, Position};
 use proptest::prelude::*;
+use racegames_board::{Game, Node, Seat};
+use racegames_daldos::{Board, Capture, Daldos, Hole, Options, Phase, Piece, Position};
 
 fn play(game: &Daldos, pos: &mut Position, mv: &str) {
     let a = game
@@ -24,10 +24,10 @@ fn lose_at_one_refuses_both_at_one_piece_and_taking_the_last_piece_ends_the_game
     let err = game.parse_position(both_at_one).unwrap_err();
     assert_eq!((err.field, err.offset), ("turn", 52), "{err}");
     // Built by hand and played without the check, the capture still ends it.
-    let mut pos = Position::empty(Board::Danish, Player::new(0));
+    let mut pos = Position::empty(Board::Danish, Seat::new(0));
     let dalled = |owner| {
         Some(Piece {
-            owner: Player::new(owner),
+            owner: Seat::new(owner),
             dalled: true,
         })
     };
@@ -36,7 +36,7 @@ fn lose_at_one_refuses_both_at_one_piece_and_taking_the_last_piece_ends_the_game
     pos.set_dice(&[2]);
     play(&game, &mut pos, "m0xm2");
     assert_eq!(pos.phase(), Phase::Over);
-    assert_eq!(game.loser(&pos), Some(Player::new(1)));
+    assert_eq!(game.loser(&pos), Some(Seat::new(1)));
     let mut returns = [0.0; 2];
     game.returns(&pos, &mut returns);
     assert_eq!(returns, [1.0, -1.0]);
@@ -104,7 +104,7 @@ proptest! {
     /// removed the same pieces as the higher die first.
     #[test]
     fn capture_intermediate_lists_each_result_once(seed in any::<u64>(), final_capture in any::<bool>()) {
-        use board_core::{sim::{random_step, SplitMix64}, ActionBuffer};
+        use racegames_board::{sim::{random_step, SplitMix64}, ActionBuffer};
         let capture = if final_capture { Capture::Final } else { Capture::Intermediate };
         let game = Daldos::new(Options { capture, ..Options::default() });
         let mut rng = SplitMix64::new(seed);

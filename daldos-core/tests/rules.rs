@@ -1,8 +1,8 @@
 //! One test per rule sentence and option of the Daldøs rules
 //! (`docs/games/daldos.md`), named after it. Positions are built with the notation.
 
-use board_core::{Game, IllegalAction, Node, ParamValue, Player};
-use daldos_core::{Board, Capture, Daldos, Dalling, Jumping, Options, Phase, Position, Row};
+use racegames_board::{Game, IllegalAction, Node, ParamValue, Seat};
+use racegames_daldos::{Board, Capture, Daldos, Dalling, Jumping, Options, Phase, Position, Row};
 
 const DANISH_OPENING: &str = "bbbbbbbbbbbbbbbb/................./aaaaaaaaaaaaaaaa A - 0";
 
@@ -67,11 +67,11 @@ fn board_has_three_rows_the_middle_one_hole_longer() {
 #[test]
 fn board_option_danish_has_16_pieces_each_norwegian_12() {
     let danish = Daldos::default().new_initial_state();
-    assert_eq!(danish.count(Player::new(0)), 16);
-    assert_eq!(danish.count(Player::new(1)), 16);
+    assert_eq!(danish.count(Seat::new(0)), 16);
+    assert_eq!(danish.count(Seat::new(1)), 16);
     let norwegian = game_with(|o| o.board = Board::Norwegian).new_initial_state();
-    assert_eq!(norwegian.count(Player::new(0)), 12);
-    assert_eq!(norwegian.count(Player::new(1)), 12);
+    assert_eq!(norwegian.count(Seat::new(0)), 12);
+    assert_eq!(norwegian.count(Seat::new(1)), 12);
     assert_eq!(
         norwegian.to_string(),
         "bbbbbbbbbbbb/............./aaaaaaaaaaaa - - 0"
@@ -85,11 +85,11 @@ fn board_extra_middle_hole_is_at_the_prow() {
     let board = Board::Danish;
     let prow = board.hole(Row::Middle, 16).unwrap();
     assert_eq!(
-        board.next(Player::new(0), prow),
+        board.next(Seat::new(0), prow),
         board.hole(Row::B, 15).unwrap()
     );
     assert_eq!(
-        board.next(Player::new(1), prow),
+        board.next(Seat::new(1), prow),
         board.hole(Row::A, 15).unwrap()
     );
 }
@@ -99,7 +99,7 @@ fn board_extra_middle_hole_is_at_the_prow() {
 #[test]
 fn route_a_runs_home_row_to_stern_then_middle_to_prow_then_row_b_then_middle_again() {
     let board = Board::Danish;
-    let a = Player::new(0);
+    let a = Seat::new(0);
     let name = |h| board.hole_name(h).to_string();
     let mut hole = board.hole(Row::A, 15).unwrap();
     let mut path = vec![name(hole)];
@@ -120,7 +120,7 @@ fn route_a_runs_home_row_to_stern_then_middle_to_prow_then_row_b_then_middle_aga
 #[test]
 fn route_never_returns_to_the_home_row() {
     for board in Board::ALL {
-        for p in [Player::new(0), Player::new(1)] {
+        for p in [Seat::new(0), Seat::new(1)] {
             let home = if p.index() == 0 { Row::A } else { Row::B };
             let mut hole = board.hole(Row::Middle, 0).unwrap();
             for _ in 0..500 {
@@ -135,9 +135,9 @@ fn route_never_returns_to_the_home_row() {
 fn route_b_is_the_mirror_image_of_a() {
     for board in Board::ALL {
         for i in 0..board.num_holes() {
-            let h = daldos_core::Hole::new(i as u8).unwrap();
-            let via_b = board.next(Player::new(1), h);
-            let via_a = board.mirror(board.next(Player::new(0), board.mirror(h)));
+            let h = racegames_daldos::Hole::new(i as u8).unwrap();
+            let via_b = board.next(Seat::new(1), h);
+            let via_a = board.mirror(board.next(Seat::new(0), board.mirror(h)));
             assert_eq!(via_b, via_a);
         }
     }
@@ -231,7 +231,7 @@ fn dalling_only_if_the_hole_ahead_holds_no_friendly_piece() {
     let game = Daldos::default();
     // At the start only the stern-most piece can be dalled, into m0.
     let p = thrown(&game, DANISH_OPENING, "42");
-    assert!(move_names(&game, &p).is_empty() || game.node(&p) != Node::Decision(Player::new(0)));
+    assert!(move_names(&game, &p).is_empty() || game.node(&p) != Node::Decision(Seat::new(0)));
     let p = thrown(&game, DANISH_OPENING, "41");
     let names = move_names(&game, &p);
     assert_eq!(names, vec!["a0-m0-m4"]);
@@ -363,7 +363,7 @@ fn capture_enemy_on_the_final_hole_is_removed_also_when_undalled() {
         "11",
     );
     let after = play(&game, &p, "a0-m0-m1");
-    assert_eq!(after.count(Player::new(1)), 2);
+    assert_eq!(after.count(Seat::new(1)), 2);
     let p = thrown(
         &game,
         "b.............../B................/a.a............. A - 0",
@@ -371,7 +371,7 @@ fn capture_enemy_on_the_final_hole_is_removed_also_when_undalled() {
     );
     let after = play(&game, &p, "a0xm0 a2-a1");
     assert_eq!(
-        after.count(Player::new(1)),
+        after.count(Seat::new(1)),
         1,
         "the dal removed B's piece on m0"
     );
@@ -381,7 +381,7 @@ fn capture_enemy_on_the_final_hole_is_removed_also_when_undalled() {
         "21",
     );
     let after = play(&game, &p, "m16-b14xb13");
-    assert_eq!(after.count(Player::new(1)), 3);
+    assert_eq!(after.count(Seat::new(1)), 3);
 }
 
 #[test]
@@ -427,7 +427,7 @@ fn capture_one_action_is_the_whole_use_of_one_throw() {
     game.apply(&mut next, a).unwrap();
     // After one action the throw is spent and B is to throw.
     assert_eq!(next.phase(), Phase::Throw);
-    assert_eq!(next.to_move(), Some(Player::new(1)));
+    assert_eq!(next.to_move(), Some(Seat::new(1)));
     assert!(next.dice().is_empty());
 }
 
@@ -570,7 +570,7 @@ fn using_the_dice_dal_dal_extra_throw_belongs_to_the_same_turn() {
     assert_eq!(p.phase(), Phase::Move);
     let after = play(&game, &p, "a0-m0-m1");
     assert_eq!(after.turns(), 7);
-    assert_eq!(after.to_move(), Some(Player::new(0)));
+    assert_eq!(after.to_move(), Some(Seat::new(0)));
     let after_two = play(
         &game,
         &thrown(
@@ -772,7 +772,7 @@ fn common_illegal_action_is_an_error_and_changes_nothing() {
 
 #[test]
 fn common_unknown_parameter_or_value_is_an_error_naming_it() {
-    use board_core::FromParams;
+    use racegames_board::FromParams;
     let err = Daldos::from_params("daldos", &[("colour", ParamValue::Str("red"))]).unwrap_err();
     assert!(err.to_string().contains("colour"));
     let err = Daldos::from_params("daldos", &[("board", ParamValue::Str("swedish"))]).unwrap_err();
@@ -809,20 +809,23 @@ fn state_is_a_small_copy_value() {
 
 #[test]
 fn dice_throw_table_matches_the_dice_spec() {
-    // The engine's fixed throw list agrees with board-core's enumeration.
+    // The engine's fixed throw list agrees with racegames-board's enumeration.
     let game = Daldos::default();
     let p = pos(&game, DANISH_OPENING);
     let mut listed = Vec::new();
     game.chance_outcomes(&p, |a, prob| listed.push((a, prob)));
     let mut spec = Vec::new();
-    daldos_core::DICE.for_each_throw(|i, _, prob| spec.push((i as u32, prob)));
+    racegames_daldos::DICE.for_each_throw(|i, _, prob| spec.push((i as u32, prob)));
     assert_eq!(listed, spec);
     for (a, _) in listed {
         let mut s = String::new();
         game.write_action(&p, a, &mut s).unwrap();
         assert_eq!(
             s,
-            format!("throw {}", daldos_core::DICE.throw(a as usize).unwrap())
+            format!(
+                "throw {}",
+                racegames_daldos::DICE.throw(a as usize).unwrap()
+            )
         );
     }
 }

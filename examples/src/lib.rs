@@ -1,6 +1,6 @@
 //! Shared pieces of the racegames examples: two simple players.
 
-use board_core::{sim::SplitMix64, Action, ActionBuffer, Game, Node};
+use racegames_board::{sim::SplitMix64, Action, ActionBuffer, Game, Node};
 
 /// Plays uniformly at random among the legal actions.
 pub fn random_player<G: Game>(game: &G, state: &G::State, rng: &mut SplitMix64) -> Action {

@@ -1,10 +1,10 @@
 //! Criterion benchmarks: move generation per position and random games.
 #![allow(missing_docs)]
 
-use board_core::sim::{random_playout, SplitMix64};
-use board_core::{ActionBuffer, FromParams, Game, ParamValue};
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion};
-use halma_core::{ChineseCheckers, SquareHalma};
+use racegames_board::sim::{random_playout, SplitMix64};
+use racegames_board::{ActionBuffer, FromParams, Game, ParamValue};
+use racegames_halma::{ChineseCheckers, SquareHalma};
 
 /// Positions after `plies` random moves from the opening.
 fn sample_positions<G: Game>(game: &G, count: usize, plies: usize) -> Vec<G::State> {
@@ -14,11 +14,11 @@ fn sample_positions<G: Game>(game: &G, count: usize, plies: usize) -> Vec<G::Sta
     while out.len() < count {
         let mut s = game.new_initial_state();
         for _ in 0..plies {
-            if board_core::sim::random_step(game, &mut s, &mut rng, &mut buf).is_none() {
+            if racegames_board::sim::random_step(game, &mut s, &mut rng, &mut buf).is_none() {
                 break;
             }
         }
-        if matches!(game.node(&s), board_core::Node::Decision(_)) {
+        if matches!(game.node(&s), racegames_board::Node::Decision(_)) {
             out.push(s);
         }
     }

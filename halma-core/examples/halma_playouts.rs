@@ -1,14 +1,14 @@
 //! Plays random games of Chinese checkers and prints turns per second.
 //!
 //! ```text
-//! cargo run --release -p halma-core --example halma_playouts -- [players] [games] [openspiel]
+//! cargo run --release -p racegames-halma --example halma_playouts -- [players] [games] [openspiel]
 //! ```
 
 use std::time::Instant;
 
-use board_core::sim::{random_playout, SplitMix64};
-use board_core::{FromParams, Game, ParamValue};
-use halma_core::ChineseCheckers;
+use racegames_board::sim::{random_playout, SplitMix64};
+use racegames_board::{FromParams, Game, ParamValue};
+use racegames_halma::ChineseCheckers;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);

@@ -26,8 +26,8 @@
 //! legal-action mask for learners, and less memory to write it.
 //!
 //! ```
-//! use halma_core::action::{decode, encode, num_actions};
-//! use halma_core::Star;
+//! use racegames_halma::action::{decode, encode, num_actions};
+//! use racegames_halma::Star;
 //!
 //! assert_eq!(num_actions::<Star>(), 5203);
 //! // d1 (hole 6) to e5 (hole 14) is a step; c1 (3) to e3 (12) a jump.
@@ -40,7 +40,7 @@
 //! assert_eq!(encode::<Star>(0, 4), None);
 //! ```
 
-use board_core::Action;
+use racegames_board::Action;
 
 use crate::geometry::{Geometry, NONE};
 

@@ -1,4 +1,4 @@
-//! A readable multi-line picture of a position ([`board_core::Game::write_diagram`],
+//! A readable multi-line picture of a position ([`racegames_board::Game::write_diagram`],
 //! `str(state)` in Python).
 //!
 //! The star is drawn with its rows centred, so that the holes sit on the
@@ -9,8 +9,8 @@
 //! starts in, the seat to move, finished seats and the turn counter.
 //!
 //! ```
-//! use board_core::Game;
-//! use halma_core::ChineseCheckers;
+//! use racegames_board::Game;
+//! use racegames_halma::ChineseCheckers;
 //!
 //! let game = ChineseCheckers::default();
 //! let mut text = String::new();
@@ -21,7 +21,7 @@
 
 use core::fmt;
 
-use board_core::{Game, Player};
+use racegames_board::{Game, Seat};
 
 use crate::bits::BitSet;
 use crate::geometry::Geometry;
@@ -116,7 +116,7 @@ pub(crate) fn write<G: Geometry>(
             out,
             "{} {} {name} to {target}",
             if seat == 0 { "" } else { ";" },
-            Player::new(seat as u8).digit()
+            Seat::new(seat as u8).digit()
         )?;
     }
     out.write_char('\n')?;
@@ -128,7 +128,7 @@ pub(crate) fn write<G: Geometry>(
     if !pos.finished().is_empty() {
         out.write_str("; finished:")?;
         for &s in pos.finished() {
-            write!(out, " {}", Player::new(s).digit())?;
+            write!(out, " {}", Seat::new(s).digit())?;
         }
     }
     write!(out, "; turn {}", pos.turns())

@@ -1,12 +1,12 @@
-//! The game: options, seats and camps, and the [`board_core::Game`] and
-//! [`board_core::FromParams`] implementations.
+//! The game: options, seats and camps, and the [`racegames_board::Game`] and
+//! [`racegames_board::FromParams`] implementations.
 
 use core::fmt;
 
-use board_core::params::{expect_bool, expect_count, expect_word};
-use board_core::{
+use racegames_board::params::{expect_bool, expect_count, expect_word};
+use racegames_board::{
     Action, FromParams, Game, IllegalAction, Node, ObservationError, ParamError, ParamList,
-    ParamValue, ParseError, Player,
+    ParamValue, ParseError, Seat,
 };
 
 use crate::action::{jump_at, num_actions, slots, step, step_direction};
@@ -35,8 +35,8 @@ fn list_steps<G: Geometry>(base: usize, from: usize, steps: G::Bits, f: &mut imp
 /// options; positions are separate [`Position`] values.
 ///
 /// ```
-/// use board_core::{Game, FromParams, ParamValue};
-/// use halma_core::ChineseCheckers;
+/// use racegames_board::{Game, FromParams, ParamValue};
+/// use racegames_halma::ChineseCheckers;
 ///
 /// let game = ChineseCheckers::from_params("chinese_checkers", &[("players", ParamValue::Int(3))]).unwrap();
 /// let mut state = game.new_initial_state();
@@ -166,17 +166,17 @@ impl<G: Geometry> Halma<G> {
     }
 
     /// The camp (0 = top or top-left, clockwise) where `seat` starts.
-    pub fn camp_of(&self, seat: Player) -> usize {
+    pub fn camp_of(&self, seat: Seat) -> usize {
         usize::from(self.camp[seat.index() % 6])
     }
 
     /// The holes where `seat`'s pieces start.
-    pub fn start_zone(&self, seat: Player) -> G::Bits {
+    pub fn start_zone(&self, seat: Seat) -> G::Bits {
         self.start[seat.index() % 6]
     }
 
     /// The holes `seat` must fill with its pieces to finish.
-    pub fn target_zone(&self, seat: Player) -> G::Bits {
+    pub fn target_zone(&self, seat: Seat) -> G::Bits {
         self.target[seat.index() % 6]
     }
 
@@ -532,7 +532,7 @@ impl<G: Geometry> Game for Halma<G> {
         }
     }
 
-    fn turn_owner(&self, state: &Position<G>) -> Option<Player> {
+    fn turn_owner(&self, state: &Position<G>) -> Option<Seat> {
         state.to_move()
     }
 
@@ -643,7 +643,7 @@ impl<G: Geometry> Game for Halma<G> {
     fn observe(
         &self,
         state: &Position<G>,
-        player: Player,
+        player: Seat,
         out: &mut [f32],
     ) -> Result<(), ObservationError> {
         crate::observation::observe(self, state, player, out)
@@ -652,9 +652,9 @@ impl<G: Geometry> Game for Halma<G> {
     fn observe_update(
         &self,
         before: &Position<G>,
-        before_player: Player,
+        before_player: Seat,
         state: &Position<G>,
-        player: Player,
+        player: Seat,
         out: &mut [f32],
     ) -> Result<(), ObservationError> {
         crate::observation::observe_update(self, before, before_player, state, player, out)
@@ -691,8 +691,8 @@ mod tests {
     use super::*;
     use crate::lattice::Lattice;
     use crate::position::Derived;
-    use board_core::sim::{random_step, SplitMix64};
-    use board_core::ActionBuffer;
+    use racegames_board::sim::{random_step, SplitMix64};
+    use racegames_board::ActionBuffer;
 
     /// The vacate answer a position carries is the one its pieces give, at
     /// every turn of random games, and in a position built to make the rule

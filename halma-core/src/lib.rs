@@ -4,8 +4,8 @@
 //! ([`Halma`]) over two [geometries](geometry).
 //!
 //! ```
-//! use board_core::{Game, Node};
-//! use halma_core::ChineseCheckers;
+//! use racegames_board::{Game, Node};
+//! use racegames_halma::ChineseCheckers;
 //!
 //! let game = ChineseCheckers::default();
 //! let mut state = game.new_initial_state();
@@ -53,7 +53,7 @@
 //! jump lattices: piece by piece, its steps by direction, then its jumps
 //! cell by cell (a class's cell order is its rank order).
 //!
-//! The worst case of the legal-action count ([`board_core::Game::max_legal_actions`])
+//! The worst case of the legal-action count ([`racegames_board::Game::max_legal_actions`])
 //! is `pieces * min(holes - all pieces, J - 1 + D)`, where `D` is the number
 //! of directions and `J` the largest jump class: a jump moves an even number
 //! of lattice steps along a direction, so it keeps `(q mod 2, r mod 2)` on
@@ -63,7 +63,7 @@
 //! a step at most `D` holes. That gives 10 × 42 = 420 for Chinese checkers
 //! with 10 pieces, 15 × 42 = 630 with 15, and 19 × 71 = 1349 for 2-player
 //! Halma (13 × 71 = 923 with 4 players), far below
-//! [`board_core::ACTION_BUFFER_CAPACITY`] (4096).
+//! [`racegames_board::ACTION_BUFFER_CAPACITY`] (4096).
 //!
 //! # Move strings
 //!

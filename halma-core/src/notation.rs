@@ -15,8 +15,8 @@
 
 use core::fmt;
 
-use board_core::notation::{parse_u32, Fields, Problem};
-use board_core::{Action, Game, ParseError, Player};
+use racegames_board::notation::{parse_u32, Fields, Problem};
+use racegames_board::{Action, Game, ParseError, Seat};
 
 use crate::bits::BitSet;
 use crate::geometry::{row_col, Geometry};
@@ -67,7 +67,7 @@ pub(crate) fn write<G: Geometry>(
                 .iter()
                 .take(players)
                 .position(|b| b.has(hole))
-                .map_or('.', |s| Player::new(s as u8).digit());
+                .map_or('.', |s| Seat::new(s as u8).digit());
             out.write_char(c)?;
             hole += 1;
         }
@@ -82,7 +82,7 @@ pub(crate) fn write<G: Geometry>(
         out.write_char('-')?;
     }
     for &s in pos.finished() {
-        out.write_char(Player::new(s).digit())?;
+        out.write_char(Seat::new(s).digit())?;
     }
     write!(out, " {}", pos.turns)
 }
@@ -95,8 +95,8 @@ impl<G: Geometry> fmt::Display for Position<G> {
 }
 
 fn seat_digit(c: char, players: usize) -> Option<usize> {
-    Player::from_digit(c)
-        .map(Player::index)
+    Seat::from_digit(c)
+        .map(Seat::index)
         .filter(|&s| s < players)
 }
 

@@ -20,13 +20,13 @@
 //! square board each reshapes to the 16x16 grid, row by row.
 //!
 //! ```
-//! use board_core::{Game, Player};
-//! use halma_core::ChineseCheckers;
+//! use racegames_board::{Game, Seat};
+//! use racegames_halma::ChineseCheckers;
 //!
 //! let game = ChineseCheckers::default(); // 2 players
 //! assert_eq!(game.observation_shape(), [2 * 121 + 2 * 2 + 2]);
 //! let mut obs = vec![0.0; game.observation_len()];
-//! game.observe(&game.new_initial_state(), Player::new(1), &mut obs).unwrap();
+//! game.observe(&game.new_initial_state(), Seat::new(1), &mut obs).unwrap();
 //! // Seat 1's ten pieces fill the top camp (holes 0 to 9) of its view.
 //! assert!(obs[..10].iter().all(|&v| v == 1.0));
 //! assert_eq!(obs[..121].iter().sum::<f32>(), 10.0);
@@ -34,7 +34,7 @@
 //! assert_eq!(obs[2 * 121 + 1], 1.0);
 //! ```
 
-use board_core::{Game, ObservationError, Player};
+use racegames_board::{Game, ObservationError, Seat};
 
 use crate::bits::BitSet;
 use crate::game::seat_after;
@@ -48,11 +48,7 @@ pub(crate) const fn observation_len<G: Geometry>(players: usize) -> usize {
 }
 
 /// Checks the observer and the length of `out`.
-fn check<G: Geometry>(
-    game: &Halma<G>,
-    player: Player,
-    out: &[f32],
-) -> Result<(), ObservationError> {
+fn check<G: Geometry>(game: &Halma<G>, player: Seat, out: &[f32]) -> Result<(), ObservationError> {
     let n = game.num_players();
     if player.index() >= n {
         return Err(ObservationError::NoSuchPlayer {
@@ -74,7 +70,7 @@ fn check<G: Geometry>(
 fn write_scalars<G: Geometry>(
     game: &Halma<G>,
     pos: &Position<G>,
-    player: Player,
+    player: Seat,
     vacate: bool,
     out: &mut [f32],
 ) {
@@ -109,7 +105,7 @@ fn write_scalars<G: Geometry>(
 /// `player` sees them.
 fn write_pieces<G: Geometry>(
     game: &Halma<G>,
-    player: Player,
+    player: Seat,
     holes: impl Fn(usize) -> G::Bits,
     value: f32,
     out: &mut [f32],
@@ -126,7 +122,7 @@ fn write_pieces<G: Geometry>(
 pub(crate) fn observe<G: Geometry>(
     game: &Halma<G>,
     pos: &Position<G>,
-    player: Player,
+    player: Seat,
     out: &mut [f32],
 ) -> Result<(), ObservationError> {
     check(game, player, out)?;
@@ -136,15 +132,15 @@ pub(crate) fn observe<G: Geometry>(
     Ok(())
 }
 
-/// [`board_core::Game::observe_update`]: rewrites the scalars, and the piece
+/// [`racegames_board::Game::observe_update`]: rewrites the scalars, and the piece
 /// entries that changed: for the same observer those of the pieces that
 /// moved, else all of the planes (cleared, then `state`'s pieces set).
 pub(crate) fn observe_update<G: Geometry>(
     game: &Halma<G>,
     before: &Position<G>,
-    before_player: Player,
+    before_player: Seat,
     state: &Position<G>,
-    player: Player,
+    player: Seat,
     out: &mut [f32],
 ) -> Result<(), ObservationError> {
     check(game, player, out)?;

@@ -5,7 +5,7 @@ use core::cmp::Ordering;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
-use board_core::Player;
+use racegames_board::Seat;
 
 use crate::bits::BitSet;
 use crate::geometry::Geometry;
@@ -118,7 +118,7 @@ impl<G: Geometry> Position<G> {
     }
 
     /// The seat whose piece stands on `hole`, if any.
-    pub fn piece_at(&self, hole: usize) -> Option<Player> {
+    pub fn piece_at(&self, hole: usize) -> Option<Seat> {
         if hole >= G::HOLES {
             return None;
         }
@@ -126,13 +126,13 @@ impl<G: Geometry> Position<G> {
             .as_ref()
             .iter()
             .position(|b| b.has(hole))
-            .map(|s| Player::new(s as u8))
+            .map(|s| Seat::new(s as u8))
     }
 
     /// The seat to move, or `None` once the game is over.
     #[inline]
-    pub fn to_move(&self) -> Option<Player> {
-        (self.to_move != TERMINAL).then_some(Player::new(self.to_move))
+    pub fn to_move(&self) -> Option<Seat> {
+        (self.to_move != TERMINAL).then_some(Seat::new(self.to_move))
     }
 
     /// Turns (moves) completed since the start.

@@ -44,7 +44,7 @@ impl FromStr for Finish {
 }
 
 /// Every option of a Halma-family game. Build one through
-/// [`board_core::FromParams`] or start from [`Rules::chinese_checkers`] /
+/// [`racegames_board::FromParams`] or start from [`Rules::chinese_checkers`] /
 /// [`Rules::halma`] and change fields; [`crate::Halma::new`] checks it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

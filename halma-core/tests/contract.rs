@@ -3,13 +3,13 @@
 
 mod common;
 
-use board_core::sim::SplitMix64;
-use board_core::{
-    ActionBuffer, FromParams, Game, ParamError, ParamValue, Player, ACTION_BUFFER_CAPACITY,
-};
 use common::{cc, halma};
-use halma_core::action::{num_actions, slots};
-use halma_core::{
+use racegames_board::sim::SplitMix64;
+use racegames_board::{
+    ActionBuffer, FromParams, Game, ParamError, ParamValue, Seat, ACTION_BUFFER_CAPACITY,
+};
+use racegames_halma::action::{num_actions, slots};
+use racegames_halma::{
     ChineseCheckers, Geometry, Halma, Square, SquareHalma, SquarePosition, Star, StarPosition,
 };
 
@@ -200,11 +200,11 @@ fn observation_has_the_same_shape_for_every_seat_and_puts_the_observer_first_at_
         let s = g.new_initial_state();
         let len = g.observation_len();
         let mut first = vec![0.0; len];
-        g.observe(&s, Player::new(0), &mut first).unwrap();
+        g.observe(&s, Seat::new(0), &mut first).unwrap();
         let scalars = p * holes;
         for seat in 1..p {
             let mut o = vec![0.0; len];
-            g.observe(&s, Player::new(seat as u8), &mut o).unwrap();
+            g.observe(&s, Seat::new(seat as u8), &mut o).unwrap();
             // Own pieces (plane 0) look the same from every seat at the start.
             assert_eq!(o[..holes], first[..holes], "{p} players, seat {seat}");
             // The seat to move (seat 0) is relative seat p - seat; nobody
@@ -221,16 +221,16 @@ fn observation_has_the_same_shape_for_every_seat_and_puts_the_observer_first_at_
             let plane = &first[i * holes..(i + 1) * holes];
             assert_eq!(plane.iter().sum::<f32>(), 10.0, "{p} players, plane {i}");
         }
-        assert!(g.observe(&s, Player::new(p as u8), &mut first).is_err());
-        assert!(g.observe(&s, Player::new(0), &mut first[1..]).is_err());
+        assert!(g.observe(&s, Seat::new(p as u8), &mut first).is_err());
+        assert!(g.observe(&s, Seat::new(0), &mut first[1..]).is_err());
     }
     let g = halma("players=4");
     assert_eq!(g.observation_shape(), [4 * 256 + 10]);
     let s = g.new_initial_state();
     let mut a = vec![0.0; g.observation_len()];
     let mut b = vec![0.0; g.observation_len()];
-    g.observe(&s, Player::new(0), &mut a).unwrap();
-    g.observe(&s, Player::new(2), &mut b).unwrap();
+    g.observe(&s, Seat::new(0), &mut a).unwrap();
+    g.observe(&s, Seat::new(2), &mut b).unwrap();
     assert_eq!(a[..256], b[..256]);
     assert_eq!(a[0], 1.0); // top-left corner is the observer's
 }
@@ -242,7 +242,7 @@ fn the_turn_count_shows_as_a_fraction_of_the_limit() {
     let mut obs = vec![0.0; g.observation_len()];
     for turns in 0..3 {
         let turn_entry = 2 * 121 + 4;
-        g.observe(&s, Player::new(0), &mut obs).unwrap();
+        g.observe(&s, Seat::new(0), &mut obs).unwrap();
         assert_eq!(obs[turn_entry], turns as f32 / 10.0);
         let mut first = None;
         g.legal_actions(&s, |a| {

@@ -1,7 +1,7 @@
 //! The readable board diagram (`Game::write_diagram`).
 
-use board_core::{FromParams, Game, ParamValue};
-use halma_core::{ChineseCheckers, SquareHalma};
+use racegames_board::{FromParams, Game, ParamValue};
+use racegames_halma::{ChineseCheckers, SquareHalma};
 
 fn diagram<G: Game>(game: &G, state: &G::State) -> String {
     let mut s = String::new();

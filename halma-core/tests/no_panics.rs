@@ -1,9 +1,9 @@
 //! The public constructors and hole helpers never panic, whatever their
 //! input.
 
-use board_core::{Action, Game, Player};
-use halma_core::{action, notation, Finish, Halma, Rules, Square, Star};
 use proptest::prelude::*;
+use racegames_board::{Action, Game, Seat};
+use racegames_halma::{action, notation, Finish, Halma, Rules, Square, Star};
 
 fn any_rules() -> impl Strategy<Value = Rules> {
     (any::<u8>(), any::<u8>(), any::<[bool; 5]>(), any::<u32>()).prop_map(
@@ -25,10 +25,10 @@ proptest! {
     fn halma_new_never_panics(rules in any_rules(), seat in any::<u8>()) {
         if let Ok(g) = Halma::<Star>::new(rules) {
             let s = g.new_initial_state();
-            let _ = (g.camp_of(Player::new(seat)), g.start_zone(Player::new(seat)), g.must_vacate(&s));
+            let _ = (g.camp_of(Seat::new(seat)), g.start_zone(Seat::new(seat)), g.must_vacate(&s));
         }
         if let Ok(g) = Halma::<Square>::new(rules) {
-            let _ = g.camp_of(Player::new(seat));
+            let _ = g.camp_of(Seat::new(seat));
         }
     }
 

@@ -3,10 +3,10 @@
 
 mod common;
 
-use board_core::sim::SplitMix64;
-use board_core::{ActionBuffer, Game, ObservationError, Player};
 use common::{cc, halma};
-use halma_core::{Geometry, Halma, Position};
+use racegames_board::sim::SplitMix64;
+use racegames_board::{ActionBuffer, Game, ObservationError, Seat};
+use racegames_halma::{Geometry, Halma, Position};
 
 use proptest::prelude::*;
 
@@ -74,7 +74,7 @@ fn check_game<G: Geometry>(
     let mut rng = SplitMix64::new(seed);
     let mut buf = ActionBuffer::new();
     let mut s = start;
-    let mut viewer = Player::new(rng.below(n) as u8);
+    let mut viewer = Seat::new(rng.below(n) as u8);
     let mut shown = vec![0.0f32; game.observation_len()];
     let mut fresh = shown.clone();
     game.observe(&s, viewer, &mut shown).unwrap();
@@ -92,7 +92,7 @@ fn check_game<G: Geometry>(
                 }
             }
         }
-        viewer = Player::new(rng.below(n) as u8);
+        viewer = Seat::new(rng.below(n) as u8);
         game.observe_update(&before, before_viewer, &s, viewer, &mut shown)
             .unwrap();
         game.observe(&s, viewer, &mut fresh).unwrap();
@@ -114,12 +114,12 @@ fn check_game<G: Geometry>(
 /// The to-move and finished flags of `obs`, `viewer`'s observation of `s`,
 /// against the position itself: relative seat `i` is the seat `i` places
 /// after the viewer.
-fn check_seat_flags<G: Geometry>(game: &Halma<G>, s: &Position<G>, viewer: Player, obs: &[f32]) {
+fn check_seat_flags<G: Geometry>(game: &Halma<G>, s: &Position<G>, viewer: Seat, obs: &[f32]) {
     let n = game.num_players();
     let flags = &obs[n * G::HOLES..];
     for i in 0..n {
         let seat = (viewer.index() + i) % n;
-        let to_move = s.to_move().map(Player::index) == Some(seat);
+        let to_move = s.to_move().map(Seat::index) == Some(seat);
         let finished = s.finished().contains(&(seat as u8));
         assert_eq!(
             flags[i],
@@ -148,7 +148,7 @@ fn the_rare_planes_are_covered_finishers_vacate_rule_and_game_ends() {
     // Random play seldom meets the vacate rule: start where it binds (seat
     // 1 is stuck in its target camp while seat 0 still has d1 at home).
     let game = cc("players=2");
-    let text = common::build::<halma_core::Star>(
+    let text = common::build::<racegames_halma::Star>(
         &[
             &["d1", "n2", "n3", "n4", "o1", "o2", "o3", "p1", "p2", "q1"],
             &["a1", "b1", "b2", "c1", "c2", "c3", "d2", "d3", "d4", "e7"],
@@ -170,9 +170,9 @@ fn errors_are_those_of_observe() {
     let game = cc("players=3");
     let s = game.new_initial_state();
     let mut out = vec![0.0f32; game.observation_len()];
-    let p0 = Player::new(0);
+    let p0 = Seat::new(0);
     assert_eq!(
-        game.observe_update(&s, p0, &s, Player::new(3), &mut out),
+        game.observe_update(&s, p0, &s, Seat::new(3), &mut out),
         Err(ObservationError::NoSuchPlayer {
             player: 3,
             num_players: 3
@@ -186,7 +186,7 @@ fn errors_are_those_of_observe() {
     // An observer the game does not have cannot have written `out`: it is
     // rewritten in full.
     out.fill(7.0);
-    game.observe_update(&s, Player::new(5), &s, p0, &mut out)
+    game.observe_update(&s, Seat::new(5), &s, p0, &mut out)
         .unwrap();
     let mut fresh = vec![0.0f32; game.observation_len()];
     game.observe(&s, p0, &mut fresh).unwrap();

@@ -3,8 +3,8 @@
 
 mod common;
 
-use board_core::Game;
 use common::{cc, halma, perft};
+use racegames_board::Game;
 
 const DATA: &str = include_str!("../../tests/data/halma_perft.txt");
 
@@ -40,13 +40,13 @@ fn perft_counts_match_the_data_file() {
 }
 
 /// Prints candidate lines for the data file:
-/// `cargo test -p halma-core --release --test perft -- --ignored --nocapture`.
+/// `cargo test -p racegames-halma --release --test perft -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn generate_perft_lines() {
-    use board_core::sim::{random_step, SplitMix64};
-    use board_core::ActionBuffer;
     use common::notation;
+    use racegames_board::sim::{random_step, SplitMix64};
+    use racegames_board::ActionBuffer;
     fn lines<G: Game>(game: &G, name: &str, params: &str, start: G::State, max_depth: usize) {
         let text = notation(game, &start);
         for depth in 1..=max_depth {
@@ -110,7 +110,7 @@ fn generate_perft_lines() {
     // Hand-made positions for the vacate rule, spoiling wins, finish = all,
     // passing and truncation (the same as in rules_star.rs).
     use common::build;
-    use halma_core::Star;
+    use racegames_halma::Star;
     let vacate = build::<Star>(
         &[
             &["d1", "n2", "n3", "n4", "o1", "o2", "o3", "p1", "p2", "q1"],

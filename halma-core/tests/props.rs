@@ -3,12 +3,12 @@
 
 mod common;
 
-use board_core::sim::SplitMix64;
-use board_core::{ActionBuffer, Game, Node, Player};
 use common::{action_string, cc, halma, notation};
-use halma_core::bits::BitSet;
-use halma_core::{Geometry, Halma};
 use proptest::prelude::*;
+use racegames_board::sim::SplitMix64;
+use racegames_board::{ActionBuffer, Game, Node, Seat};
+use racegames_halma::bits::BitSet;
+use racegames_halma::{Geometry, Halma};
 
 const CC_OPTIONS: [&str; 9] = [
     "players=2",
@@ -24,7 +24,11 @@ const CC_OPTIONS: [&str; 9] = [
 const HALMA_OPTIONS: [&str; 3] = ["players=2", "players=4", "players=4,finish=all"];
 
 /// Checks every invariant on one state.
-fn check_state<G: Geometry>(game: &Halma<G>, s: &halma_core::Position<G>, rng: &mut SplitMix64) {
+fn check_state<G: Geometry>(
+    game: &Halma<G>,
+    s: &racegames_halma::Position<G>,
+    rng: &mut SplitMix64,
+) {
     let n = game.num_players();
     // Pieces are conserved and never share a hole.
     let mut total = 0;
@@ -39,7 +43,7 @@ fn check_state<G: Geometry>(game: &Halma<G>, s: &halma_core::Position<G>, rng: &
     // Observation has the same shape for every seat.
     let mut obs = vec![0.0f32; game.observation_len()];
     for p in 0..n {
-        game.observe(s, Player::new(p as u8), &mut obs).unwrap();
+        game.observe(s, Seat::new(p as u8), &mut obs).unwrap();
         assert!(obs.iter().all(|v| v.is_finite()));
     }
     let mut legal = ActionBuffer::new();
@@ -115,7 +119,7 @@ proptest! {
         let game = cc(&format!("{},max_turns=150", CC_OPTIONS[which]));
         let mut rng = SplitMix64::new(seed);
         let mut s = game.new_initial_state();
-        let decisions = board_core::sim::random_playout(&game, &mut s, &mut rng);
+        let decisions = racegames_board::sim::random_playout(&game, &mut s, &mut rng);
         prop_assert_eq!(game.node(&s), Node::Terminal);
         prop_assert!(decisions <= 150);
         let mut r = vec![0.0; game.num_players()];
@@ -169,7 +173,7 @@ proptest! {
         let mut s = game.new_initial_state();
         let mut buf = ActionBuffer::new();
         for _ in 0..(seed % 30) {
-            board_core::sim::random_step(&game, &mut s, &mut rng, &mut buf);
+            racegames_board::sim::random_step(&game, &mut s, &mut rng, &mut buf);
         }
         let before = s;
         let mut out = String::new();

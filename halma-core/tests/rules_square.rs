@@ -3,10 +3,10 @@
 
 mod common;
 
-use board_core::{FromParams, Game, Node, ParamError, ParamValue, Player};
 use common::{build, ends_from, halma, notation};
-use halma_core::bits::BitSet;
-use halma_core::{Geometry, Square, SquareHalma, SquarePosition};
+use racegames_board::{FromParams, Game, Node, ParamError, ParamValue, Seat};
+use racegames_halma::bits::BitSet;
+use racegames_halma::{Geometry, Square, SquareHalma, SquarePosition};
 
 const TL19: [&str; 19] = [
     "a1", "a2", "a3", "a4", "a5", "b1", "b2", "b3", "b4", "b5", "c1", "c2", "c3", "c4", "d1", "d2",
@@ -38,8 +38,8 @@ fn two_players_with_19_pieces_each_in_opposite_corner_camps_of_rows_5_5_4_3_2() 
     expected.sort();
     assert_eq!(tl, expected);
     assert_eq!(s.pieces(1).count(), 19);
-    assert_eq!(g.target_zone(Player::new(0)), s.pieces(1));
-    assert_eq!(g.target_zone(Player::new(1)), s.pieces(0));
+    assert_eq!(g.target_zone(Seat::new(0)), s.pieces(1));
+    assert_eq!(g.target_zone(Seat::new(1)), s.pieces(0));
 }
 
 #[test]
@@ -48,7 +48,7 @@ fn four_players_with_13_pieces_each_in_camps_of_rows_4_4_3_2() {
     let s = g.new_initial_state();
     for seat in 0..4 {
         assert_eq!(s.pieces(seat).count(), 13);
-        let target = g.target_zone(Player::new(seat as u8));
+        let target = g.target_zone(Seat::new(seat as u8));
         assert_eq!(target, s.pieces((seat + 2) % 4));
     }
 }
@@ -167,7 +167,7 @@ fn notation_four_player_camps_go_clockwise_from_the_top_left() {
 #[test]
 fn four_player_returns_and_finish_all() {
     let g = halma("players=4,finish=all");
-    assert_eq!(g.rules().finish, halma_core::Finish::All);
+    assert_eq!(g.rules().finish, racegames_halma::Finish::All);
     assert_eq!(g.min_utility(), -1.0);
 }
 
@@ -175,7 +175,7 @@ fn four_player_returns_and_finish_all() {
 /// win: `Halma::new` refuses each (it once accepted all but the wing rule).
 #[test]
 fn halma_new_refuses_switches_the_square_board_does_not_have() {
-    use halma_core::{Halma, Rules};
+    use racegames_halma::{Halma, Rules};
     type SwitchOn = fn(&mut Rules);
     let cases: [(&str, SwitchOn); 4] = [
         ("long_jumps", |r| r.long_jumps = true),
@@ -193,7 +193,7 @@ fn halma_new_refuses_switches_the_square_board_does_not_have() {
         // The star has every one of them.
         let mut star = Rules::chinese_checkers(2);
         switch_on(&mut star);
-        assert!(Halma::<halma_core::Star>::new(star).is_ok(), "{name}");
+        assert!(Halma::<racegames_halma::Star>::new(star).is_ok(), "{name}");
     }
     assert!(Halma::<Square>::new(Rules::halma(4)).is_ok());
 }

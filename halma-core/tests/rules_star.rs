@@ -3,11 +3,11 @@
 
 mod common;
 
-use board_core::{FromParams, Game, Node, ParamError, ParamValue, Player};
 use common::{build, cc, ends_from, legal, names, notation};
-use halma_core::bits::BitSet;
-use halma_core::notation::parse_hole;
-use halma_core::{ChineseCheckers, Geometry, Star, StarPosition};
+use racegames_board::{FromParams, Game, Node, ParamError, ParamValue, Seat};
+use racegames_halma::bits::BitSet;
+use racegames_halma::notation::parse_hole;
+use racegames_halma::{ChineseCheckers, Geometry, Star, StarPosition};
 
 fn pos(game: &ChineseCheckers, text: &str) -> StarPosition {
     game.parse_notation(text)
@@ -78,7 +78,7 @@ fn each_player_starts_in_a_camp_and_must_reach_the_opposite_one() {
         let g = cc(&format!("players={p}"));
         let s = g.new_initial_state();
         for seat in 0..p {
-            let player = Player::new(seat as u8);
+            let player = Seat::new(seat as u8);
             let camp = g.camp_of(player);
             assert_eq!(s.pieces(seat), Star::zone(camp, 10));
             assert_eq!(g.target_zone(player), Star::zone((camp + 3) % 6, 10));
@@ -112,7 +112,7 @@ fn pieces_15_is_for_2_or_3_players() {
 #[test]
 fn pieces_15_camps_take_the_adjacent_row_of_5_hexagon_holes_forming_triangles_of_side_5() {
     let g = cc("players=2,pieces=15");
-    let top = g.start_zone(Player::new(0));
+    let top = g.start_zone(Seat::new(0));
     let mut expected: Vec<&str> = TOP.to_vec();
     expected.extend(["e5", "e6", "e7", "e8", "e9"]);
     let mut got = names::<Star>(top);
@@ -120,7 +120,7 @@ fn pieces_15_camps_take_the_adjacent_row_of_5_hexagon_holes_forming_triangles_of
     expected.sort();
     assert_eq!(got, expected);
     // The target zone of seat 0 is the bottom triangle of side 5.
-    let bottom = g.target_zone(Player::new(0));
+    let bottom = g.target_zone(Seat::new(0));
     for row in 0..5u8 {
         let in_row = (0..121)
             .filter(|&x| bottom.has(x) && Star::progress(3, x) == row)
@@ -132,11 +132,11 @@ fn pieces_15_camps_take_the_adjacent_row_of_5_hexagon_holes_forming_triangles_of
 #[test]
 fn pieces_15_with_3_players_neighbouring_zones_share_their_corner_hole() {
     let g = cc("players=3,pieces=15");
-    let start0 = g.start_zone(Player::new(0));
+    let start0 = g.start_zone(Seat::new(0));
     // Seat 2 (lower-left) targets the upper-right zone, next to the top.
-    let target2 = g.target_zone(Player::new(2));
+    let target2 = g.target_zone(Seat::new(2));
     assert_eq!(names::<Star>(start0 & target2), ["e9"]);
-    let target1 = g.target_zone(Player::new(1));
+    let target1 = g.target_zone(Seat::new(1));
     assert_eq!(names::<Star>(start0 & target1), ["e5"]);
     // The shared hole counts in both: seat 2 finishes only with e9 filled.
     assert_eq!(target2.count(), 15);
@@ -192,7 +192,7 @@ fn nothing_is_captured() {
     let g = cc("players=2,wing_rule=false");
     let mut s = setup(&g, &["i5"], &["h5", "q1"]);
     play(&g, &mut s, "i5-g5");
-    assert_eq!(s.piece_at(h("h5")), Some(Player::new(1)));
+    assert_eq!(s.piece_at(h("h5")), Some(Seat::new(1)));
     assert_eq!(s.pieces(1).count(), 10);
 }
 
@@ -364,10 +364,10 @@ fn vacate_rule_false_turns_it_off() {
 
 #[test]
 fn vacate_rule_needs_a_seat_opposite_so_never_binds_with_three_players() {
-    use board_core::sim::{random_step, SplitMix64};
+    use racegames_board::sim::{random_step, SplitMix64};
     let g = cc("players=3");
     let mut rng = SplitMix64::new(5);
-    let mut buf = board_core::ActionBuffer::new();
+    let mut buf = racegames_board::ActionBuffer::new();
     for _ in 0..5 {
         let mut s = g.new_initial_state();
         while random_step(&g, &mut s, &mut rng, &mut buf).is_some() {
@@ -503,15 +503,18 @@ fn finish_all_skips_the_finished_players() {
     let mut s = pos(&g, &finish_all_position());
     // Seat 1 moves elsewhere; then seat 2; then seat 1 again (seat 0 is done).
     play(&g, &mut s, "i1-i2");
-    assert_eq!(g.node(&s), Node::Decision(Player::new(2)));
+    assert_eq!(g.node(&s), Node::Decision(Seat::new(2)));
     let a = legal(&g, &s)[0];
     g.apply(&mut s, a).unwrap();
-    assert_eq!(g.node(&s), Node::Decision(Player::new(1)));
+    assert_eq!(g.node(&s), Node::Decision(Seat::new(1)));
 }
 
 #[test]
 fn finish_first_is_the_default() {
-    assert_eq!(cc("players=3").rules().finish, halma_core::Finish::First);
+    assert_eq!(
+        cc("players=3").rules().finish,
+        racegames_halma::Finish::First
+    );
 }
 
 #[test]
@@ -542,7 +545,7 @@ fn seat_0_moves_first_and_there_are_no_chance_nodes() {
     for p in [2, 3, 4, 6] {
         let g = cc(&format!("players={p}"));
         let s = g.new_initial_state();
-        assert_eq!(g.node(&s), Node::Decision(Player::new(0)));
+        assert_eq!(g.node(&s), Node::Decision(Seat::new(0)));
         assert_eq!(g.max_chance_outcomes(), 0);
     }
 }
@@ -564,7 +567,7 @@ fn a_player_who_can_do_nothing_passes_at_once() {
     );
     let mut s = pos(&g, &text);
     play(&g, &mut s, "i3-h3");
-    assert_eq!(g.node(&s), Node::Decision(Player::new(0)));
+    assert_eq!(g.node(&s), Node::Decision(Seat::new(0)));
     assert_eq!(g.turn_count(&s), 11);
 }
 
@@ -583,7 +586,7 @@ fn notation_camps_by_player_count_top_lower_right_lower_left_and_clockwise() {
         let g = cc(&format!("players={p}"));
         for (seat, &c) in camps.iter().enumerate() {
             assert_eq!(
-                g.camp_of(Player::new(seat as u8)),
+                g.camp_of(Seat::new(seat as u8)),
                 c,
                 "{p} players, seat {seat}"
             );

@@ -13,12 +13,12 @@
 
 use std::time::{Duration, Instant};
 
-use board_core::sim::{random_step, SplitMix64};
-use board_core::{ActionBuffer, FromParams, Game, Node, ParamValue};
-use daldos_core::Daldos;
-use halma_core::{ChineseCheckers, SquareHalma};
+use racegames_board::sim::{random_step, SplitMix64};
+use racegames_board::{ActionBuffer, FromParams, Game, Node, ParamValue};
+use racegames_daldos::Daldos;
+use racegames_halma::{ChineseCheckers, SquareHalma};
 use racegames_players::Playable;
-use tables_core::Tables;
+use racegames_tables::Tables;
 
 /// A decision node after `plies` random steps from the start (or the
 /// last decision node before the end).

@@ -3,17 +3,17 @@
 //! random games.
 #![allow(missing_docs)] // criterion_group! generates undocumented items
 
-use board_core::sim::{random_step, SplitMix64};
-use board_core::{ActionBuffer, FromParams, Game, Node, ParamValue};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use daldos_core::Daldos;
-use halma_core::{ChineseCheckers, SquareHalma};
+use racegames_board::sim::{random_step, SplitMix64};
+use racegames_board::{ActionBuffer, FromParams, Game, Node, ParamValue};
+use racegames_daldos::Daldos;
+use racegames_halma::{ChineseCheckers, SquareHalma};
 use racegames_players::games::daldos_eval::DaldosEval;
 use racegames_players::games::halma_eval::HalmaEval;
 use racegames_players::games::tables_eval::TablesEval;
 use racegames_players::ply::ply_ends;
 use racegames_players::Evaluator;
-use tables_core::Tables;
+use racegames_tables::Tables;
 
 /// Every fourth decision position of a few random games.
 fn decisions<G: Game>(game: &G, n: usize) -> Vec<G::State> {

@@ -2,13 +2,13 @@
 //! position by each shipped net.
 #![allow(missing_docs)] // criterion_group! generates undocumented items
 
-use board_core::sim::{random_step, SplitMix64};
-use board_core::{ActionBuffer, Game, Node};
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use daldos_core::Daldos;
+use racegames_board::sim::{random_step, SplitMix64};
+use racegames_board::{ActionBuffer, Game, Node};
+use racegames_daldos::Daldos;
 use racegames_players::net::NetEvaluator;
 use racegames_players::Evaluator;
-use tables_core::Tables;
+use racegames_tables::Tables;
 
 /// Positions at chance nodes (the ends of turns) from random games.
 fn positions<G: Game>(game: &G, n: usize) -> Vec<G::State> {

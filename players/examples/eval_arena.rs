@@ -18,16 +18,16 @@
 
 use std::time::Instant;
 
-use board_core::sim::SplitMix64;
-use board_core::{FromParams, Game, Node, ParamValue};
-use daldos_core::Daldos;
-use halma_core::{ChineseCheckers, SquareHalma};
+use racegames_board::sim::SplitMix64;
+use racegames_board::{FromParams, Game, Node, ParamValue};
+use racegames_daldos::Daldos;
+use racegames_halma::{ChineseCheckers, SquareHalma};
 use racegames_players::games::daldos_eval::{DaldosEval, DaldosWeights};
 use racegames_players::games::halma_eval::{HalmaEval, HalmaWeights};
 use racegames_players::games::tables_eval::{TablesEval, TablesWeights};
 use racegames_players::ply::{decision_seed, ply_ends, Plan};
 use racegames_players::Evaluator;
-use tables_core::Tables;
+use racegames_tables::Tables;
 
 /// Who sits in a seat.
 enum Agent<'a, G: Game> {

@@ -15,8 +15,8 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use board_core::sim::SplitMix64;
-use board_core::{Action, Game, Node};
+use racegames_board::sim::SplitMix64;
+use racegames_board::{Action, Game, Node};
 
 use crate::{Player, PlayerError};
 
@@ -137,7 +137,7 @@ impl ArenaResult {
 /// One game's result, per player.
 #[derive(Clone, Copy, Debug)]
 struct Outcome {
-    returns: [f64; board_core::Player::MAX_PLAYERS],
+    returns: [f64; racegames_board::Seat::MAX_SEATS],
     winner: Option<usize>,
     winner_seat: Option<usize>,
     truncated: bool,
@@ -167,7 +167,7 @@ where
     G: Game + Sync,
 {
     let seats = game.num_players();
-    if players.len() != seats || seats > board_core::Player::MAX_PLAYERS {
+    if players.len() != seats || seats > racegames_board::Seat::MAX_SEATS {
         return Err(ArenaError::WrongPlayerCount {
             seats,
             found: players.len(),
@@ -269,7 +269,7 @@ fn play_one<G: Game>(
     let mut state = game.new_initial_state();
     let mut stopped = false;
     let mut opening = config.opening;
-    let mut legal = board_core::ActionBuffer::new();
+    let mut legal = racegames_board::ActionBuffer::new();
     loop {
         match game.node(&state) {
             Node::Terminal => break,
@@ -311,11 +311,11 @@ fn play_one<G: Game>(
             }
         }
     }
-    let mut by_seat = [0.0; board_core::Player::MAX_PLAYERS];
+    let mut by_seat = [0.0; racegames_board::Seat::MAX_SEATS];
     if !stopped {
         game.returns(&state, &mut by_seat[..n]);
     }
-    let mut returns = [0.0; board_core::Player::MAX_PLAYERS];
+    let mut returns = [0.0; racegames_board::Seat::MAX_SEATS];
     for (i, r) in returns.iter_mut().enumerate().take(n) {
         *r = by_seat[(i + rotation) % n];
     }

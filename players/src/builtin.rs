@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use board_core::{Game, ParamValue};
+use racegames_board::{Game, ParamValue};
 
 use crate::expectimax::{ExpectimaxPlayer, ExpectimaxSettings};
 use crate::greedy::GreedyPlayer;

@@ -1,6 +1,6 @@
 //! A game's estimate of how a position will end.
 
-use board_core::Game;
+use racegames_board::Game;
 
 /// An estimate of each seat's return from a position.
 ///
@@ -16,7 +16,7 @@ pub trait Evaluator<G: Game>: Send + Sync {
     /// `seat` first when larger: by default `seat`'s estimated return. An
     /// evaluation may answer more cheaply with any key in the same order.
     fn rank(&self, game: &G, state: &G::State, seat: usize) -> f64 {
-        let mut out = [0.0; board_core::Player::MAX_PLAYERS];
+        let mut out = [0.0; racegames_board::Seat::MAX_SEATS];
         let n = game.num_players().min(out.len());
         crate::value::estimate(game, self, state, &mut out[..n]);
         out.get(seat).copied().unwrap_or(0.0)

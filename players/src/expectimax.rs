@@ -29,8 +29,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use board_core::sim::SplitMix64;
-use board_core::{Action, Game, Node};
+use racegames_board::sim::SplitMix64;
+use racegames_board::{Action, Game, Node};
 
 use crate::fxhash::FxBuild;
 use crate::greedy::first_legal;
@@ -586,7 +586,7 @@ impl<'a, G: Game> Search<'a, G> {
     fn killer(
         &self,
         state: &G::State,
-        mover: board_core::Player,
+        mover: racegames_board::Seat,
         key: (u32, usize),
         ends: &[PlyEnd<G::State>],
     ) -> Option<usize> {

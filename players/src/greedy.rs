@@ -2,8 +2,8 @@
 
 use std::sync::Arc;
 
-use board_core::sim::SplitMix64;
-use board_core::{Action, ActionBuffer, Game, Node};
+use racegames_board::sim::SplitMix64;
+use racegames_board::{Action, ActionBuffer, Game, Node};
 
 use crate::ply::{decision_seed, ply_ends, Plan};
 use crate::value::estimate;
@@ -93,7 +93,7 @@ pub(crate) fn first_legal<G: Game>(game: &G, state: &G::State) -> Action {
 mod tests {
     use super::*;
     use crate::games::TerminalOnly;
-    use tables_core::Tables;
+    use racegames_tables::Tables;
 
     /// An arbitrary but fixed value per position (a hash of its notation):
     /// enough to make the greedy choice depend on the position.

@@ -26,8 +26,8 @@
 
 use std::sync::Arc;
 
-use board_core::sim::{random_step, SplitMix64};
-use board_core::{Action, ActionBuffer, Game, Node};
+use racegames_board::sim::{random_step, SplitMix64};
+use racegames_board::{Action, ActionBuffer, Game, Node};
 
 use crate::greedy::first_legal;
 use crate::ply::{decision_seed, ply_ends, Plan};
@@ -150,7 +150,7 @@ where
     }
 }
 
-const MAX_PLAYERS: usize = board_core::Player::MAX_PLAYERS;
+const MAX_SEATS: usize = racegames_board::Seat::MAX_SEATS;
 /// No child yet.
 const NONE: u32 = u32::MAX;
 
@@ -159,7 +159,7 @@ struct TreeNode<S> {
     state: S,
     node: Node,
     visits: u32,
-    sum: [f64; MAX_PLAYERS],
+    sum: [f64; MAX_SEATS],
     expanded: bool,
     first: u32,
     count: u32,
@@ -186,7 +186,7 @@ struct Tree<'a, G: Game> {
     /// The seat to move at the root.
     searcher: usize,
     /// Each seat's rank at the root (with `own_progress`).
-    root_rank: [f64; MAX_PLAYERS],
+    root_rank: [f64; MAX_SEATS],
     out: Vec<f64>,
     buf: ActionBuffer,
 }
@@ -209,7 +209,7 @@ impl<'a, G: Game> Tree<'a, G> {
             edges: Vec::new(),
             low,
             searcher: 0,
-            root_rank: [0.0; MAX_PLAYERS],
+            root_rank: [0.0; MAX_SEATS],
             scale: if span > 0.0 { 1.0 / span } else { 1.0 },
             out: vec![0.0; game.num_players()],
             buf: ActionBuffer::new(),
@@ -305,7 +305,7 @@ impl<'a, G: Game> Tree<'a, G> {
             node: self.game.node(&state),
             state,
             visits: 0,
-            sum: [0.0; MAX_PLAYERS],
+            sum: [0.0; MAX_SEATS],
             expanded: false,
             first: 0,
             count: 0,
@@ -361,7 +361,7 @@ impl<'a, G: Game> Tree<'a, G> {
         path.clear();
         path.push(0);
         let mut id = 0u32;
-        let mut values = [0.0; MAX_PLAYERS];
+        let mut values = [0.0; MAX_SEATS];
         loop {
             if !self.nodes[id as usize].expanded {
                 self.expand(id);
@@ -447,7 +447,7 @@ impl<'a, G: Game> Tree<'a, G> {
 
     /// Random play from `state` for at most `rollout_plies` plies, then
     /// the returns (exact or estimated) into `values`.
-    fn rollout(&mut self, mut state: G::State, values: &mut [f64; MAX_PLAYERS]) {
+    fn rollout(&mut self, mut state: G::State, values: &mut [f64; MAX_SEATS]) {
         let mut plies = 0;
         loop {
             let node = self.game.node(&state);
@@ -464,7 +464,7 @@ impl<'a, G: Game> Tree<'a, G> {
         self.value_of(&state, values);
     }
 
-    fn value_of(&mut self, state: &G::State, values: &mut [f64; MAX_PLAYERS]) {
+    fn value_of(&mut self, state: &G::State, values: &mut [f64; MAX_SEATS]) {
         let width = self.settings.own_progress;
         if width > 0.0 && self.game.node(state) != Node::Terminal {
             let span = 1.0 / self.scale;
@@ -485,7 +485,7 @@ impl<'a, G: Game> Tree<'a, G> {
 mod tests {
     use super::*;
     use crate::games::TerminalOnly;
-    use tables_core::Tables;
+    use racegames_tables::Tables;
 
     /// The visits of a chance node's outcomes follow their probabilities.
     #[test]
@@ -546,9 +546,9 @@ mod tests {
     /// the ply does to the others.
     #[test]
     fn own_progress_values_each_seat_by_its_own_gain() {
-        use board_core::{FromParams, ParamValue};
+        use racegames_board::{FromParams, ParamValue};
         let game =
-            halma_core::SquareHalma::from_params("halma", &[("players", ParamValue::Int(4))])
+            racegames_halma::SquareHalma::from_params("halma", &[("players", ParamValue::Int(4))])
                 .unwrap();
         let eval = crate::games::halma_eval::HalmaEval::default();
         let settings = MctsSettings {
@@ -570,7 +570,7 @@ mod tests {
             if game.node(&next) == Node::Terminal {
                 break;
             }
-            let mut values = [0.0; MAX_PLAYERS];
+            let mut values = [0.0; MAX_SEATS];
             tree.value_of(&next, &mut values);
             let middle = tree.low + 0.5 / tree.scale;
             for (seat, &v) in values.iter().enumerate().take(4) {

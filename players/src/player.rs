@@ -1,6 +1,6 @@
 //! The player contract.
 
-use board_core::{Action, Game, ParamError};
+use racegames_board::{Action, Game, ParamError};
 
 /// Why a player could not be built or could not act.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -8,7 +8,7 @@
 
 use std::collections::HashSet;
 
-use board_core::{Action, ActionBuffer, Game, Node};
+use racegames_board::{Action, ActionBuffer, Game, Node};
 
 /// The most end-of-ply positions [`ply_ends`] lists; past it the search
 /// stops (reported by [`PlyEnds::complete`]). No game's worst case comes
@@ -68,7 +68,7 @@ pub fn ply_ends<G: Game>(game: &G, state: &G::State) -> PlyEnds<G::State> {
 fn search<G: Game>(
     game: &G,
     state: &G::State,
-    mover: board_core::Player,
+    mover: racegames_board::Seat,
     path: &mut Vec<Action>,
     seen_mid: &mut Seen<G::State>,
     seen_end: &mut Seen<G::State>,
@@ -154,8 +154,8 @@ impl<S: Copy + Eq> Plan<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use board_core::sim::SplitMix64;
-    use tables_core::Tables;
+    use racegames_board::sim::SplitMix64;
+    use racegames_tables::Tables;
 
     fn first_decision<G: Game>(game: &G, seed: u64) -> G::State {
         let mut state = game.new_initial_state();

@@ -36,8 +36,8 @@
 //! listed), or with `temperature > 0` samples the masked softmax of
 //! `score / temperature`.
 
-use board_core::sim::SplitMix64;
-use board_core::{Action, ActionBuffer, Game, Node};
+use racegames_board::sim::SplitMix64;
+use racegames_board::{Action, ActionBuffer, Game, Node};
 
 use crate::ply::{decision_seed, ply_ends, PlyEnds};
 use crate::{Player, PlayerError};
@@ -448,7 +448,7 @@ pub enum Afterstate {
 pub fn observe_afterstate<G: Game>(
     game: &G,
     state: &G::State,
-    player: board_core::Player,
+    player: racegames_board::Seat,
     action: Action,
     obs: &mut [f32],
     returns: &mut [f64],
@@ -464,7 +464,7 @@ pub fn observe_afterstate<G: Game>(
 pub fn observe_position<G: Game>(
     game: &G,
     after: &G::State,
-    player: board_core::Player,
+    player: racegames_board::Seat,
     obs: &mut [f32],
     returns: &mut [f64],
 ) -> Afterstate {
@@ -556,7 +556,7 @@ impl PolicyPlayer {
         &mut self,
         game: &G,
         state: &G::State,
-        player: board_core::Player,
+        player: racegames_board::Seat,
         seed: u64,
     ) -> Option<Action> {
         let ends = self.score_turn_ends(game, state, player);
@@ -590,7 +590,7 @@ impl PolicyPlayer {
         &mut self,
         game: &G,
         state: &G::State,
-        player: board_core::Player,
+        player: racegames_board::Seat,
         actions: &[Action],
     ) {
         self.logits.clear();
@@ -614,7 +614,7 @@ impl PolicyPlayer {
         &mut self,
         game: &G,
         state: &G::State,
-        player: board_core::Player,
+        player: racegames_board::Seat,
     ) -> PlyEnds<G::State> {
         let ends = ply_ends(game, state);
         self.logits.clear();
@@ -726,7 +726,7 @@ where
     let mut path = None;
     for (name, value) in params {
         match (*name, value) {
-            ("path", board_core::ParamValue::Str(p)) => path = Some(*p),
+            ("path", racegames_board::ParamValue::Str(p)) => path = Some(*p),
             ("path", other) => {
                 return Err(PlayerError::BadParameter(format!(
                     "player policy: path must be a file path, not {other}"

@@ -1,7 +1,7 @@
 //! The uniformly random player.
 
-use board_core::sim::SplitMix64;
-use board_core::{Action, ActionBuffer, Game, Node};
+use racegames_board::sim::SplitMix64;
+use racegames_board::{Action, ActionBuffer, Game, Node};
 
 use crate::ply::decision_seed;
 use crate::{Player, PlayerError};

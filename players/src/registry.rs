@@ -1,6 +1,6 @@
 //! The built-in players of each game, by name.
 
-use board_core::{Game, ParamValue};
+use racegames_board::{Game, ParamValue};
 
 use crate::{Player, PlayerError};
 

@@ -1,7 +1,7 @@
 //! Values the search players share: each seat's estimated return at a
 //! position, exact where the game is over.
 
-use board_core::{Game, Node};
+use racegames_board::{Game, Node};
 
 use crate::Evaluator;
 

@@ -2,16 +2,16 @@
 //! the game's utility range, sum to zero (every game here is zero-sum) and
 //! give the exact result at the end.
 
-use board_core::sim::{random_step, SplitMix64};
-use board_core::{ActionBuffer, FromParams, Game, Node, ParamValue};
-use daldos_core::Daldos;
-use halma_core::{ChineseCheckers, SquareHalma};
 use proptest::prelude::*;
+use racegames_board::sim::{random_step, SplitMix64};
+use racegames_board::{ActionBuffer, FromParams, Game, Node, ParamValue};
+use racegames_daldos::Daldos;
+use racegames_halma::{ChineseCheckers, SquareHalma};
 use racegames_players::games::daldos_eval::DaldosEval;
 use racegames_players::games::halma_eval::HalmaEval;
 use racegames_players::games::tables_eval::TablesEval;
 use racegames_players::Evaluator;
-use tables_core::Tables;
+use racegames_tables::Tables;
 
 /// Plays one random game, checking the evaluation at every state.
 fn check_game<G: Game>(game: &G, eval: &dyn Evaluator<G>, seed: u64) {

@@ -4,15 +4,15 @@
 
 mod hop;
 
-use board_core::sim::{random_step, SplitMix64};
-use board_core::{Action, ActionBuffer, Game, Node};
-use daldos_core::Daldos;
 use hop::{Hop, HopState, Lead};
 use proptest::prelude::*;
+use racegames_board::sim::{random_step, SplitMix64};
+use racegames_board::{Action, ActionBuffer, Game, Node};
+use racegames_daldos::Daldos;
 use racegames_players::expectimax::{decide, ExpectimaxSettings};
 use racegames_players::ply::{decision_seed, ply_ends};
 use racegames_players::Evaluator;
-use tables_core::Tables;
+use racegames_tables::Tables;
 
 fn settings(depth: u32, prune: bool) -> ExpectimaxSettings {
     ExpectimaxSettings {

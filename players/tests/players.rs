@@ -2,13 +2,13 @@
 //! reached by random play, the same action for the same seed and state, no
 //! panic; whole plies played as planned; options checked.
 
-use board_core::sim::{random_step, SplitMix64};
-use board_core::{ActionBuffer, FromParams, Game, Node, ParamValue};
-use daldos_core::Daldos;
-use halma_core::{ChineseCheckers, SquareHalma};
 use proptest::prelude::*;
+use racegames_board::sim::{random_step, SplitMix64};
+use racegames_board::{ActionBuffer, FromParams, Game, Node, ParamValue};
+use racegames_daldos::Daldos;
+use racegames_halma::{ChineseCheckers, SquareHalma};
 use racegames_players::{Params, Playable, PlayerError};
-use tables_core::Tables;
+use racegames_tables::Tables;
 
 /// Light settings, so that many positions can be tried; the defaults are
 /// tried in a few positions by `defaults_decide_legally`.
@@ -212,12 +212,12 @@ fn greedy_on_the_net_differs_from_greedy_by_hand() {
     let mut net = game
         .make_player("greedy", 1, &[("eval", ParamValue::Str("net"))])
         .unwrap();
-    let mut rng = board_core::sim::SplitMix64::new(3);
+    let mut rng = racegames_board::sim::SplitMix64::new(3);
     let mut disagreements = 0;
     for _ in 0..5 {
         let mut state = game.new_initial_state();
-        while game.node(&state) != board_core::Node::Terminal {
-            if let board_core::Node::Chance = game.node(&state) {
+        while game.node(&state) != racegames_board::Node::Terminal {
+            if let racegames_board::Node::Chance = game.node(&state) {
                 let outcome = game.sample_chance(&state, rng.next_f64()).unwrap();
                 game.apply(&mut state, outcome).unwrap();
                 continue;

@@ -23,7 +23,7 @@ def rustdoc_dir(config: MkDocsConfig) -> Path:
 def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
     """Adds every file of the rustdoc, not as pages of the site's own."""
     doc = rustdoc_dir(config)
-    if not (doc / "board_core" / "index.html").is_file():
+    if not (doc / "racegames_board" / "index.html").is_file():
         raise PluginError(f"no rustdoc in {doc}: run scripts/rustdoc.sh first")
     for path in sorted(p for p in doc.rglob("*") if p.is_file()):
         uri = "rustdoc/" + path.relative_to(doc).as_posix()

@@ -14,8 +14,8 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use board_core::{FromParams, ParamValue};
-use halma_core::ChineseCheckers;
+use racegames_board::{FromParams, ParamValue};
+use racegames_halma::ChineseCheckers;
 use racegames_py::vector::{DynVector, OutputBuffers, SeatChoice, VecCore, VectorConfig};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -6,7 +6,7 @@
 //! ply instead (both dice of a tables throw), each with the first action
 //! towards it.
 
-use board_core::{ActionBuffer, Game, Node};
+use racegames_board::{ActionBuffer, Game, Node};
 use racegames_players::ply::ply_ends;
 use racegames_players::policy::{observe_afterstate, observe_position, Afterstate};
 
@@ -112,7 +112,7 @@ impl Afterstates {
     /// observed by `seen`.
     fn push(
         &mut self,
-        plan: &[board_core::Action],
+        plan: &[racegames_board::Action],
         obs_len: usize,
         returns: &mut [f64],
         seen: impl FnOnce(&mut [f32], &mut [f64]) -> Afterstate,

@@ -2,11 +2,11 @@
 
 use std::sync::Arc;
 
-use daldos_core::analysis::{capture_odds, threat_map};
-use daldos_core::{Daldos, Hole, HoleName};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt};
+use racegames_daldos::analysis::{capture_odds, threat_map};
+use racegames_daldos::{Daldos, Hole, HoleName};
 
 use crate::args;
 use crate::erased::Held;

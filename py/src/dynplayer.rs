@@ -9,8 +9,8 @@
 use std::any::Any;
 use std::sync::{Arc, Mutex};
 
-use board_core::{Action, Game, ParamValue};
 use pyo3::prelude::*;
+use racegames_board::{Action, Game, ParamValue};
 use racegames_players::arena::{self, ArenaConfig, ArenaError, ArenaResult, RoundRobin};
 use racegames_players::{Playable, Player, PlayerError};
 
@@ -107,7 +107,7 @@ pub trait DynPlayable {
 
 impl<G> DynPlayable for G
 where
-    G: Playable + board_core::FromParams + crate::shaping::Shaping,
+    G: Playable + racegames_board::FromParams + crate::shaping::Shaping,
     G::State: Send + Sync + 'static,
 {
     fn player_names(&self) -> Vec<&'static str> {
@@ -166,7 +166,7 @@ fn typed_players<G>(
     raised: &Raised,
 ) -> Result<Vec<Box<dyn Player<G>>>, ArenaError>
 where
-    G: Playable + board_core::FromParams + crate::shaping::Shaping,
+    G: Playable + racegames_board::FromParams + crate::shaping::Shaping,
     G::State: Send + Sync + 'static,
 {
     seats
@@ -197,7 +197,7 @@ struct PyCallable<G: Game> {
 
 impl<G> PyCallable<G>
 where
-    G: Playable + board_core::FromParams + crate::shaping::Shaping,
+    G: Playable + racegames_board::FromParams + crate::shaping::Shaping,
     G::State: Send + Sync + 'static,
 {
     fn call(&self, py: Python<'_>, state: &G::State) -> PyResult<Action> {
@@ -213,7 +213,7 @@ where
 
 impl<G> Player<G> for PyCallable<G>
 where
-    G: Playable + board_core::FromParams + crate::shaping::Shaping,
+    G: Playable + racegames_board::FromParams + crate::shaping::Shaping,
     G::State: Send + Sync + 'static,
 {
     fn name(&self) -> &str {

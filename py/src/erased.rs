@@ -2,7 +2,7 @@
 //! every game.
 //!
 //! [`DynGame`] and [`DynState`] are object-safe mirrors of
-//! [`board_core::Game`]; blanket implementations cover every
+//! [`racegames_board::Game`]; blanket implementations cover every
 //! `G: Game + FromParams + Send + Sync + 'static`, so exposing a new game needs no code
 //! here, only a line in [`crate::registry`]. Each call through these traits
 //! does a whole operation (list the legal actions, apply one action), so the
@@ -15,10 +15,10 @@ use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-use board_core::sim::SplitMix64;
-use board_core::{
+use racegames_board::sim::SplitMix64;
+use racegames_board::{
     Action, ActionBuffer, FromParams, Game, IllegalAction, Node, ObservationError, ParamList,
-    ParseError, Player,
+    ParseError, Seat,
 };
 
 use crate::dynplayer::DynPlayable;
@@ -66,7 +66,7 @@ pub trait DynState: Send + Sync + 'static {
     /// What happens next.
     fn node(&self) -> Node;
     /// The player whose turn it is.
-    fn turn_owner(&self) -> Option<Player>;
+    fn turn_owner(&self) -> Option<Seat>;
     /// Turns completed.
     fn turn_count(&self) -> u32;
     /// Ended by the turn limit.
@@ -91,9 +91,9 @@ pub trait DynState: Send + Sync + 'static {
     /// Each player's return.
     fn returns(&self) -> Vec<f64>;
     /// How far `player` has come ([`crate::shaping::Shaping::progress`]).
-    fn progress(&self, player: Player) -> Option<f64>;
+    fn progress(&self, player: Seat) -> Option<f64>;
     /// The observation of `player`.
-    fn observe(&self, player: Player, out: &mut [f32]) -> Result<(), ObservationError>;
+    fn observe(&self, player: Seat, out: &mut [f32]) -> Result<(), ObservationError>;
     /// The string of an action.
     fn action_to_string(&self, action: Action) -> String;
     /// The action a string names.
@@ -178,7 +178,7 @@ where
     }
     fn has_progress(&self) -> bool {
         let start = self.new_initial_state();
-        crate::shaping::Shaping::progress(self, &start, Player::new(0)).is_some()
+        crate::shaping::Shaping::progress(self, &start, Seat::new(0)).is_some()
     }
     fn vector_bytes_per_env(&self) -> usize {
         crate::vector::bytes_per_env(self)
@@ -202,7 +202,7 @@ where
     fn node(&self) -> Node {
         self.game.node(&self.state)
     }
-    fn turn_owner(&self) -> Option<Player> {
+    fn turn_owner(&self) -> Option<Seat> {
         self.game.turn_owner(&self.state)
     }
     fn turn_count(&self) -> u32 {
@@ -248,7 +248,7 @@ where
         self.game.apply_legal(&mut next, action);
         self.state = next;
     }
-    fn progress(&self, player: Player) -> Option<f64> {
+    fn progress(&self, player: Seat) -> Option<f64> {
         crate::shaping::Shaping::progress(&*self.game, &self.state, player)
     }
     fn returns(&self) -> Vec<f64> {
@@ -256,7 +256,7 @@ where
         self.game.returns(&self.state, &mut out);
         out
     }
-    fn observe(&self, player: Player, out: &mut [f32]) -> Result<(), ObservationError> {
+    fn observe(&self, player: Seat, out: &mut [f32]) -> Result<(), ObservationError> {
         self.game.observe(&self.state, player, out)
     }
     fn action_to_string(&self, action: Action) -> String {
@@ -288,7 +288,9 @@ where
         let mut buf = ActionBuffer::new();
         let mut steps = 0;
         while steps < max_steps {
-            if board_core::sim::random_step(&*self.game, &mut self.state, rng, &mut buf).is_none() {
+            if racegames_board::sim::random_step(&*self.game, &mut self.state, rng, &mut buf)
+                .is_none()
+            {
                 break;
             }
             steps += 1;

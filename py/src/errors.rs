@@ -7,9 +7,9 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use board_core::{IllegalAction, ObservationError, ParamError, ParseError};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use racegames_board::{IllegalAction, ObservationError, ParamError, ParseError};
 
 pyo3::create_exception!(
     racegames,

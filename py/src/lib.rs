@@ -2,7 +2,7 @@
 //! `racegames._core`), built with maturin.
 //!
 //! - [`erased`]: the game contract with types erased, implemented for every
-//!   `board_core::Game`, so one `Game`/`State` class pair serves all games;
+//!   `racegames_board::Game`, so one `Game`/`State` class pair serves all games;
 //! - [`registry`]: the exposed games, one line each;
 //! - [`pygame`]: the `Game` and `State` classes;
 //! - [`vector`]: the batched environments, monomorphised per game, and

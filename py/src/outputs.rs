@@ -1,6 +1,6 @@
 //! The buffers a batch's reset or step writes, one row per environment.
 
-use board_core::Game;
+use racegames_board::Game;
 
 /// The buffers a reset or step writes, one row per environment.
 pub struct Outputs<'a> {

@@ -2,12 +2,12 @@
 
 use std::sync::Arc;
 
-use board_core::{Action, Node, ParamList, ParamValue, Player};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
+use racegames_board::{Action, Node, ParamList, ParamValue, Seat};
 
 use crate::args;
 use crate::erased::{DynGame, DynState};
@@ -340,9 +340,9 @@ pub(crate) fn read_action(a: &Bound<'_, PyAny>) -> PyResult<Action> {
     }
 }
 
-fn read_player(p: &Bound<'_, PyAny>, num_players: usize) -> PyResult<Player> {
+fn read_player(p: &Bound<'_, PyAny>, num_players: usize) -> PyResult<Seat> {
     let i = args::read_usize(p, "player", 0, num_players - 1)?;
-    Ok(Player::new(i as u8))
+    Ok(Seat::new(i as u8))
 }
 
 impl PyState {
@@ -394,7 +394,7 @@ impl PyState {
     /// The seat whose turn it is (also while its dice are thrown), or `None`
     /// before the roll-off and at the end.
     fn turn_owner(&self) -> Option<usize> {
-        self.inner.turn_owner().map(Player::index)
+        self.inner.turn_owner().map(Seat::index)
     }
 
     /// The number of turns completed.
@@ -558,7 +558,7 @@ impl PyState {
         let game = self.inner.game();
         let player = match player {
             Some(p) if !p.is_none() => read_player(p, game.num_players())?,
-            _ => Player::new(self.current_player_index().max(0) as u8),
+            _ => Seat::new(self.current_player_index().max(0) as u8),
         };
         let mut out = vec![0f32; game.observation_len()];
         guard(|| self.inner.observe(player, &mut out))?.map_err(errors::observation)?;
@@ -586,7 +586,7 @@ impl PyState {
         let mut inner = slf.borrow().inner.clone_box();
         let (inner, steps) = slf.py().detach(move || {
             guard(move || {
-                let mut rng = board_core::sim::SplitMix64::new(seed);
+                let mut rng = racegames_board::sim::SplitMix64::new(seed);
                 let steps = inner.play_random(&mut rng, max_steps);
                 (inner, steps)
             })

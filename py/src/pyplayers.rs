@@ -3,10 +3,10 @@
 
 use std::sync::{Arc, Mutex};
 
-use board_core::{Action, ParamValue};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
+use racegames_board::{Action, ParamValue};
 use racegames_players::PlayerError;
 
 use crate::dynplayer::DynPlayer;

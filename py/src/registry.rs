@@ -1,14 +1,14 @@
 //! The games the package exposes: one line per game type.
 //!
 //! To expose a new game, add `entry::<YourGame>(),` to [`GAMES`]: the type
-//! needs `board_core::Game + board_core::FromParams +
+//! needs `racegames_board::Game + racegames_board::FromParams +
 //! racegames_players::Playable` (its built-in players) and `crate::shaping::Shaping` (its progress measure, if any), and nothing else.
 //! Every name in its `FromParams::NAMES` becomes a name of
 //! `racegames.make_game`.
 
 use std::sync::Arc;
 
-use board_core::{FromParams, Game, ParamError, ParamValue};
+use racegames_board::{FromParams, Game, ParamError, ParamValue};
 use racegames_players::Playable;
 
 use crate::erased::DynGame;
@@ -49,10 +49,10 @@ where
 
 /// Every exposed game type, one line each.
 pub const GAMES: &[Entry] = &[
-    entry::<daldos_core::Daldos>(),
-    entry::<tables_core::Tables>(),
-    entry::<halma_core::ChineseCheckers>(),
-    entry::<halma_core::SquareHalma>(),
+    entry::<racegames_daldos::Daldos>(),
+    entry::<racegames_tables::Tables>(),
+    entry::<racegames_halma::ChineseCheckers>(),
+    entry::<racegames_halma::SquareHalma>(),
 ];
 
 /// The sorted names of every game.

@@ -9,21 +9,21 @@
 //! payments add up to the seat's final progress, at most 1; the game's
 //! result (the returns, and the win or loss paid at the end) is unchanged.
 
-use board_core::{Game, Player};
-use halma_core::bits::BitSet;
-use halma_core::{Geometry, Halma, Position};
+use racegames_board::{Game, Seat};
+use racegames_halma::bits::BitSet;
+use racegames_halma::{Geometry, Halma, Position};
 
 /// A game's measure of how far a seat has come, for reward shaping.
 pub trait Shaping: Game {
     /// Seat `seat`'s progress in `state`, from 0 at the start to 1 when it
     /// has reached its goal; `None` for games without such a measure.
-    fn progress(&self, _state: &Self::State, _seat: Player) -> Option<f64> {
+    fn progress(&self, _state: &Self::State, _seat: Seat) -> Option<f64> {
         None
     }
 }
 
-impl Shaping for daldos_core::Daldos {}
-impl Shaping for tables_core::Tables {}
+impl Shaping for racegames_daldos::Daldos {}
+impl Shaping for racegames_tables::Tables {}
 #[cfg(test)]
 impl Shaping for crate::testgame::Race {}
 
@@ -31,7 +31,7 @@ impl<G: Geometry> Shaping for Halma<G>
 where
     Halma<G>: Game<State = Position<G>>,
 {
-    fn progress(&self, state: &Position<G>, seat: Player) -> Option<f64> {
+    fn progress(&self, state: &Position<G>, seat: Seat) -> Option<f64> {
         let camp = self.camp_of(seat);
         let rows = |holes: G::Bits| {
             let mut sum = 0u32;
@@ -55,28 +55,33 @@ pub fn progress_fn<G: Shaping>(wanted: bool) -> Option<crate::vector::ProgressFn
 #[cfg(test)]
 mod tests {
     use super::*;
-    use board_core::sim::SplitMix64;
-    use halma_core::ChineseCheckers;
+    use racegames_board::sim::SplitMix64;
+    use racegames_halma::ChineseCheckers;
 
     #[test]
     fn progress_is_zero_at_the_start_and_one_with_the_target_camp_filled() {
         let game = ChineseCheckers::default();
         let start = game.new_initial_state();
         for seat in 0..game.num_players() {
-            let p = game.progress(&start, Player::new(seat as u8)).unwrap();
+            let p = game.progress(&start, Seat::new(seat as u8)).unwrap();
             assert!(p.abs() < 1e-12, "seat {seat}: {p}");
         }
         // Along random play it never passes 1 (a filled target camp).
         let mut rng = SplitMix64::new(3);
         let mut state = start;
         for _ in 0..400 {
-            if board_core::sim::random_step(&game, &mut state, &mut rng, &mut Default::default())
-                .is_none()
+            if racegames_board::sim::random_step(
+                &game,
+                &mut state,
+                &mut rng,
+                &mut Default::default(),
+            )
+            .is_none()
             {
                 break;
             }
             for seat in 0..game.num_players() {
-                let p = game.progress(&state, Player::new(seat as u8)).unwrap();
+                let p = game.progress(&state, Seat::new(seat as u8)).unwrap();
                 assert!(p <= 1.0 + 1e-12, "seat {seat}: {p}");
             }
         }
@@ -84,10 +89,7 @@ mod tests {
 
     #[test]
     fn games_without_a_measure_have_none() {
-        let game = tables_core::Tables::backgammon();
-        assert_eq!(
-            game.progress(&game.new_initial_state(), Player::new(0)),
-            None
-        );
+        let game = racegames_tables::Tables::backgammon();
+        assert_eq!(game.progress(&game.new_initial_state(), Seat::new(0)), None);
     }
 }

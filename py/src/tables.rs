@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use tables_core::Tables;
+use racegames_tables::Tables;
 
 use crate::erased::{DynState, Held};
 use crate::errors::guard;
@@ -31,7 +31,7 @@ fn tables_state(state: &Bound<'_, PyState>) -> PyResult<(Py<PyGame>, Held<Tables
 /// Every distinct state at the end of the turn under way in `state` (the
 /// next player's throw, or the end of the game), over every legal play (and
 /// every throw when `state` is at a throw), sorted by notation. Empty at the
-/// end of the game. `tables_core::Tables::turn_successors`.
+/// end of the game. `racegames_tables::Tables::turn_successors`.
 #[pyfunction]
 #[pyo3(name = "_tables_turn_ends")]
 pub fn py_turn_ends(py: Python<'_>, state: &Bound<'_, PyState>) -> PyResult<Vec<PyState>> {

@@ -8,9 +8,9 @@
 
 use core::fmt;
 
-use board_core::notation::{parse_u32, Fields, ParseError, Problem};
-use board_core::{
-    Action, FromParams, Game, IllegalAction, Node, ObservationError, ParamError, ParamValue, Player,
+use racegames_board::notation::{parse_u32, Fields, ParseError, Problem};
+use racegames_board::{
+    Action, FromParams, Game, IllegalAction, Node, ObservationError, ParamError, ParamValue, Seat,
 };
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -35,8 +35,8 @@ impl FromParams for Race {
             None => Ok(Race),
         }
     }
-    fn params(&self) -> board_core::ParamList {
-        board_core::ParamList::new()
+    fn params(&self) -> racegames_board::ParamList {
+        racegames_board::ParamList::new()
     }
 }
 
@@ -86,13 +86,13 @@ impl Game for Race {
         } else if s.die == 0 {
             Node::Chance
         } else {
-            Node::Decision(Player::new(s.turn))
+            Node::Decision(Seat::new(s.turn))
         }
     }
-    fn turn_owner(&self, s: &RaceState) -> Option<Player> {
+    fn turn_owner(&self, s: &RaceState) -> Option<Seat> {
         match self.node(s) {
             Node::Terminal => None,
-            _ => Some(Player::new(s.turn)),
+            _ => Some(Seat::new(s.turn)),
         }
     }
     fn turn_count(&self, s: &RaceState) -> u32 {
@@ -159,7 +159,7 @@ impl Game for Race {
     fn observe(
         &self,
         s: &RaceState,
-        player: Player,
+        player: Seat,
         out: &mut [f32],
     ) -> Result<(), ObservationError> {
         if player.index() > 1 {

@@ -16,10 +16,10 @@
 use std::sync::Arc;
 
 use arrayvec::ArrayVec;
-use board_core::sim::SplitMix64;
+use racegames_board::sim::SplitMix64;
 use std::sync::Mutex;
 
-use board_core::{Action, ActionBuffer, Game, Node, Player};
+use racegames_board::{Action, ActionBuffer, Game, Node, Seat};
 use racegames_players::Player as Opponent;
 
 use crate::workers::{Workers, MAX_JOBS};
@@ -80,7 +80,7 @@ pub struct VectorConfig {
 }
 
 /// A game's progress measure ([`crate::shaping::Shaping::progress`]).
-pub type ProgressFn<G> = fn(&G, &<G as Game>::State, Player) -> Option<f64>;
+pub type ProgressFn<G> = fn(&G, &<G as Game>::State, Seat) -> Option<f64>;
 
 /// A batch of environments with the game type erased: one virtual call per
 /// batch.
@@ -135,7 +135,7 @@ struct Shard<G: Game> {
     /// unknown. The state it was written for is the environment's state at
     /// the start of the next step or reset, so no copy of it is kept (one
     /// would cost two cache lines per step).
-    shown_viewer: Vec<Option<Player>>,
+    shown_viewer: Vec<Option<Seat>>,
     /// One opponent per environment, or none for random opponents. In a
     /// mutex only so that the shard is `Sync`; reached through `get_mut`,
     /// never locked.
@@ -151,7 +151,7 @@ struct Shard<G: Game> {
 /// How an environment stopped advancing.
 enum Stop {
     /// At a decision of a seat the caller drives.
-    Decision(Player),
+    Decision(Seat),
     /// At a terminal state.
     Terminal,
     /// The rules refused their own action (a bug): end the episode.
@@ -213,7 +213,7 @@ impl<G: Game> Shard<G> {
         self.states.len()
     }
 
-    fn controls(&self, env: usize, p: Player) -> bool {
+    fn controls(&self, env: usize, p: Seat) -> bool {
         !self.config.random_opponent || p.index() == usize::from(self.seats[env])
     }
 
@@ -322,7 +322,7 @@ impl<G: Game> Shard<G> {
 
     /// Writes the observation of `env` by `viewer`, updating the row from
     /// what it last showed (`before`, by `shown_viewer`) when that is known.
-    fn observe(&mut self, env: usize, before: &G::State, viewer: Player, obs: &mut [f32]) {
+    fn observe(&mut self, env: usize, before: &G::State, viewer: Seat, obs: &mut [f32]) {
         let row = &mut obs[env * self.obs_len..(env + 1) * self.obs_len];
         let state = &self.states[env];
         let written = match self.shown_viewer[env] {
@@ -347,7 +347,7 @@ impl<G: Game> Shard<G> {
         &mut self,
         env: usize,
         before: &G::State,
-        actor: Player,
+        actor: Seat,
         returns: Option<&[f64]>,
         truncated: bool,
         out: &mut Outputs<'_>,
@@ -362,7 +362,7 @@ impl<G: Game> Shard<G> {
             }
         }
         let viewer = if self.config.random_opponent {
-            Player::new(self.seats[env])
+            Seat::new(self.seats[env])
         } else {
             actor
         };
@@ -383,7 +383,7 @@ impl<G: Game> Shard<G> {
         &mut self,
         env: usize,
         before: &G::State,
-        actor: Player,
+        actor: Seat,
         stop: Stop,
         out: &mut Outputs<'_>,
     ) {
@@ -398,16 +398,16 @@ impl<G: Game> Shard<G> {
                 self.observe(env, before, p, out.obs);
             }
             Stop::Terminal => {
-                let mut r = [0.0f64; Player::MAX_PLAYERS];
-                let r = &mut r[..self.num_players.min(Player::MAX_PLAYERS)];
+                let mut r = [0.0f64; Seat::MAX_SEATS];
+                let r = &mut r[..self.num_players.min(Seat::MAX_SEATS)];
                 self.game.returns(&self.states[env], r);
                 let truncated = self.game.is_truncated(&self.states[env]);
                 self.finish(env, before, actor, Some(r), truncated, out);
                 // Report the acting seat's share of the result.
             }
             Stop::Broken => {
-                let r = [0.0f64; Player::MAX_PLAYERS];
-                let n = self.num_players.min(Player::MAX_PLAYERS);
+                let r = [0.0f64; Seat::MAX_SEATS];
+                let n = self.num_players.min(Seat::MAX_SEATS);
                 self.finish(env, before, actor, Some(&r[..n]), true, out);
             }
         }
@@ -436,7 +436,7 @@ impl<G: Game> Shard<G> {
             }
         }
         // A game that ends before anyone acts: report it as over.
-        let seat = Player::new(self.seats[env]);
+        let seat = Seat::new(self.seats[env]);
         self.settle(env, &before, seat, Stop::Broken, out);
     }
 
@@ -478,7 +478,7 @@ impl<G: Game> Shard<G> {
                 // Cannot happen: a live environment waits at a decision of
                 // the caller. End the episode rather than go on.
                 _ => {
-                    let seat = Player::new(self.seats[env]);
+                    let seat = Seat::new(self.seats[env]);
                     self.settle(env, &before, seat, Stop::Broken, &mut out);
                     continue;
                 }

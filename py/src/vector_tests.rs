@@ -183,25 +183,29 @@ where
 
 #[test]
 fn masks_hold_the_legal_actions_of_the_halma_games() {
-    use board_core::{FromParams, ParamValue};
+    use racegames_board::{FromParams, ParamValue};
     for players in [2, 6] {
         let params = [("players", ParamValue::Int(players))];
-        let game = halma_core::ChineseCheckers::from_params("chinese_checkers", &params).unwrap();
+        let game =
+            racegames_halma::ChineseCheckers::from_params("chinese_checkers", &params).unwrap();
         masks_hold_the_legal_actions(game, 120);
     }
-    masks_hold_the_legal_actions(halma_core::SquareHalma::default(), 60);
+    masks_hold_the_legal_actions(racegames_halma::SquareHalma::default(), 60);
 }
 
 /// Observations updated in place (Chinese checkers writes only what
 /// changed) equal fresh ones, across auto-resets and viewer changes.
 #[test]
 fn updated_observations_equal_fresh_ones() {
-    use halma_core::ChineseCheckers;
+    use racegames_halma::ChineseCheckers;
     for (players, random_opponent) in [(2, false), (3, true), (6, false)] {
-        let params = [("players", board_core::ParamValue::Int(players))];
+        let params = [("players", racegames_board::ParamValue::Int(players))];
         let game = Arc::new(
-            <ChineseCheckers as board_core::FromParams>::from_params("chinese_checkers", &params)
-                .unwrap(),
+            <ChineseCheckers as racegames_board::FromParams>::from_params(
+                "chinese_checkers",
+                &params,
+            )
+            .unwrap(),
         );
         let n = 6;
         let mut c = VecCore::new(

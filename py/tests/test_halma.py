@@ -15,7 +15,7 @@ import pytest
 import racegames
 from perft_data import PerftLine, line_id, read_perft
 
-#: perft counts above this are left to the Rust test (cargo test -p halma-core).
+#: perft counts above this are left to the Rust test (cargo test -p racegames-halma).
 MAX_COUNT = 100_000
 
 STAR_ROWS = [1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1]

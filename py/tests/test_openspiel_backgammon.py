@@ -19,7 +19,7 @@ racegames' seat A.
 With the default 1,000 games (seed below) this compares about 96,000
 decisions (4,700 of them passes) and 1.78 million turn-end positions, and
 meets every scoring outcome (single wins, gammons and backgammons). It found
-one difference, now fixed in tables-core: backgammon refuses a win that uses
+one difference, now fixed in racegames-tables: backgammon refuses a win that uses
 one die when both dice can be used (hit with the 1, then bear off with the
 2), as OpenSpiel and GNU Backgammon do.
 """

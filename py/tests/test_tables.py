@@ -1,10 +1,10 @@
 """The tables games (Seys dos e as, backgammon) through the Python binding.
 
-- perft counts of tests/data/tables_perft.txt (the file tables-core's Rust
+- perft counts of tests/data/tables_perft.txt (the file racegames-tables's Rust
   test checks), recomputed here through the State API (clone, apply_action,
   notation), and the native `_tables_turn_ends` checked against it;
 - each rule sentence and option of ``docs/games/`` that Python can see, at least
-  once (tables-core's Rust tests have one test per sentence);
+  once (racegames-tables's Rust tests have one test per sentence);
 - pickle and copy, bad input, PettingZoo's seed_test, the drawings.
 
 Gymnasium's check_env and PettingZoo's api_test already run for every game
@@ -88,7 +88,7 @@ def perft(game: racegames.Game, notation: str, depth: int) -> int:
 
 
 def _perft_lines() -> list:
-    large = pytest.mark.skip(reason="large; tables-core's Rust test checks it")
+    large = pytest.mark.skip(reason="large; racegames-tables's Rust test checks it")
     return [
         pytest.param(line, id=line_game_depth_id(line), marks=[large] if line.count > MAX_COUNT else [])
         for line in read_perft("tables")

@@ -3,7 +3,7 @@ model of the tables games (tests/reference/tables_model.py).
 
 Standard library and pytest only: it does not import racegames. Counts that
 would take the slow model too long (depth 3, or above 150,000 positions)
-are skipped here; tables-core's Rust test checks every line.
+are skipped here; racegames-tables's Rust test checks every line.
 """
 
 from __future__ import annotations

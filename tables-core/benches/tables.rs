@@ -2,13 +2,13 @@
 //! second) for every named tables game, and move generation per position.
 //!
 //! A short run of the playouts alone:
-//! `cargo bench -p tables-core --bench tables -- random_game --warm-up-time 1 --measurement-time 2`
+//! `cargo bench -p racegames-tables --bench tables -- random_game --warm-up-time 1 --measurement-time 2`
 #![allow(missing_docs)] // criterion_group! generates undocumented items
 
-use board_core::sim::{random_playout, random_step, SplitMix64};
-use board_core::{ActionBuffer, FromParams, Game, Node};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use tables_core::{Position, Tables};
+use racegames_board::sim::{random_playout, random_step, SplitMix64};
+use racegames_board::{ActionBuffer, FromParams, Game, Node};
+use racegames_tables::{Position, Tables};
 
 /// Decision positions met in a few random games.
 fn sample_positions(game: &Tables, n: usize) -> Vec<Position> {

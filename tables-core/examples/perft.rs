@@ -3,8 +3,8 @@
 //! With no notation it starts from the game's initial state. Options are
 //! given as `name=value` (integers for `max_turns`).
 
-use board_core::{FromParams, Game, ParamValue};
-use tables_core::Tables;
+use racegames_board::{FromParams, Game, ParamValue};
+use racegames_tables::Tables;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -1,9 +1,9 @@
 //! Prints positions at a player's throw from seeded random games:
 //! `cargo run --release --example sample_positions -- <game> <seed> <turn>...`.
 
-use board_core::sim::{random_step, SplitMix64};
-use board_core::{ActionBuffer, FromParams, Game};
-use tables_core::{Phase, Tables};
+use racegames_board::sim::{random_step, SplitMix64};
+use racegames_board::{ActionBuffer, FromParams, Game};
+use racegames_tables::{Phase, Tables};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

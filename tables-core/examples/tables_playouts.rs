@@ -1,11 +1,11 @@
 //! Plays random games and prints how many per second:
-//! `cargo run --release -p tables-core --example tables_playouts -- <game> <games>`.
+//! `cargo run --release -p racegames-tables --example tables_playouts -- <game> <games>`.
 
 use std::time::Instant;
 
-use board_core::sim::{random_playout, SplitMix64};
-use board_core::{FromParams, Game};
-use tables_core::Tables;
+use racegames_board::sim::{random_playout, SplitMix64};
+use racegames_board::{FromParams, Game};
+use racegames_tables::Tables;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

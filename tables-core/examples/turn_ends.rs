@@ -5,8 +5,8 @@
 use std::collections::BTreeSet;
 use std::io::{BufRead, Write};
 
-use board_core::{FromParams, ParamValue};
-use tables_core::Tables;
+use racegames_board::{FromParams, ParamValue};
+use racegames_tables::Tables;
 
 fn main() {
     let stdin = std::io::stdin();

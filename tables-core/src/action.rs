@@ -16,7 +16,7 @@
 //! seven-sided dice of the seven-sided tables give 32 × 7 = 224 actions,
 //! the 12-point half track 16 × 6 = 96.
 
-use board_core::Action;
+use racegames_board::Action;
 
 use crate::game::Tables;
 use crate::variant::POINTS;
@@ -61,7 +61,7 @@ impl Source {
 /// One die used on one piece.
 ///
 /// ```
-/// use tables_core::{Move, Source};
+/// use racegames_tables::{Move, Source};
 /// let m = Move { source: Source::Point(5), die: 3 };
 /// assert_eq!(m.action(), Some(5 * 6 + 2));
 /// assert_eq!(Move::from_action(5 * 6 + 2), Some(m));

@@ -3,7 +3,7 @@
 //! # Method
 //!
 //! [`Tables::hit_probability`] runs
-//! [`board_core::analysis::turn_event_probability`] over the thrower's turn:
+//! [`racegames_board::analysis::turn_event_probability`] over the thrower's turn:
 //! the mean over every throw (with its exact probability) of the best play's
 //! value, where a play that hits the blot is worth 1. Only Pareia de
 //! entrada has extra throws: there the search follows at most two throws of
@@ -11,8 +11,10 @@
 //! the result is exact (`error_bound` is 0).
 
 use arrayvec::ArrayVec;
-use board_core::analysis::{turn_event_probability, AnalysisError, EventProbability, SearchLimits};
-use board_core::Player;
+use racegames_board::analysis::{
+    turn_event_probability, AnalysisError, EventProbability, SearchLimits,
+};
+use racegames_board::Seat;
 
 use crate::game::Tables;
 use crate::position::{Phase, Position};
@@ -41,7 +43,7 @@ impl Tables {
     /// player's throw; at its decision the dice are those left to use.
     ///
     /// ```
-    /// use tables_core::Tables;
+    /// use racegames_tables::Tables;
     /// let game = Tables::backgammon();
     /// // B to throw, A's blot 6 points ahead of B's pieces on point 1.
     /// let pos = game
@@ -77,7 +79,7 @@ impl Tables {
     /// The shots against each blot of `victim`: for every point where the
     /// victim has exactly one piece, the probability that the opponent, about
     /// to throw from this board, hits it in its turn.
-    pub fn shots(&self, pos: &Position, victim: Player) -> ArrayVec<Shot, 15> {
+    pub fn shots(&self, pos: &Position, victim: Seat) -> ArrayVec<Shot, 15> {
         let mut out = ArrayVec::new();
         let attacker = 1 - (victim.index() & 1);
         let mut h = *pos;

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use board_core::Player;
+use racegames_board::Seat;
 
 use crate::game::Tables;
 use crate::position::{Phase, Position};
@@ -27,8 +27,8 @@ impl Tables {
     /// turn it is.
     ///
     /// ```
-    /// use board_core::Game;
-    /// use tables_core::Tables;
+    /// use racegames_board::Game;
+    /// use racegames_tables::Tables;
     /// let game = Tables::backgammon();
     /// let text = game.diagram(&game.new_initial_state()).to_string();
     /// assert!(text.contains("A5"));
@@ -47,7 +47,7 @@ impl Tables {
                     let r = self.point_to_route[p.index()][point - 1];
                     let stacked = (r as usize) < self.qlen && pos.is_stacked(p, r as usize + 1);
                     let mark = if stacked { "^" } else { "" };
-                    let mut text = board_core::notation::StackString::<8>::new();
+                    let mut text = racegames_board::notation::StackString::<8>::new();
                     fmt::Write::write_fmt(&mut text, format_args!("{}{n}{mark}", p.letter()))?;
                     write!(out, "{:>4}", text.as_str())
                 }
@@ -78,7 +78,7 @@ impl Tables {
         out.write_str("waiting:")?;
         let mut any = false;
         for p in 0..2u8 {
-            let player = Player::new(p);
+            let player = Seat::new(p);
             let dir = self.variant.directions[p as usize];
             for quarter in 0..4 {
                 let n = pos.waiting(player, dir.to_quarter(quarter));

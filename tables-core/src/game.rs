@@ -1,11 +1,11 @@
 //! [`Tables`]: a tables game with its parameters fixed, implementing
-//! [`board_core::Game`] and [`board_core::FromParams`].
+//! [`racegames_board::Game`] and [`racegames_board::FromParams`].
 
 use core::fmt;
 
 use arrayvec::ArrayVec;
-use board_core::dice::DiceSpec;
-use board_core::{Action, Game, IllegalAction, Node, ObservationError, ParseError, Player};
+use racegames_board::dice::DiceSpec;
+use racegames_board::{Action, Game, IllegalAction, Node, ObservationError, ParseError, Seat};
 
 use crate::action::Move;
 use crate::position::{Phase, Position, A_WON, NO_TURN};
@@ -19,8 +19,8 @@ pub const OPENING_THROWS: usize = 30;
 /// A tables game: a [`Variant`] with the tables derived from it.
 ///
 /// ```
-/// use board_core::{Game, Node};
-/// use tables_core::Tables;
+/// use racegames_board::{Game, Node};
+/// use racegames_tables::Tables;
 /// let game = Tables::seys_dos_e_as();
 /// let mut pos = game.new_initial_state();
 /// assert_eq!(game.node(&pos), Node::Chance);
@@ -51,8 +51,8 @@ pub struct Tables {
     pub(crate) setup_first: bool,
     pub(crate) observation_shape: [usize; 2],
     /// Every option with its value in canonical form (see
-    /// [`board_core::FromParams::params`]).
-    pub(crate) options: board_core::ParamList,
+    /// [`racegames_board::FromParams::params`]).
+    pub(crate) options: racegames_board::ParamList,
 }
 
 /// `Tables::point_to_route` where the route does not pass.
@@ -136,7 +136,7 @@ impl Tables {
     }
 
     /// The point (1 to 24, or 28) of `player`'s route point `r` (0 first).
-    pub fn route_point(&self, player: Player, r: usize) -> usize {
+    pub fn route_point(&self, player: Seat, r: usize) -> usize {
         self.route_to_point[player.index() & 1][r % self.route_len] as usize + 1
     }
 
@@ -276,7 +276,7 @@ impl Tables {
         (0..2).find(|&p| {
             pos.off[p] >= self.variant.pieces
                 || (self.variant.goal == crate::variant::Goal::FillLastQuarter
-                    && self.side(pos, Player::new(p as u8)).filled(self))
+                    && self.side(pos, Seat::new(p as u8)).filled(self))
         })
     }
 
@@ -360,12 +360,12 @@ impl Game for Tables {
     fn node(&self, pos: &Position) -> Node {
         match pos.phase {
             Phase::RollOff | Phase::Throw => Node::Chance,
-            Phase::Move => Node::Decision(Player::new(pos.turn)),
+            Phase::Move => Node::Decision(Seat::new(pos.turn)),
             Phase::Over => Node::Terminal,
         }
     }
 
-    fn turn_owner(&self, pos: &Position) -> Option<Player> {
+    fn turn_owner(&self, pos: &Position) -> Option<Seat> {
         pos.turn()
     }
 
@@ -455,7 +455,7 @@ impl Game for Tables {
     fn observe(
         &self,
         pos: &Position,
-        player: Player,
+        player: Seat,
         out: &mut [f32],
     ) -> Result<(), ObservationError> {
         self.write_observation(pos, player, out)

@@ -1,8 +1,8 @@
 //! The tables family of race games as one engine: a game is a set of
 //! parameters ([`Variant`]) plus the little code every game shares.
 //!
-//! The named games, all through [`board_core::FromParams`]
-//! ([`Tables::NAMES`](board_core::FromParams::NAMES)):
+//! The named games, all through [`racegames_board::FromParams`]
+//! ([`Tables::NAMES`](racegames_board::FromParams::NAMES)):
 //! - `seys_dos_e_as`: Seys dos e as from Alfonso X's *Libro de los juegos*
 //!   (1283), as `docs/games/seys-dos-e-as.md` reads it; option `reentry =
 //!   opposite | start`;
@@ -38,9 +38,9 @@
 //! the turn's `-` (`-A`, `-B`, `-=` for drawn).
 //!
 //! ```
-//! use board_core::{Game, FromParams, ParamValue, Node};
-//! use board_core::sim::{random_playout, SplitMix64};
-//! use tables_core::Tables;
+//! use racegames_board::{Game, FromParams, ParamValue, Node};
+//! use racegames_board::sim::{random_playout, SplitMix64};
+//! use racegames_tables::Tables;
 //!
 //! let game = Tables::from_params("seys_dos_e_as", &[("reentry", ParamValue::Str("start"))]).unwrap();
 //! let mut pos = game.new_initial_state();
@@ -106,7 +106,7 @@
 //! die, B's die) by [`Tables::opening_throw`]: A's die is `i / 5 + 1` and
 //! B's die the `(i % 5)`-th other face; the higher starts and plays both.
 //! A throw's outcome is the index of the unordered throw in
-//! [`board_core::dice::DiceSpec::for_each_throw`]'s order (56 for three
+//! [`racegames_board::dice::DiceSpec::for_each_throw`]'s order (56 for three
 //! dice, 21 for two) with its exact probability.
 //!
 //! Move strings are `<die>:<from>-<to>`, with points numbered as in the

@@ -7,7 +7,7 @@
 //! [`Side`]: the mover's pieces along its own route and a fixed mask of
 //! closed points.
 
-use board_core::Player;
+use racegames_board::Seat;
 
 use crate::action::Move;
 use crate::action::Source;
@@ -74,7 +74,7 @@ fn without(dice: &[u8; 4], n: usize, i: usize) -> [u8; 4] {
 impl Tables {
     /// The side of `player` in `pos`.
     #[inline]
-    pub(crate) fn side(&self, pos: &Position, player: Player) -> Side {
+    pub(crate) fn side(&self, pos: &Position, player: Seat) -> Side {
         let p = player.index();
         let sign: i8 = if p == 0 { 1 } else { -1 };
         let closes = -(self.variant.closes_at as i8);
@@ -253,7 +253,7 @@ impl Tables {
         if target == 0 {
             return out;
         }
-        let side = self.side(pos, Player::new(pos.turn));
+        let side = self.side(pos, Seat::new(pos.turn));
         let n = pos.dice_len();
         let dice = &pos.dice;
         for i in 0..n {
@@ -325,7 +325,7 @@ impl Tables {
         if s >= self.route_len + 4 {
             return false;
         }
-        let side = self.side(pos, Player::new(pos.turn));
+        let side = self.side(pos, Seat::new(pos.turn));
         if self.sources(&side, d) & (1 << s) == 0 {
             return false;
         }
@@ -347,7 +347,7 @@ impl Tables {
     /// The point index (0 for point 1) where `mv` by `player` lands, or
     /// `None` when it bears the piece off. In Doblet an unstacking stays on
     /// its point.
-    pub(crate) fn landing(&self, pos: &Position, player: Player, mv: Move) -> Option<usize> {
+    pub(crate) fn landing(&self, pos: &Position, player: Seat, mv: Move) -> Option<usize> {
         let p = player.index();
         let t = match mv.source {
             Source::Waiting(q) => q as usize * self.qlen + (mv.die as usize).saturating_sub(1),
@@ -366,7 +366,7 @@ impl Tables {
     /// Applies a move already known to be legal.
     pub(crate) fn apply_move_unchecked(&self, pos: &mut Position, mv: Move) {
         let p = pos.turn as usize;
-        let player = Player::new(pos.turn);
+        let player = Seat::new(pos.turn);
         let sign: i8 = if p == 0 { 1 } else { -1 };
         let to = self.landing(pos, player, mv);
         match mv.source {

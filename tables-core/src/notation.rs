@@ -4,8 +4,8 @@
 
 use core::fmt;
 
-use board_core::notation::{parse_u32, Fields, ParseError, Problem, StackString};
-use board_core::{Action, Player};
+use racegames_board::notation::{parse_u32, Fields, ParseError, Problem, StackString};
+use racegames_board::{Action, Seat};
 
 use crate::action::{Move, Source};
 use crate::game::Tables;
@@ -59,10 +59,10 @@ impl Tables {
     }
 
     /// Reads a position from its notation (the same as
-    /// [`board_core::Game::parse_notation`]).
+    /// [`racegames_board::Game::parse_notation`]).
     ///
     /// ```
-    /// use tables_core::Tables;
+    /// use racegames_tables::Tables;
     /// let game = Tables::backgammon();
     /// let text = "B2,.,.,.,.,A5,.,A3,.,.,.,B5,A5,.,.,.,B3,.,B5,.,.,.,.,A2 - 0/0 B 31 0";
     /// let pos = game.parse(text).unwrap();
@@ -102,7 +102,7 @@ impl Tables {
                         out.write_char(',')?;
                     }
                     any = true;
-                    write!(out, "{}{n}@{}", Player::new(p as u8).letter(), quarter + 1)?;
+                    write!(out, "{}{n}@{}", Seat::new(p as u8).letter(), quarter + 1)?;
                 }
             }
         }
@@ -297,7 +297,7 @@ impl Tables {
             .filter(|&p| {
                 pos.off[p] >= self.variant.pieces
                     || (self.variant.goal == crate::variant::Goal::FillLastQuarter
-                        && self.side(&pos, Player::new(p as u8)).filled(self))
+                        && self.side(&pos, Seat::new(p as u8)).filled(self))
             })
             .count();
         if winners > 1 {
@@ -381,7 +381,7 @@ impl Tables {
                 pos.phase = Phase::Throw;
             } else {
                 pos.phase = Phase::Move;
-                let side = self.side(&pos, Player::new(pos.turn));
+                let side = self.side(&pos, Seat::new(pos.turn));
                 let n = pos.dice_len();
                 pos.max_use = self.max_use(&side, &pos.dice, n, n) as u8;
                 if pos.max_use == 0 {
@@ -491,7 +491,7 @@ impl Tables {
         mv: Move,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        let player = pos.turn().unwrap_or(Player::new(0));
+        let player = pos.turn().unwrap_or(Seat::new(0));
         if self.checked_action_of(mv).is_none() {
             // A hand-made move no action of this game names (die 0, point 30).
             return write!(out, "{mv:?}");
@@ -526,7 +526,7 @@ impl Tables {
         match pos.phase {
             Phase::RollOff => match self.variant.roll_off {
                 RollOff::Coin if action < 2 => {
-                    write!(out, "roll-off {}", Player::new(action as u8).letter())
+                    write!(out, "roll-off {}", Seat::new(action as u8).letter())
                 }
                 RollOff::OpeningThrow if (action as usize) < crate::game::OPENING_THROWS => {
                     let (a, b) = Tables::opening_throw(action as usize);
@@ -571,7 +571,7 @@ impl Tables {
         };
         match pos.phase {
             Phase::RollOff | Phase::Throw => {
-                use board_core::Game;
+                use racegames_board::Game;
                 self.chance_outcomes(pos, |a, _| check(a));
             }
             Phase::Move => self.for_each_legal(pos, |m| check(self.action_of(m))),

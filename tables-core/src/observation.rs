@@ -33,7 +33,7 @@
 //! were passed on by the opponent; the last 1 when the player to move
 //! throws again after these dice.
 
-use board_core::{ObservationError, Player};
+use racegames_board::{ObservationError, Seat};
 
 use crate::game::Tables;
 use crate::position::{Phase, Position, AGAIN, PASSED};
@@ -99,7 +99,7 @@ impl Tables {
     pub(crate) fn write_observation(
         &self,
         pos: &Position,
-        player: Player,
+        player: Seat,
         out: &mut [f32],
     ) -> Result<(), ObservationError> {
         let me = player.index();

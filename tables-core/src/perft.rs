@@ -4,7 +4,7 @@
 use alloc::collections::BTreeSet;
 use alloc::vec::Vec;
 
-use board_core::{Game, Node};
+use racegames_board::{Game, Node};
 
 use crate::game::Tables;
 use crate::position::Position;
@@ -17,8 +17,8 @@ impl Tables {
     /// has no successors, so games that end early drop out.
     ///
     /// ```
-    /// use board_core::Game;
-    /// use tables_core::Tables;
+    /// use racegames_board::Game;
+    /// use racegames_tables::Tables;
     /// let game = Tables::backgammon();
     /// assert_eq!(game.perft(&game.new_initial_state(), 0), 1);
     /// ```

@@ -1,6 +1,6 @@
 //! The state of a tables game: a small `Copy` value.
 
-use board_core::Player;
+use racegames_board::Seat;
 
 use crate::variant::{MAX_POINTS, QUARTERS};
 
@@ -90,8 +90,8 @@ impl Position {
     /// The player whose turn it is (also while throwing); `None` before the
     /// roll-off and once the game is over.
     #[inline]
-    pub fn turn(&self) -> Option<Player> {
-        (self.turn < 2).then_some(Player::new(self.turn))
+    pub fn turn(&self) -> Option<Seat> {
+        (self.turn < 2).then_some(Seat::new(self.turn))
     }
 
     /// Completed turns.
@@ -102,17 +102,17 @@ impl Position {
 
     /// The owner and count of the pieces on `point` (1 to 24, or 28); `None` for an
     /// empty point or a point outside the board.
-    pub fn point(&self, point: usize) -> Option<(Player, u8)> {
+    pub fn point(&self, point: usize) -> Option<(Seat, u8)> {
         let v = *self.board.get(point.checked_sub(1)?)?;
         match v {
             0 => None,
-            v if v > 0 => Some((Player::new(0), v as u8)),
-            v => Some((Player::new(1), v.unsigned_abs())),
+            v if v > 0 => Some((Seat::new(0), v as u8)),
+            v => Some((Seat::new(1), v.unsigned_abs())),
         }
     }
 
     /// The pieces of `player` on `point` (1 to 24).
-    pub fn count(&self, player: Player, point: usize) -> u8 {
+    pub fn count(&self, player: Seat, point: usize) -> u8 {
         match self.point(point) {
             Some((p, n)) if p == player => n,
             _ => 0,
@@ -121,7 +121,7 @@ impl Position {
 
     /// The pieces of `player` waiting to enter the player's route quarter
     /// `q` (0 for the first quarter of its route).
-    pub fn waiting(&self, player: Player, q: usize) -> u8 {
+    pub fn waiting(&self, player: Seat, q: usize) -> u8 {
         self.waiting
             .get(player.index())
             .and_then(|w| w.get(q))
@@ -130,14 +130,14 @@ impl Position {
     }
 
     /// All pieces of `player` waiting, in any quarter.
-    pub fn waiting_total(&self, player: Player) -> u8 {
+    pub fn waiting_total(&self, player: Seat) -> u8 {
         self.waiting
             .get(player.index())
             .map_or(0, |w| w.iter().sum())
     }
 
     /// The pieces `player` has borne off.
-    pub fn borne_off(&self, player: Player) -> u8 {
+    pub fn borne_off(&self, player: Seat) -> u8 {
         self.off.get(player.index()).copied().unwrap_or(0)
     }
 
@@ -156,8 +156,8 @@ impl Position {
 
     /// The winner of a finished game: by bearing off (or, in Doze canes,
     /// filling the last quarter), or by a rule that makes the other lose.
-    pub fn winner(&self) -> Option<Player> {
-        (self.result == A_WON || self.result == A_WON + 1).then(|| Player::new(self.result - A_WON))
+    pub fn winner(&self) -> Option<Seat> {
+        (self.result == A_WON || self.result == A_WON + 1).then(|| Seat::new(self.result - A_WON))
     }
 
     /// True once the game has ended drawn (the tie).
@@ -179,7 +179,7 @@ impl Position {
 
     /// Doblet: true while `player`'s pieces on its point `d` (1 to 6 along
     /// its route) still stand doubled.
-    pub fn is_stacked(&self, player: Player, d: usize) -> bool {
+    pub fn is_stacked(&self, player: Seat, d: usize) -> bool {
         let bits = self.stacks.get(player.index()).copied().unwrap_or(0);
         (1..=8).contains(&d) && bits & (1 << (d - 1)) != 0
     }

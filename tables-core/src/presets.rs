@@ -1,12 +1,12 @@
 //! The named games: Seys dos e as and backgammon, and the other tables
 //! games of the *Libro de los juegos* as parameter sets of the same engine,
-//! with their options ([`board_core::FromParams`]).
+//! with their options ([`racegames_board::FromParams`]).
 //!
 //! Every preset is a [`Variant`] value; the option words are lower-case,
 //! and the first value listed is the default.
 
-use board_core::params::{expect_bool, expect_count, expect_word};
-use board_core::{FromParams, ParamError, ParamList, ParamValue};
+use racegames_board::params::{expect_bool, expect_count, expect_word};
+use racegames_board::{FromParams, ParamError, ParamList, ParamValue};
 
 use crate::game::Tables;
 use crate::variant::{

@@ -3,7 +3,7 @@
 //! the checks made when a player is about to throw (the prime) or when the
 //! board changes hands (the tie).
 
-use board_core::Player;
+use racegames_board::Seat;
 
 use crate::game::Tables;
 use crate::position::{Phase, Position, DRAWN, PASSED, UNDECIDED};
@@ -17,7 +17,7 @@ impl Tables {
         pos.phase = Phase::Move;
         let n = pos.dice_len();
         let p = pos.turn as usize;
-        let side = self.side(pos, Player::new(pos.turn));
+        let side = self.side(pos, Seat::new(pos.turn));
         pos.max_use = self.max_use(&side, &pos.dice, n, n) as u8;
         let fails = match self.variant.unusable_die {
             UnusableDie::Lose => usize::from(pos.max_use) < n,
@@ -60,7 +60,7 @@ impl Tables {
         let mut passed = false;
         if passes {
             pos.dice = left;
-            let side = self.side(pos, Player::new(o as u8));
+            let side = self.side(pos, Seat::new(o as u8));
             let n = pos.dice_len();
             let usable = self.max_use(&side, &pos.dice, n, n) as u8;
             if usable > 0 {
@@ -96,7 +96,7 @@ impl Tables {
     /// True when `seat` has a piece waiting for a quarter whose every point
     /// is closed to it.
     pub(crate) fn is_primed(&self, pos: &Position, seat: usize) -> bool {
-        let side = self.side(pos, Player::new(seat as u8));
+        let side = self.side(pos, Seat::new(seat as u8));
         let quarter = (1u32 << self.qlen) - 1;
         (0..4).any(|q| {
             let bits = quarter << (q * self.qlen);
@@ -107,7 +107,7 @@ impl Tables {
     /// True when neither player could use a single die of any face.
     pub(crate) fn is_dead(&self, pos: &Position) -> bool {
         (0..2).all(|p| {
-            let side = self.side(pos, Player::new(p));
+            let side = self.side(pos, Seat::new(p));
             (1..=self.variant.faces).all(|d| self.sources(&side, d) == 0)
         })
     }

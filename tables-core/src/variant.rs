@@ -5,7 +5,7 @@
 //! [`Variant::backgammon`] are the two presets. A further game needs no new
 //! code, only another value of this struct.
 
-use board_core::Player;
+use racegames_board::Seat;
 
 /// The number of points on the standard board.
 pub const POINTS: usize = 24;
@@ -250,7 +250,7 @@ impl SetUp {
     /// point outside 1 to 28 or more than 255 pieces on one point.
     ///
     /// ```
-    /// use tables_core::SetUp;
+    /// use racegames_tables::SetUp;
     /// assert_eq!(SetUp::from_points(&[(1, 10), (1, 5)]).unwrap().points[0], 15);
     /// assert_eq!(SetUp::from_points(&[(0, 15)]), None);
     /// assert_eq!(SetUp::from_points(&[(29, 15)]), None);
@@ -318,7 +318,7 @@ impl SetUp {
 /// is played.
 ///
 /// ```
-/// use tables_core::{Variant, Tables, SetUp};
+/// use racegames_tables::{Variant, Tables, SetUp};
 /// // Seys dos e as on two dice, with 5-5-5 set-ups.
 /// let mut v = Variant::seys_dos_e_as();
 /// v.name = "seys_two_dice";
@@ -643,7 +643,7 @@ impl Variant {
 
     /// The direction of `player`.
     #[inline]
-    pub const fn direction(&self, player: Player) -> Direction {
+    pub const fn direction(&self, player: Seat) -> Direction {
         self.directions[player.index() & 1]
     }
 

@@ -2,9 +2,9 @@
 
 mod common;
 
-use board_core::Player;
 use common::*;
-use tables_core::Tables;
+use racegames_board::Seat;
+use racegames_tables::Tables;
 
 /// The chance that some non-empty subset of `n` dice sums to `k`, counted
 /// over every ordered throw.
@@ -38,7 +38,7 @@ fn hit_probability_on_an_open_board_is_the_subset_sum_odds() {
             "k = {k}"
         );
         assert_eq!(e.error_bound, 0.0);
-        let shots = g.shots(&p, Player::new(1));
+        let shots = g.shots(&p, Seat::new(1));
         assert_eq!(shots.len(), 1);
         assert_eq!(usize::from(shots[0].point), target);
         assert!((shots[0].probability - e.probability).abs() < 1e-12);
@@ -49,7 +49,7 @@ fn hit_probability_on_an_open_board_is_the_subset_sum_odds() {
 /// analysis once kept only the first 64 outcomes of a chance node).
 #[test]
 fn hit_probability_counts_every_throw_of_four_dice() {
-    use tables_core::Variant;
+    use racegames_tables::Variant;
     let mut v = Variant::seys_dos_e_as();
     v.name = "seys_four_dice";
     v.dice = 4;
@@ -87,12 +87,12 @@ fn hit_probability_respects_closed_intermediate_points() {
 
 /// True when some legal play from `pos` (a decision of the attacker) hits
 /// the enemy piece on point index `i` before the turn ends.
-fn can_hit(g: &Tables, pos: &tables_core::Position, i: usize, attacker: Player) -> bool {
-    use board_core::{Game, Node};
+fn can_hit(g: &Tables, pos: &racegames_tables::Position, i: usize, attacker: Seat) -> bool {
+    use racegames_board::{Game, Node};
     if g.node(pos) != Node::Decision(attacker) {
         return false;
     }
-    let victim = Player::new(1 - attacker.index() as u8);
+    let victim = Seat::new(1 - attacker.index() as u8);
     actions(g, pos).into_iter().any(|a| {
         let mut q = *pos;
         g.apply(&mut q, a).unwrap();
@@ -102,9 +102,9 @@ fn can_hit(g: &Tables, pos: &tables_core::Position, i: usize, attacker: Player) 
 
 #[test]
 fn hit_probability_matches_a_throw_by_throw_search_in_random_positions() {
-    use board_core::sim::{random_step, SplitMix64};
-    use board_core::{ActionBuffer, Game};
-    use tables_core::Phase;
+    use racegames_board::sim::{random_step, SplitMix64};
+    use racegames_board::{ActionBuffer, Game};
+    use racegames_tables::Phase;
     let mut checked = 0;
     for g in [Tables::seys_dos_e_as(), Tables::backgammon()] {
         let mut rng = SplitMix64::new(3);
@@ -118,7 +118,7 @@ fn hit_probability_matches_a_throw_by_throw_search_in_random_positions() {
                     continue;
                 }
                 let attacker = p.turn().unwrap();
-                let victim = Player::new(1 - attacker.index() as u8);
+                let victim = Seat::new(1 - attacker.index() as u8);
                 for shot in g.shots(&p, victim) {
                     let i = usize::from(shot.point) - 1;
                     let mut brute = 0.0;

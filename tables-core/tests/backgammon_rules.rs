@@ -2,9 +2,9 @@
 
 mod common;
 
-use board_core::{FromParams, Game, Node, ParamValue, Player};
 use common::*;
-use tables_core::{Phase, Tables};
+use racegames_board::{FromParams, Game, Node, ParamValue, Seat};
+use racegames_tables::{Phase, Tables};
 
 const OPENING: &str = "B2,.,.,.,.,A5,.,A3,.,.,.,B5,A5,.,.,.,B3,.,B5,.,.,.,.,A2";
 
@@ -64,7 +64,7 @@ fn roll_off_the_higher_die_starts_and_plays_both_dice() {
     let g = bg();
     let mut p = g.new_initial_state();
     play(&g, &mut p, "roll-off A5 B3");
-    assert_eq!(g.node(&p), Node::Decision(Player::new(0)));
+    assert_eq!(g.node(&p), Node::Decision(Seat::new(0)));
     assert_eq!(text(&g, &p), format!("{OPENING} - 0/0 A 53 0"));
     let mut p = g.new_initial_state();
     play(&g, &mut p, "roll-off A3 B5");
@@ -85,7 +85,7 @@ fn doubles_are_played_four_times() {
     assert_eq!(p.dice(), &[6, 6, 6, 6]);
     assert_eq!(p.dice_to_use(), 4);
     play_all(&g, &mut p, &["6:24-18", "6:24-18", "6:13-7", "6:13-7"]);
-    assert_eq!(p.turn(), Some(Player::new(1)));
+    assert_eq!(p.turn(), Some(Seat::new(1)));
 }
 
 #[test]

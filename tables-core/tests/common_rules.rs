@@ -3,9 +3,9 @@
 
 mod common;
 
-use board_core::{FromParams, Game, Node, ParamValue, Player};
 use common::*;
-use tables_core::{Phase, Tables};
+use racegames_board::{FromParams, Game, Node, ParamValue, Seat};
+use racegames_tables::{Phase, Tables};
 
 const OPENING: &str = "B2,.,.,.,.,A5,.,A3,.,.,.,B5,A5,.,.,.,B3,.,B5,.,.,.,.,A2";
 
@@ -45,7 +45,7 @@ fn a_player_who_can_do_nothing_passes_at_once() {
         let mut q = p;
         g.apply(&mut q, a).unwrap();
         assert_eq!(g.node(&q), Node::Chance);
-        assert_eq!(q.turn(), Some(Player::new(0)));
+        assert_eq!(q.turn(), Some(Seat::new(0)));
         assert_eq!(q.turns(), 10);
     });
 }
@@ -61,7 +61,7 @@ fn the_turn_counter_counts_completed_turns_and_the_roll_off_is_not_a_turn() {
     assert_eq!(g.turn_count(&p), 0);
     play_all(&g, &mut p, &["5:12-17", "4:17-21"]);
     assert_eq!(g.turn_count(&p), 1);
-    assert_eq!(p.turn(), Some(Player::new(0)));
+    assert_eq!(p.turn(), Some(Seat::new(0)));
 }
 
 #[test]
@@ -103,7 +103,7 @@ fn returns_are_zero_sum_and_zero_before_the_end() {
     play(&g, &mut p, "6:24-off");
     g.returns(&p, &mut r);
     assert_eq!(r, [-1.0, 1.0]);
-    assert_eq!(p.winner(), Some(Player::new(1)));
+    assert_eq!(p.winner(), Some(Seat::new(1)));
 }
 
 #[test]
@@ -125,7 +125,7 @@ fn notation_waiting_entries_are_sorted_by_letter_then_quarter() {
     let t = format!("{b} A2@3,A1@4,B1@1,B2@2 0/0 A - 9");
     let p = pos(&g, &t);
     assert_eq!(text(&g, &p), t);
-    assert_eq!(p.waiting(Player::new(0), 2), 2);
+    assert_eq!(p.waiting(Seat::new(0), 2), 2);
     assert!(g
         .parse(&format!("{b} A1@4,A2@3,B1@1,B2@2 0/0 A - 9"))
         .is_err());
@@ -207,7 +207,7 @@ fn move_strings_parse_with_or_without_the_hit_mark() {
     assert_eq!(g.parse_action(&p, "3:1-4").unwrap(), a);
     assert!(g.parse_action(&p, "3:1-5").is_err());
     assert_eq!(
-        g.move_text(&p, tables_core::Move::from_action(a).unwrap())
+        g.move_text(&p, racegames_tables::Move::from_action(a).unwrap())
             .to_string(),
         "3:1-4*"
     );

@@ -2,10 +2,10 @@
 
 mod common;
 
-use board_core::sim::{random_playout, SplitMix64};
-use board_core::{Game, Node};
 use common::*;
-use tables_core::{
+use racegames_board::sim::{random_playout, SplitMix64};
+use racegames_board::{Game, Node};
+use racegames_tables::{
     BearOff, DiceRule, Direction, Doubles, Reentry, RollOff, Scoring, SetUp, Tables, Variant,
     VariantError,
 };

@@ -4,8 +4,8 @@
 
 mod common;
 
-use board_core::{Game, Node, ParamValue, Player};
 use common::*;
+use racegames_board::{Game, Node, ParamValue, Seat};
 
 const EMPTY: &str = ".,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.";
 
@@ -66,7 +66,7 @@ fn doze_canes_is_won_by_two_pieces_on_each_point_of_the_last_table() {
     ]);
     let mut p = pos(&g, &format!("{b} - 0/0 A 1 40"));
     play(&g, &mut p, "1:18-19");
-    assert_eq!(p.winner(), Some(Player::new(0)));
+    assert_eq!(p.winner(), Some(Seat::new(0)));
     // The board shows the winner: the turn is a plain `-`.
     assert_eq!(
         text(&g, &p),
@@ -117,7 +117,7 @@ fn doze_canes_three_on_a_point_of_the_last_table_is_not_the_goal() {
     ]);
     let p = pos(&g, &format!("{b} - 0/0 A 1 40"));
     assert_eq!(p.winner(), None);
-    assert_eq!(g.node(&p), Node::Decision(Player::new(0)));
+    assert_eq!(g.node(&p), Node::Decision(Seat::new(0)));
 }
 
 #[test]
@@ -150,10 +150,10 @@ fn pareia_de_entrada_throws_again_after_three_equal_dice_in_the_same_turn() {
     play_all(&g, &mut p, &["4:bar-4", "4:bar-4"]);
     // Same player, same turn, to throw.
     assert_eq!(g.node(&p), Node::Chance);
-    assert_eq!(p.turn(), Some(Player::new(0)));
+    assert_eq!(p.turn(), Some(Seat::new(0)));
     assert_eq!(p.turns(), 0);
     play_all(&g, &mut p, &["roll 421", "4:bar-4", "2:bar-2", "1:bar-1"]);
-    assert_eq!(p.turn(), Some(Player::new(1)));
+    assert_eq!(p.turn(), Some(Seat::new(1)));
     assert_eq!(p.turns(), 1);
 }
 
@@ -164,7 +164,7 @@ fn pareia_de_entrada_a_pair_among_three_dice_gives_no_extra_throw() {
     play_all(&g, &mut p, &["roll-off A", "roll 443"]);
     assert!(!p.throws_again());
     play_all(&g, &mut p, &["4:bar-4", "4:bar-4", "3:bar-3"]);
-    assert_eq!(p.turn(), Some(Player::new(1)));
+    assert_eq!(p.turn(), Some(Seat::new(1)));
 }
 
 #[test]
@@ -172,7 +172,7 @@ fn pareia_de_entrada_with_two_dice_a_doublet_throws_again() {
     let g = game("pareia_de_entrada", &[("dice", ParamValue::Int(2))]);
     let mut p = g.new_initial_state();
     play_all(&g, &mut p, &["roll-off B", "roll 66", "6:bar-6", "6:bar-6"]);
-    assert_eq!(p.turn(), Some(Player::new(1)));
+    assert_eq!(p.turn(), Some(Seat::new(1)));
     assert_eq!(p.turns(), 0);
 }
 
@@ -185,7 +185,7 @@ fn pareia_de_entrada_an_extra_throw_follows_even_when_the_triple_cannot_be_used(
     let mut p = pos(&g, &format!("{b} A15@1 0/0 A - 3"));
     play(&g, &mut p, "roll 666");
     assert_eq!(g.node(&p), Node::Chance);
-    assert_eq!(p.turn(), Some(Player::new(0)));
+    assert_eq!(p.turn(), Some(Seat::new(0)));
     assert_eq!(p.turns(), 3);
 }
 

@@ -4,9 +4,9 @@
 
 mod common;
 
-use board_core::{FromParams, Game, Node, ParamValue, Player};
 use common::*;
-use tables_core::Tables;
+use racegames_board::{FromParams, Game, Node, ParamValue, Seat};
+use racegames_tables::Tables;
 
 #[test]
 fn medio_emperador_plays_on_two_tables_the_own_first_and_the_one_facing_it() {
@@ -53,8 +53,14 @@ fn medio_emperador_bears_off_from_the_table_facing_the_start_and_has_no_prime() 
         ),
     );
     assert!(moves(&g, &p).contains(&"6:20-off".to_string()));
-    assert_eq!(g.variant().blocked_entry, tables_core::BlockedEntry::Pass);
-    assert_eq!(g.variant().dead_position, tables_core::DeadPosition::Draw);
+    assert_eq!(
+        g.variant().blocked_entry,
+        racegames_tables::BlockedEntry::Pass
+    );
+    assert_eq!(
+        g.variant().dead_position,
+        racegames_tables::DeadPosition::Draw
+    );
 }
 
 #[test]
@@ -111,7 +117,10 @@ fn cab_e_quinal_two_dice_and_a_fixed_third_with_fourteen_and_one_set_ups() {
 #[test]
 fn cab_e_quinal_has_the_tie_and_hits_blots() {
     let g = game("cab_e_quinal", &[]);
-    assert_eq!(g.variant().dead_position, tables_core::DeadPosition::Draw);
+    assert_eq!(
+        g.variant().dead_position,
+        racegames_tables::DeadPosition::Draw
+    );
     let mut p = g.new_initial_state();
     play_all(
         &g,
@@ -168,10 +177,13 @@ fn todas_tablas_option_the_larger_die_when_only_one_can_be_used() {
     );
     assert_eq!(
         g.variant().dice_rule,
-        tables_core::DiceRule::MostDiceThenLarger
+        racegames_tables::DiceRule::MostDiceThenLarger
     );
     let plain = game("todas_tablas", &[]);
-    assert_eq!(plain.variant().dice_rule, tables_core::DiceRule::MostDice);
+    assert_eq!(
+        plain.variant().dice_rule,
+        racegames_tables::DiceRule::MostDice
+    );
 }
 
 #[test]
@@ -181,7 +193,10 @@ fn reencontrar_is_emperadors_geometry_without_the_prime() {
         text(&g, &g.new_initial_state()),
         "B15,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,A15 - 0/0 - - 0"
     );
-    assert_eq!(g.variant().blocked_entry, tables_core::BlockedEntry::Pass);
+    assert_eq!(
+        g.variant().blocked_entry,
+        racegames_tables::BlockedEntry::Pass
+    );
     // A primed player simply passes.
     let b = board(&[
         (1, "A2"),
@@ -196,7 +211,7 @@ fn reencontrar_is_emperadors_geometry_without_the_prime() {
     let mut p = pos(&g, &format!("{b} B1@1 0/0 A 1 30"));
     play(&g, &mut p, "1:10-9");
     assert_eq!(g.node(&p), Node::Chance);
-    assert_eq!(p.turn(), Some(Player::new(1)));
+    assert_eq!(p.turn(), Some(Seat::new(1)));
 }
 
 #[test]

@@ -4,10 +4,10 @@
 
 mod common;
 
-use board_core::{Game, Node, ParamValue, Player};
 use common::*;
+use racegames_board::{Game, Node, ParamValue, Seat};
 
-fn quinze() -> tables_core::Tables {
+fn quinze() -> racegames_tables::Tables {
     game("quinze_tablas", &[])
 }
 
@@ -50,7 +50,7 @@ fn a_player_who_cannot_enter_loses_at_once_the_prime() {
     let mut p = pos(&g, &format!("{b} B1@1 0/0 A 1 30"));
     play(&g, &mut p, "1:10-9");
     assert_eq!(g.node(&p), Node::Terminal);
-    assert_eq!(p.winner(), Some(Player::new(0)));
+    assert_eq!(p.winner(), Some(Seat::new(0)));
     let mut r = [0.0; 2];
     g.returns(&p, &mut r);
     assert_eq!(r, [1.0, -1.0]);
@@ -78,12 +78,12 @@ fn the_prime_needs_every_point_of_the_entry_quarter_closed() {
     let mut p = pos(&g, &format!("{b} B1@1 0/0 A 1 30"));
     play(&g, &mut p, "1:10-9");
     assert_eq!(g.node(&p), Node::Chance);
-    assert_eq!(p.turn(), Some(Player::new(1)));
+    assert_eq!(p.turn(), Some(Seat::new(1)));
 }
 
 /// Doze canes: A's twelve stand on point 24 (they cannot go further, and
 /// nothing is borne off); B has eleven on 23 and one on 22, to play a 1.
-fn nearly_dead(g: &tables_core::Tables) -> tables_core::Position {
+fn nearly_dead(g: &racegames_tables::Tables) -> racegames_tables::Position {
     let b = board(&[(22, "B1"), (23, "B11"), (24, "A12")]);
     pos(g, &format!("{b} - 0/0 B 1 30"))
 }
@@ -109,8 +109,8 @@ fn neither_player_able_to_move_is_a_tie_and_a_draw() {
 #[test]
 fn without_the_tie_a_dead_position_passes_until_truncation() {
     let mut v = *game("doze_canes", &[]).variant();
-    v.dead_position = tables_core::DeadPosition::Truncate;
-    let g = tables_core::Tables::new(v).unwrap();
+    v.dead_position = racegames_tables::DeadPosition::Truncate;
+    let g = racegames_tables::Tables::new(v).unwrap();
     let mut q = nearly_dead(&g);
     play(&g, &mut q, "1:22-23");
     assert_eq!(g.node(&q), Node::Chance);
@@ -141,7 +141,7 @@ fn the_prime_is_checked_before_the_tie() {
     // bearing off is exact: route 24 -> off needs... A is not all home).
     let mut p = pos(&g, &format!("{b} B1@1 1/2 A 1 40"));
     play(&g, &mut p, "1:8-7");
-    assert_eq!(p.winner(), Some(Player::new(0)));
+    assert_eq!(p.winner(), Some(Seat::new(0)));
     assert!(!p.is_drawn());
 }
 
@@ -196,9 +196,9 @@ fn emperador_sets_up_fifteen_on_each_first_point_with_the_prime_and_the_tie() {
         "B15,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,A15 - 0/0 - - 0"
     );
     let v = g.variant();
-    assert_eq!(v.blocked_entry, tables_core::BlockedEntry::Lose);
-    assert_eq!(v.dead_position, tables_core::DeadPosition::Draw);
-    assert_eq!(v.bear_off, tables_core::BearOff::Any);
+    assert_eq!(v.blocked_entry, racegames_tables::BlockedEntry::Lose);
+    assert_eq!(v.dead_position, racegames_tables::DeadPosition::Draw);
+    assert_eq!(v.bear_off, racegames_tables::BearOff::Any);
 }
 
 #[test]

@@ -3,8 +3,8 @@
 
 mod common;
 
-use board_core::{Game, Node, ParamValue, Player};
 use common::*;
+use racegames_board::{Game, Node, ParamValue, Seat};
 
 #[test]
 fn fallas_sets_up_two_on_the_opponents_ace_and_thirteen_on_the_own_six_point() {
@@ -42,7 +42,7 @@ fn fallas_a_throw_that_cannot_be_used_whole_loses_at_once() {
     play(&g, &mut p, "roll 551");
     // Only the 1 can be used: B loses.
     assert_eq!(g.node(&p), Node::Terminal);
-    assert_eq!(p.winner(), Some(Player::new(0)));
+    assert_eq!(p.winner(), Some(Seat::new(0)));
     assert_eq!(p.turns(), 9);
     let t = text(&g, &p);
     assert!(t.contains(" -A - 9"), "{t}");
@@ -55,7 +55,7 @@ fn fallas_a_throw_used_whole_goes_on() {
     let b = fallas_board();
     let mut p = pos(&g, &format!("{b} - 0/0 B - 8"));
     play(&g, &mut p, "roll 431");
-    assert_eq!(g.node(&p), Node::Decision(Player::new(1)));
+    assert_eq!(g.node(&p), Node::Decision(Seat::new(1)));
 }
 
 #[test]
@@ -64,9 +64,9 @@ fn fallas_bearing_off_the_last_piece_counts_as_using_every_die() {
     let b = board(&[(24, "B1"), (1, "A15")]);
     let mut p = pos(&g, &format!("{b} - 0/14 B - 50"));
     play(&g, &mut p, "roll 651");
-    assert_eq!(g.node(&p), Node::Decision(Player::new(1)));
+    assert_eq!(g.node(&p), Node::Decision(Seat::new(1)));
     play(&g, &mut p, "6:24-off");
-    assert_eq!(p.winner(), Some(Player::new(1)));
+    assert_eq!(p.winner(), Some(Seat::new(1)));
 }
 
 #[test]
@@ -96,7 +96,7 @@ fn fallas_a_piece_that_cannot_re_enter_has_failed() {
     ]);
     let mut p = pos(&g, &format!("{b2} A1@4 0/0 A - 8"));
     play(&g, &mut p, "roll 111");
-    assert_eq!(p.winner(), Some(Player::new(1)));
+    assert_eq!(p.winner(), Some(Seat::new(1)));
     let _ = b;
 }
 
@@ -109,7 +109,7 @@ fn fallas_option_lose_if_none_loses_only_when_no_die_can_be_used() {
     let b = fallas_board();
     let mut p = pos(&g, &format!("{b} - 0/0 B - 8"));
     play(&g, &mut p, "roll 551");
-    assert_eq!(g.node(&p), Node::Decision(Player::new(1)));
+    assert_eq!(g.node(&p), Node::Decision(Seat::new(1)));
     let b2 = board(&[
         (19, "B2"),
         (20, "B2"),
@@ -122,7 +122,7 @@ fn fallas_option_lose_if_none_loses_only_when_no_die_can_be_used() {
     ]);
     let mut p = pos(&g, &format!("{b2} A1@4 0/0 A - 8"));
     play(&g, &mut p, "roll 111");
-    assert_eq!(p.winner(), Some(Player::new(1)));
+    assert_eq!(p.winner(), Some(Seat::new(1)));
 }
 
 fn laquet_start() -> String {
@@ -199,7 +199,7 @@ fn laquet_dice_that_cannot_be_used_pass_to_the_opponent() {
     play(&g, &mut p, "roll 64");
     // A can use neither die: both pass to B, who must use them first.
     assert!(p.dice_passed());
-    assert_eq!(p.turn(), Some(Player::new(1)));
+    assert_eq!(p.turn(), Some(Seat::new(1)));
     assert_eq!(p.turns(), 6);
     let t = text(&g, &p);
     assert!(t.ends_with(" B p64 6"), "{t}");
@@ -208,7 +208,7 @@ fn laquet_dice_that_cannot_be_used_pass_to_the_opponent() {
     play(&g, &mut p, "4:12-16");
     // Then B throws for his own turn, still turn 6.
     assert_eq!(g.node(&p), Node::Chance);
-    assert_eq!(p.turn(), Some(Player::new(1)));
+    assert_eq!(p.turn(), Some(Seat::new(1)));
     assert_eq!(p.turns(), 6);
 }
 
@@ -255,8 +255,8 @@ fn doblet_die_d_undoes_the_pair_on_point_d() {
         "{}",
         text(&g, &p)
     );
-    assert!(!p.is_stacked(Player::new(1), 3));
-    assert!(p.is_stacked(Player::new(1), 5));
+    assert!(!p.is_stacked(Seat::new(1), 3));
+    assert!(p.is_stacked(Seat::new(1), 5));
 }
 
 #[test]
@@ -268,7 +268,7 @@ fn doblet_a_die_whose_pair_is_undone_cannot_be_used_while_unstacking_and_passes(
     // Only the 1 undoes a pair; the two 3s pass to A.
     play(&g, &mut p, "1:1^");
     assert!(p.dice_passed());
-    assert_eq!(p.turn(), Some(Player::new(0)));
+    assert_eq!(p.turn(), Some(Seat::new(0)));
     assert_eq!(moves(&g, &p), vec!["3:22^"]);
 }
 
@@ -288,7 +288,7 @@ fn doblet_bears_off_from_point_d_once_every_pair_is_undone_and_never_moves_along
     let mut p = pos(&g, &format!("{b} - 8/2 B 641 9"));
     assert_eq!(moves(&g, &p), vec!["1:1-off", "4:4-off", "6:6-off"]);
     play(&g, &mut p, "6:6-off");
-    assert_eq!(p.borne_off(Player::new(1)), 3);
+    assert_eq!(p.borne_off(Seat::new(1)), 3);
 }
 
 #[test]
@@ -315,7 +315,7 @@ fn doblet_the_first_to_bear_off_all_twelve_wins() {
     let b = board(&[(2, "B1"), (19, "A2^"), (24, "A2^")]);
     let mut p = pos(&g, &format!("{b} - 8/11 B 2 20"));
     play(&g, &mut p, "2:2-off");
-    assert_eq!(p.winner(), Some(Player::new(1)));
+    assert_eq!(p.winner(), Some(Seat::new(1)));
     assert_eq!(g.node(&p), Node::Terminal);
 }
 

@@ -2,9 +2,9 @@
 
 mod common;
 
-use board_core::Game;
 use common::*;
-use tables_core::{Position, Tables, NUM_ACTIONS};
+use racegames_board::Game;
+use racegames_tables::{Position, Tables, NUM_ACTIONS};
 
 #[test]
 fn the_position_is_a_small_copy_value() {
@@ -36,5 +36,5 @@ fn worst_case_legal_action_count_is_reached() {
     let entries: Vec<(usize, &str)> = (1..=15).map(|p| (p, "B1")).chain([(24, "A15")]).collect();
     let p = pos(&g, &format!("{} - 0/0 B 65 9", board(&entries)));
     assert_eq!(actions(&g, &p).len(), 30);
-    assert!(g.max_legal_actions() <= board_core::ACTION_BUFFER_CAPACITY);
+    assert!(g.max_legal_actions() <= racegames_board::ACTION_BUFFER_CAPACITY);
 }

@@ -1,9 +1,9 @@
 //! The public constructors and move helpers never panic, whatever their
 //! input.
 
-use board_core::{Game, Player};
 use proptest::prelude::*;
-use tables_core::{Direction, Move, SetUp, Source, Tables, Variant};
+use racegames_board::{Game, Seat};
+use racegames_tables::{Direction, Move, SetUp, Source, Tables, Variant};
 
 proptest! {
     #[test]
@@ -40,8 +40,8 @@ proptest! {
         game.apply(&mut pos, 3).unwrap();
         let _ = game.move_text(&pos, mv).to_string();
         let _ = game.hit_probability(&pos, r);
-        let _ = game.shots(&pos, Player::new(point));
-        let _ = game.route_point(Player::new(point), r);
+        let _ = game.shots(&pos, Seat::new(point));
+        let _ = game.route_point(Seat::new(point), r);
         let mut v = Variant::backgammon();
         v.dice = dice;
         let _ = Tables::new(v);

@@ -2,13 +2,13 @@
 
 mod common;
 
-use board_core::{Game, ObservationError, Player};
 use common::*;
-use tables_core::{Tables, OBSERVATION_LEN, OBSERVATION_SHAPE};
+use racegames_board::{Game, ObservationError, Seat};
+use racegames_tables::{Tables, OBSERVATION_LEN, OBSERVATION_SHAPE};
 
-fn obs(g: &Tables, p: &tables_core::Position, pl: u8) -> Vec<f32> {
+fn obs(g: &Tables, p: &racegames_tables::Position, pl: u8) -> Vec<f32> {
     let mut v = vec![0.0; OBSERVATION_LEN];
-    g.observe(p, Player::new(pl), &mut v).unwrap();
+    g.observe(p, Seat::new(pl), &mut v).unwrap();
     v
 }
 
@@ -20,12 +20,12 @@ fn the_shape_is_7_planes_of_24_points_for_both_seats() {
         let p = g.new_initial_state();
         let mut short = vec![0.0; 10];
         assert!(matches!(
-            g.observe(&p, Player::new(0), &mut short),
+            g.observe(&p, Seat::new(0), &mut short),
             Err(ObservationError::WrongLength { .. })
         ));
         let mut v = vec![0.0; OBSERVATION_LEN];
         assert!(matches!(
-            g.observe(&p, Player::new(2), &mut v),
+            g.observe(&p, Seat::new(2), &mut v),
             Err(ObservationError::NoSuchPlayer { .. })
         ));
     }

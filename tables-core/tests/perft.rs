@@ -2,10 +2,10 @@
 //!
 //! Counts above 40,000 take up to seconds in an optimised build and much longer
 //! in a debug build; they are checked only in optimised builds
-//! (`cargo test --release -p tables-core --test perft`).
+//! (`cargo test --release -p racegames-tables --test perft`).
 
-use board_core::{FromParams, ParamValue};
-use tables_core::Tables;
+use racegames_board::{FromParams, ParamValue};
+use racegames_tables::Tables;
 
 const DATA: &str = include_str!("../../tests/data/tables_perft.txt");
 

@@ -2,19 +2,19 @@
 
 mod common;
 
-use board_core::sim::SplitMix64;
-use board_core::FromParams;
-use board_core::{Game, IllegalAction, Node, Player};
 use common::*;
 use proptest::prelude::*;
-use tables_core::{Phase, Position, Tables};
+use racegames_board::sim::SplitMix64;
+use racegames_board::FromParams;
+use racegames_board::{Game, IllegalAction, Node, Seat};
+use racegames_tables::{Phase, Position, Tables};
 
 /// Every named game with its default options, then Seys dos e as with
 /// re-entry at the start.
 fn games() -> Vec<Tables> {
     let start = Tables::from_params(
         "seys_dos_e_as",
-        &[("reentry", board_core::ParamValue::Str("start"))],
+        &[("reentry", racegames_board::ParamValue::Str("start"))],
     )
     .unwrap();
     let mut all: Vec<Tables> = Tables::NAMES
@@ -38,7 +38,7 @@ fn pieces_accounted_for(g: &Tables, p: &Position) -> bool {
         return true;
     }
     (0..2).all(|i| {
-        let pl = Player::new(i);
+        let pl = Seat::new(i);
         let on: u32 = (1..=g.board_len())
             .map(|pt| u32::from(p.count(pl, pt)))
             .sum();
@@ -54,7 +54,7 @@ fn check(g: &Tables, p: &Position, rng: &mut SplitMix64) {
     assert_eq!(g.parse(&t).as_ref(), Ok(p), "{t}");
     let mut obs = vec![0.0f32; g.observation_shape().iter().product()];
     for pl in 0..2 {
-        g.observe(p, Player::new(pl), &mut obs).unwrap();
+        g.observe(p, Seat::new(pl), &mut obs).unwrap();
         assert!(obs.iter().all(|v| v.is_finite() && (0.0..=1.0).contains(v)));
     }
     match g.node(p) {
@@ -185,7 +185,7 @@ proptest! {
         let mut rng = SplitMix64::new(seed);
         let mut p = g.new_initial_state();
         for _ in 0..(rng.below(80)) {
-            board_core::sim::random_step(g, &mut p, &mut rng, &mut board_core::ActionBuffer::new());
+            racegames_board::sim::random_step(g, &mut p, &mut rng, &mut racegames_board::ActionBuffer::new());
         }
         let mut t: Vec<char> = text(g, &p).chars().collect();
         let i = at % t.len();
@@ -209,7 +209,7 @@ proptest! {
                 if g.apply(&mut p, a).is_err() {
                     prop_assert_eq!(p, before);
                     // Make progress with a legal step instead.
-                    board_core::sim::random_step(&g, &mut p, &mut rng, &mut board_core::ActionBuffer::new());
+                    racegames_board::sim::random_step(&g, &mut p, &mut rng, &mut racegames_board::ActionBuffer::new());
                 }
             }
         }

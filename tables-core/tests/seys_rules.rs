@@ -3,15 +3,15 @@
 
 mod common;
 
-use board_core::{FromParams, Game, Node, ParamValue, Player};
 use common::*;
-use tables_core::{variant, Phase, Tables};
+use racegames_board::{FromParams, Game, Node, ParamValue, Seat};
+use racegames_tables::{variant, Phase, Tables};
 
 fn seys() -> Tables {
     Tables::seys_dos_e_as()
 }
 
-fn after_roll_off(winner: u32) -> (Tables, tables_core::Position) {
+fn after_roll_off(winner: u32) -> (Tables, racegames_tables::Position) {
     let g = seys();
     let mut p = g.new_initial_state();
     g.apply(&mut p, winner).unwrap();
@@ -49,7 +49,7 @@ fn equipment_24_points_in_four_quarters_q1_1_6_q2_7_12_q3_13_18_q4_19_24() {
 #[test]
 fn equipment_15_pieces_each() {
     let (g, p) = after_roll_off(0);
-    for pl in [Player::new(0), Player::new(1)] {
+    for pl in [Seat::new(0), Seat::new(1)] {
         let on: u32 = (1..=24).map(|pt| u32::from(p.count(pl, pt))).sum();
         assert_eq!(on, 15);
     }
@@ -112,10 +112,10 @@ fn setup_its_winner_places_8_on_point_6_4_on_point_2_and_3_on_point_1_the_other_
 fn setup_the_roll_off_winner_moves_first() {
     for w in 0..2 {
         let (g, mut p) = after_roll_off(w);
-        assert_eq!(g.turn_owner(&p), Some(Player::new(w as u8)));
+        assert_eq!(g.turn_owner(&p), Some(Seat::new(w as u8)));
         assert_eq!(p.phase(), Phase::Throw);
         play(&g, &mut p, "roll 654");
-        assert_eq!(g.node(&p), Node::Decision(Player::new(w as u8)));
+        assert_eq!(g.node(&p), Node::Decision(Seat::new(w as u8)));
     }
 }
 
@@ -207,7 +207,7 @@ fn using_the_dice_when_fewer_can_be_used_the_player_chooses_which() {
     let mut q = p;
     play(&g, &mut q, "3:1-4");
     assert_eq!(q.phase(), Phase::Throw);
-    assert_eq!(q.turn(), Some(Player::new(1)));
+    assert_eq!(q.turn(), Some(Seat::new(1)));
 }
 
 #[test]
@@ -229,8 +229,8 @@ fn blocking_a_single_enemy_piece_is_hit_by_landing_on_it() {
     let mut p = pos(&g, &format!("{b} - 0/0 A 3 5"));
     assert_eq!(moves(&g, &p), vec!["3:1-4*"]);
     play(&g, &mut p, "3:1-4");
-    assert_eq!(p.count(Player::new(0), 4), 1);
-    assert_eq!(p.waiting_total(Player::new(1)), 1);
+    assert_eq!(p.count(Seat::new(0), 4), 1);
+    assert_eq!(p.waiting_total(Seat::new(1)), 1);
 }
 
 #[test]
@@ -298,7 +298,7 @@ fn reentry_where_they_cannot_enter_the_turn_ends() {
     g.chance_outcomes(&p, |a, _| {
         let mut q = p;
         g.apply(&mut q, a).unwrap();
-        assert_eq!(q.turn(), Some(Player::new(0)));
+        assert_eq!(q.turn(), Some(Seat::new(0)));
         assert_eq!(q.phase(), Phase::Throw);
         assert_eq!(q.turns(), 8);
     });
@@ -316,7 +316,7 @@ fn reentry_where_they_cannot_enter_the_turn_ends() {
     let mut p = pos(&g, &format!("{b} B2@1 0/0 B 621 7"));
     assert_eq!(moves(&g, &p), vec!["6:bar-6"]);
     play(&g, &mut p, "6:bar-6");
-    assert_eq!(p.turn(), Some(Player::new(0)));
+    assert_eq!(p.turn(), Some(Seat::new(0)));
     assert_eq!(p.phase(), Phase::Throw);
 }
 
@@ -413,5 +413,5 @@ fn end_bearing_off_the_last_piece_wins_at_once_and_counts_as_using_every_die() {
     assert!(moves(&g, &p).contains(&"6:19-off".to_string()));
     play_all(&g, &mut p, &["6:19-off", "1:24-off"]);
     assert_eq!(g.node(&p), Node::Terminal);
-    assert_eq!(p.winner(), Some(Player::new(0)));
+    assert_eq!(p.winner(), Some(Seat::new(0)));
 }

@@ -1,10 +1,10 @@
-"""Differential check of tables-core's backgammon against OpenSpiel.
+"""Differential check of racegames-tables's backgammon against OpenSpiel.
 
 Plays random OpenSpiel `backgammon` games and, at the start of every turn,
 compares the set of positions at the end of the turn (board, bar, borne off)
-with tables-core's, as computed by the `turn_ends` example:
+with racegames-tables's, as computed by the `turn_ends` example:
 
-    cargo build --release -p tables-core --example turn_ends
+    cargo build --release -p racegames-tables --example turn_ends
     python tables-core/tools/openspiel_diff.py <seed> <games> [path/to/turn_ends]
 
 Needs `open_spiel` (pyspiel). OpenSpiel's player 0 (x) moves from point 1

@@ -10,11 +10,11 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
-use board_core::sim::SplitMix64;
-use board_core::{FromParams, Game, Node, Player as Seat};
+use racegames_board::sim::SplitMix64;
+use racegames_board::{FromParams, Game, Node, Seat};
 use racegames_players::ply::ply_ends;
 use racegames_players::Player;
-use tables_core::{Position, Tables};
+use racegames_tables::{Position, Tables};
 
 use crate::matches::wilson;
 
@@ -204,7 +204,7 @@ pub fn play_bench(
     let game = Tables::backgammon();
     let scorer = Tables::from_params(
         "backgammon",
-        &[("scoring", board_core::ParamValue::Str("backgammons"))],
+        &[("scoring", racegames_board::ParamValue::Str("backgammons"))],
     )
     .map_err(|e| e.to_string())?;
     let mut res = BenchResult::default();
@@ -279,12 +279,13 @@ mod tests {
         // one end of the turn, and keep every piece of both sides.
         let game = Tables::backgammon();
         let mut rng = SplitMix64::new(5);
-        let mut buf = board_core::ActionBuffer::new();
+        let mut buf = racegames_board::ActionBuffer::new();
         let mut checked = 0;
         for seed in 0..5 {
             let mut state = game.new_initial_state();
             rng = SplitMix64::new(rng.next_u64() ^ seed);
-            while board_core::sim::random_step(&game, &mut state, &mut rng, &mut buf).is_some() {
+            while racegames_board::sim::random_step(&game, &mut state, &mut rng, &mut buf).is_some()
+            {
                 let Node::Decision(mover) = game.node(&state) else {
                     continue;
                 };

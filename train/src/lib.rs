@@ -22,10 +22,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use board_core::{FromParams, ParamValue};
-use daldos_core::Daldos;
+use racegames_board::{FromParams, ParamValue};
+use racegames_daldos::Daldos;
 use racegames_players::net::{Mlp, NetGame};
-use tables_core::Tables;
+use racegames_tables::Tables;
 
 use matches::{play_match, wilson, Baseline, Side};
 use td::TdOptions;

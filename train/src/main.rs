@@ -107,7 +107,7 @@ fn run_gnubg(args: Vec<String>) -> Result<(), String> {
             _ => return Err(format!("unknown option {flag:?}\n{USAGE}")),
         }
     }
-    let game = tables_core::Tables::backgammon();
+    let game = racegames_tables::Tables::backgammon();
     let net = match net {
         Some(path) => Mlp::from_path(&path).map_err(|e| e.to_string())?,
         None => NetEvaluator::shipped(&game)
@@ -115,7 +115,7 @@ fn run_gnubg(args: Vec<String>) -> Result<(), String> {
             .net()
             .clone(),
     };
-    let mut player: Box<dyn Player<tables_core::Tables>> = match player_name.as_str() {
+    let mut player: Box<dyn Player<racegames_tables::Tables>> = match player_name.as_str() {
         "net-greedy" => Box::new(racegames_train::player::NetGreedy::new(net)),
         "expectimax" => {
             let eval = NetEvaluator::new(&game, net).map_err(|e| e.to_string())?;

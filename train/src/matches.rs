@@ -1,14 +1,14 @@
 //! Matches that measure a net: its greedy play against simple opponents,
 //! seats alternating, with Wilson 95% intervals.
 
-use board_core::sim::SplitMix64;
-use board_core::{Game, Node, Player as Seat};
-use daldos_core::Daldos;
+use racegames_board::sim::SplitMix64;
+use racegames_board::{Game, Node, Seat};
+use racegames_daldos::Daldos;
 use racegames_players::net::{Mlp, NetGame};
 use racegames_players::ply::{ply_ends, PlyEnd};
 use racegames_players::random::RandomPlayer;
 use racegames_players::Player;
-use tables_core::{Position, Tables};
+use racegames_tables::{Position, Tables};
 
 use crate::td::greedy_choice;
 
@@ -39,7 +39,7 @@ impl Baseline for Tables {
 
 impl Baseline for Daldos {
     /// Material: the seat's pieces minus the enemy's.
-    fn baseline_score(&self, state: &daldos_core::Position, seat: Seat) -> f64 {
+    fn baseline_score(&self, state: &racegames_daldos::Position, seat: Seat) -> f64 {
         f64::from(state.count(seat)) - f64::from(state.count(seat.next(2)))
     }
 }

@@ -1,7 +1,7 @@
 //! The net's greedy (1-ply) player: the end of turn with the best expected
 //! return by the net, played action by action.
 
-use board_core::{Action, Node};
+use racegames_board::{Action, Node};
 use racegames_players::net::{Mlp, NetGame};
 use racegames_players::ply::{ply_ends, Plan};
 use racegames_players::{Player, PlayerError};

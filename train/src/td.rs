@@ -9,8 +9,8 @@
 //! output. Values along the game come from the weights it was played
 //! with (the offline λ-return), and updates are made when it ends.
 
-use board_core::sim::SplitMix64;
-use board_core::{Node, Player};
+use racegames_board::sim::SplitMix64;
+use racegames_board::{Node, Seat};
 use racegames_players::net::{flip_outputs, Mlp, NetGame, MAX_HIDDEN, MAX_INPUTS, MAX_OUTPUTS};
 use racegames_players::ply::ply_ends;
 
@@ -46,7 +46,7 @@ impl Default for TdOptions {
 #[derive(Clone, Debug)]
 struct Step {
     x: Vec<f32>,
-    seat: Player,
+    seat: Seat,
     value: [f32; MAX_OUTPUTS],
 }
 
@@ -64,10 +64,10 @@ fn outputs_for<G: NetGame>(
     game: &G,
     net: &Mlp,
     state: &G::State,
-    seat: Player,
+    seat: Seat,
     x: &mut [f32],
     out: &mut [f32; MAX_OUTPUTS],
-) -> Option<Player> {
+) -> Option<Seat> {
     let n = net.outputs();
     if game.node(state) == Node::Terminal {
         game.net_outcome(state, seat, &mut out[..n]);
@@ -87,7 +87,7 @@ fn outputs_for<G: NetGame>(
 pub fn greedy_choice<G: NetGame>(
     game: &G,
     net: &Mlp,
-    mover: Player,
+    mover: Seat,
     ends: &[racegames_players::ply::PlyEnd<G::State>],
 ) -> (usize, [f32; MAX_OUTPUTS]) {
     let n = net.outputs();
@@ -175,7 +175,7 @@ impl Trainer {
         let mut ret = [0.0f32; MAX_OUTPUTS];
         let mut ret_seat = last.seat;
         game.net_outcome(end, ret_seat, &mut ret[..n]);
-        let mut next_value: Option<([f32; MAX_OUTPUTS], Player)> = None;
+        let mut next_value: Option<([f32; MAX_OUTPUTS], Seat)> = None;
         for t in (0..self.steps.len()).rev() {
             let seat = self.steps[t].seat;
             if ret_seat != seat {

@@ -1,15 +1,15 @@
 //! The training command, short: a few dozen self-play games per game, the
 //! file it writes loads, and the net's player plays legal moves with it.
 
-use board_core::sim::SplitMix64;
-use board_core::Node;
-use daldos_core::Daldos;
+use racegames_board::sim::SplitMix64;
+use racegames_board::Node;
+use racegames_daldos::Daldos;
 use racegames_players::net::{Mlp, NetEvaluator, NetGame};
 use racegames_players::Player;
+use racegames_tables::Tables;
 use racegames_train::player::NetGreedy;
 use racegames_train::td::TdOptions;
 use racegames_train::{run_training, TrainConfig};
-use tables_core::Tables;
 
 fn train_briefly(game: &str, games: u64) -> Mlp {
     let out = std::env::temp_dir().join(format!(

@@ -3,8 +3,8 @@
 //!
 //! Run: `cargo run --release -p racegames-examples --bin daldos_tour [seed]`
 
-use board_core::{sim::SplitMix64, Game, Node, Player};
-use daldos_core::Daldos;
+use racegames_board::{sim::SplitMix64, Game, Node, Seat};
+use racegames_daldos::Daldos;
 use racegames_examples::{greedy_player, random_player, throw};
 
 /// How to read the boards and moves printed below.
@@ -25,7 +25,7 @@ How to read it:
            marks a hole where an enemy piece is taken.
 ";
 
-fn diagram(game: &Daldos, state: &daldos_core::Position) -> String {
+fn diagram(game: &Daldos, state: &racegames_daldos::Position) -> String {
     let mut s = String::new();
     game.write_diagram(state, &mut s)
         .expect("write to a String");
@@ -48,11 +48,9 @@ fn main() {
     while game.node(&state) != Node::Terminal {
         let action = match game.node(&state) {
             Node::Chance => throw(&game, &state, &mut rng).expect("a chance node"),
-            Node::Decision(p) if p == Player::new(0) => {
-                greedy_player(&game, &state, &mut rng, |s| {
-                    -i64::from(s.count(Player::new(1)))
-                })
-            }
+            Node::Decision(p) if p == Seat::new(0) => greedy_player(&game, &state, &mut rng, |s| {
+                -i64::from(s.count(Seat::new(1)))
+            }),
             Node::Decision(_) => random_player(&game, &state, &mut rng),
             Node::Terminal => unreachable!(),
         };
@@ -65,7 +63,7 @@ fn main() {
         if let Some(throw) = text.strip_prefix("throw ") {
             last_throw = throw.to_owned();
         } else if !text.ends_with("starts") {
-            let who = mover.map_or('-', Player::letter);
+            let who = mover.map_or('-', Seat::letter);
             println!("{who} throws {last_throw} and plays {text}");
         }
         if state.turns() != last_turn && (state.turns() % 25 == 0) {

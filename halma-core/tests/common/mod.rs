@@ -5,8 +5,8 @@ use std::collections::HashSet;
 use std::string::String;
 use std::vec::Vec;
 
-use board_core::{ActionBuffer, FromParams, Game, Node, ParamValue};
-use halma_core::{ChineseCheckers, SquareHalma};
+use racegames_board::{ActionBuffer, FromParams, Game, Node, ParamValue};
+use racegames_halma::{ChineseCheckers, SquareHalma};
 
 /// Parses `name=value,name=value` (ints, `true`/`false`, or words).
 pub fn params(text: &str) -> Vec<(String, String)> {
@@ -87,8 +87,8 @@ pub fn action_string<G: Game>(game: &G, s: &G::State, a: u32) -> String {
     t
 }
 
-use halma_core::notation::{parse_hole, write_hole};
-use halma_core::{Geometry, Halma};
+use racegames_halma::notation::{parse_hole, write_hole};
+use racegames_halma::{Geometry, Halma};
 
 /// A notation with pieces at named holes: `places[seat]` lists the holes of
 /// seat `seat`.
@@ -120,7 +120,7 @@ pub fn name<G: Geometry>(h: usize) -> String {
 /// The end holes (by name) of the legal moves from hole `from`.
 pub fn ends_from<G: Geometry>(
     game: &Halma<G>,
-    s: &halma_core::Position<G>,
+    s: &racegames_halma::Position<G>,
     from: &str,
 ) -> Vec<String> {
     let f = parse_hole::<G>(from).expect("hole");
@@ -134,7 +134,7 @@ pub fn ends_from<G: Geometry>(
 
 /// Every hole of a seat's camp, by name, in hole order.
 pub fn names<G: Geometry>(bits: G::Bits) -> Vec<String> {
-    use halma_core::bits::BitSet;
+    use racegames_halma::bits::BitSet;
     let mut v = Vec::new();
     bits.for_each(|h| v.push(name::<G>(h)));
     v

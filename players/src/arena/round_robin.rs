@@ -1,6 +1,6 @@
 //! A round robin: a match between every pair of players, and Elo ratings.
 
-use board_core::Game;
+use racegames_board::Game;
 
 use super::{play, stats, ArenaConfig, ArenaError};
 use crate::Player;

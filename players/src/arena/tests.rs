@@ -1,8 +1,8 @@
 use std::sync::{Arc, Mutex};
 
-use board_core::{FromParams, ParamValue};
-use halma_core::ChineseCheckers;
-use tables_core::Tables;
+use racegames_board::{FromParams, ParamValue};
+use racegames_halma::ChineseCheckers;
+use racegames_tables::Tables;
 
 use super::*;
 use crate::random::RandomPlayer;

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use daldos_core::Daldos;
+use racegames_daldos::Daldos;
 
 use crate::builtin::{build_player, Defaults, Evaluation};
 use crate::expectimax::ExpectimaxSettings;

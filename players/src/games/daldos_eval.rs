@@ -10,11 +10,11 @@
 //! friendly piece clearing the way with the other die, two pieces landing
 //! in one hole, and the extra throw after a dal-dal; it agrees with the engine on over 97% of throws in random
 //! positions (tested). The crate's exact analysis
-//! (`daldos_core::analysis`) counts all of it but searches whole turns, too
+//! (`racegames_daldos::analysis`) counts all of it but searches whole turns, too
 //! slow to run at every leaf.
 
-use board_core::{Game, Node, Player};
-use daldos_core::{Board, Capture, Daldos, Dalling, Hole, Jumping, Phase, Position};
+use racegames_board::{Game, Node, Seat};
+use racegames_daldos::{Board, Capture, Daldos, Dalling, Hole, Jumping, Phase, Position};
 
 use super::value::{squash, terminal, two_player};
 
@@ -81,7 +81,7 @@ impl Walks {
 }
 
 /// The walks of every piece of `attacker` that can move.
-fn walks(game: &Daldos, pos: &Position, attacker: Player) -> ([Walks; 16], usize) {
+fn walks(game: &Daldos, pos: &Position, attacker: Seat) -> ([Walks; 16], usize) {
     let board = pos.board();
     let own = pos.pieces_of(attacker);
     let all = own | pos.pieces_of(other(attacker));
@@ -130,7 +130,7 @@ fn walks(game: &Daldos, pos: &Position, attacker: Player) -> ([Walks; 16], usize
 #[allow(clippy::too_many_arguments)]
 fn walk(
     board: Board,
-    player: Player,
+    player: Seat,
     from: Hole,
     max: usize,
     own: u64,
@@ -198,7 +198,7 @@ fn landings(pieces: &[Walks], high: u8, low: u8, intermediate: bool) -> u64 {
 
 /// What a throw of `attacker` threatens in `pos`: over the 10 throws, or
 /// over the throw being played when `attacker` is to move with dice.
-pub fn threats(game: &Daldos, pos: &Position, attacker: Player) -> Threats {
+pub fn threats(game: &Daldos, pos: &Position, attacker: Seat) -> Threats {
     let enemy = pos.pieces_of(other(attacker));
     let (pieces, n) = walks(game, pos, attacker);
     let pieces = &pieces[..n];
@@ -276,11 +276,11 @@ impl DaldosEval {
 
     /// The score of `pos` for the player about to throw or move, before it
     /// is squashed into a return.
-    pub fn score(&self, game: &Daldos, pos: &Position, thrower: Player) -> f64 {
+    pub fn score(&self, game: &Daldos, pos: &Position, thrower: Seat) -> f64 {
         let w = &self.weights;
         let waiter = other(thrower);
         let limit = u32::from(game.options().lose_at_one);
-        let material = |p: Player| f64::from(pos.count(p).saturating_sub(limit));
+        let material = |p: Seat| f64::from(pos.count(p).saturating_sub(limit));
         let (m_t, m_w) = (material(thrower), material(waiter));
         let now = threats(game, pos, thrower).expected_captures;
         let later = threats(game, pos, waiter).expected_captures;
@@ -311,7 +311,7 @@ impl crate::Evaluator<Daldos> for DaldosEval {
 }
 
 /// `player`'s dalled pieces and its pieces in the enemy's home row.
-fn progress(pos: &Position, player: Player) -> (f64, f64) {
+fn progress(pos: &Position, player: Seat) -> (f64, f64) {
     let mine = pos.pieces_of(player);
     let dalled = holes(mine).filter(|&h| is_dalled(pos, h)).count();
     let advanced = (mine & pos.board().home_row_mask(other(player))).count_ones();
@@ -322,8 +322,8 @@ fn is_dalled(pos: &Position, h: Hole) -> bool {
     pos.piece_at(h).is_some_and(|p| p.dalled)
 }
 
-fn other(p: Player) -> Player {
-    Player::new(1 - (p.index() as u8 & 1))
+fn other(p: Seat) -> Seat {
+    Seat::new(1 - (p.index() as u8 & 1))
 }
 
 /// The holes of a bit set, in increasing order.

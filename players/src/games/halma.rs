@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use halma_core::Halma;
+use racegames_halma::Halma;
 
 use crate::builtin::{build_player, Defaults, Evaluation};
 use crate::expectimax::ExpectimaxSettings;
@@ -16,7 +16,7 @@ fn evaluator<G: Distance>(
     kind: Evaluation,
 ) -> Option<Arc<dyn Evaluator<Halma<G>>>>
 where
-    Halma<G>: board_core::Game,
+    Halma<G>: racegames_board::Game,
 {
     match kind {
         Evaluation::Hand => Some(Arc::new(HalmaEval::default())),
@@ -34,7 +34,7 @@ const OWN_PROGRESS_WIDTH: f64 = 5.0;
 /// short.
 fn defaults<G: Distance>(game: &Halma<G>) -> Defaults
 where
-    Halma<G>: board_core::Game,
+    Halma<G>: racegames_board::Game,
 {
     // Every ply has a hundred ends or more, so a full-width tree stays
     // about one ply deep. Modelling each opponent as playing its
@@ -50,7 +50,7 @@ where
     // 95% on the square board (60%). With three and six seats the
     // evaluation's race between the seats played better (95% and 90%,
     // against 81% and 86% with own_progress).
-    let seats = board_core::Game::num_players(game);
+    let seats = racegames_board::Game::num_players(game);
     let own_progress = if seats == 2 || seats == 4 {
         OWN_PROGRESS_WIDTH
     } else {
@@ -76,8 +76,8 @@ where
 
 impl<G: Distance + Send + Sync + 'static> Playable for Halma<G>
 where
-    Halma<G>: board_core::Game,
-    <Halma<G> as board_core::Game>::State: Send + Sync,
+    Halma<G>: racegames_board::Game,
+    <Halma<G> as racegames_board::Game>::State: Send + Sync,
 {
     fn player_names(&self) -> Vec<&'static str> {
         // As the arena measured them (docs/players.md): with its default

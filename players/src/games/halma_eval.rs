@@ -27,10 +27,10 @@
 use std::any::Any;
 use std::cell::RefCell;
 
-use board_core::{Game, Node};
-use halma_core::bits::BitSet;
-use halma_core::geometry::NONE;
-use halma_core::{Finish, Geometry, Halma, Position, Square, Star};
+use racegames_board::{Game, Node};
+use racegames_halma::bits::BitSet;
+use racegames_halma::geometry::NONE;
+use racegames_halma::{Finish, Geometry, Halma, Position, Square, Star};
 
 use super::value::{terminal, TIE_BREAK};
 
@@ -130,7 +130,7 @@ impl HalmaEval {
     /// (and as the camp is full of its pieces, the game is then won).
     pub fn cost<G: Distance>(&self, game: &Halma<G>, pos: &Position<G>, seat: usize) -> f64 {
         let w = &self.weights;
-        let player = board_core::Player::new(seat as u8);
+        let player = racegames_board::Seat::new(seat as u8);
         let camp = game.camp_of(player);
         let target = game.target_zone(player);
         let start = game.start_zone(player);

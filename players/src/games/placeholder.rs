@@ -1,7 +1,7 @@
 //! A neutral evaluation for games whose own evaluation is not written yet:
 //! the exact result once the game is over, and no preference before.
 
-use board_core::Game;
+use racegames_board::Game;
 
 use crate::Evaluator;
 

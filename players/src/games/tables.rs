@@ -2,9 +2,9 @@
 
 use std::sync::Arc;
 
-use board_core::Game;
+use racegames_board::Game;
 
-use tables_core::Tables;
+use racegames_tables::Tables;
 
 use crate::builtin::{build_player, Defaults, Evaluation};
 use crate::expectimax::ExpectimaxSettings;

@@ -14,8 +14,8 @@ mod shots;
 #[cfg(test)]
 mod tests;
 
-use board_core::{Game, Player};
-use tables_core::{Direction, Position, Reentry, Scoring, Tables};
+use racegames_board::{Game, Seat};
+use racegames_tables::{Direction, Position, Reentry, Scoring, Tables};
 
 use super::value::{logistic, squash, terminal, two_player};
 
@@ -59,7 +59,7 @@ impl Sides {
         };
         for x in 0..2 {
             let y = 1 - x;
-            let player = Player::new(x as u8);
+            let player = Seat::new(x as u8);
             let s = &mut sides.seat[x];
             for r in 0..POINTS {
                 let i = v.directions[x].to_point(r);
@@ -252,7 +252,7 @@ impl TablesEval {
     /// `x` needs to bear off.
     fn gammon_chance(&self, pos: &Position, terms: &[SideTerms; 2], x: usize, mean: f64) -> f64 {
         let y = 1 - x;
-        if pos.borne_off(Player::new(y as u8)) > 0 {
+        if pos.borne_off(Seat::new(y as u8)) > 0 {
             return 0.0;
         }
         let margin = (terms[y].pips_home / mean + 1.0) - terms[x].pips / mean;

@@ -1,6 +1,6 @@
 //! Shared by the hand-written evaluations: turning a score into returns.
 
-use board_core::{Game, Node};
+use racegames_board::{Game, Node};
 
 /// Writes the exact returns and answers true when `state` is terminal.
 pub(crate) fn terminal<G: Game>(game: &G, state: &G::State, out: &mut [f64]) -> bool {

@@ -14,8 +14,8 @@
 //!
 //! One output: the seat's win probability; the return is `2p − 1`.
 
-use board_core::{Game, Player};
-use daldos_core::{Board, Daldos, Hole, Phase, Position};
+use racegames_board::{Game, Seat};
+use racegames_daldos::{Board, Daldos, Hole, Phase, Position};
 
 use super::NetGame;
 
@@ -33,7 +33,7 @@ impl NetGame for Daldos {
         4 * self.options().board.num_holes() + 2
     }
 
-    fn net_encode(&self, state: &Position, x: &mut [f32]) -> Option<Player> {
+    fn net_encode(&self, state: &Position, x: &mut [f32]) -> Option<Seat> {
         let n = self.net_inputs();
         if matches!(state.phase(), Phase::RollOff | Phase::Over) || x.len() < n {
             return None;
@@ -72,7 +72,7 @@ impl NetGame for Daldos {
         (2.0 * p - 1.0).clamp(self.min_utility(), self.max_utility())
     }
 
-    fn net_outcome(&self, state: &Position, seat: Player, out: &mut [f32]) {
+    fn net_outcome(&self, state: &Position, seat: Seat, out: &mut [f32]) {
         out.fill(0.0);
         let mut r = [0.0; 2];
         self.returns(state, &mut r);

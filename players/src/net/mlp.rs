@@ -133,7 +133,7 @@ impl Mlp {
         check_size("outputs", outputs, MAX_OUTPUTS)?;
         check_text("game name", game)?;
         check_text("encoding", encoding)?;
-        let mut rng = board_core::sim::SplitMix64::new(seed);
+        let mut rng = racegames_board::sim::SplitMix64::new(seed);
         let mut draw = |n: usize| -> Vec<f32> {
             (0..n)
                 .map(|_| (rng.next_f64() as f32 * 2.0 - 1.0) * scale)

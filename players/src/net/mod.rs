@@ -13,10 +13,10 @@
 //! player is about to throw.
 //!
 //! ```
-//! use board_core::{Game, Node};
+//! use racegames_board::{Game, Node};
 //! use racegames_players::net::NetEvaluator;
 //! use racegames_players::Evaluator;
-//! use tables_core::Tables;
+//! use racegames_tables::Tables;
 //!
 //! let game = Tables::backgammon();
 //! let eval = NetEvaluator::shipped(&game).unwrap();
@@ -33,7 +33,7 @@ mod tables;
 
 use std::sync::Arc;
 
-use board_core::{Game, Node, Player};
+use racegames_board::{Game, Node, Seat};
 
 pub use mlp::{sigmoid, Mlp, NetError, MAGIC, MAX_HIDDEN, MAX_INPUTS, MAX_OUTPUTS, VERSION};
 pub use tables::TABLES_INPUTS;
@@ -52,13 +52,13 @@ pub trait NetGame: Game {
     /// the seat they are seen from (the seat whose turn it is); `None`
     /// (and nothing written) before the first turn, at a terminal state,
     /// or when `x` is too short.
-    fn net_encode(&self, state: &Self::State, x: &mut [f32]) -> Option<Player>;
+    fn net_encode(&self, state: &Self::State, x: &mut [f32]) -> Option<Seat>;
     /// The return of the seat the inputs were seen from, from the net's
     /// outputs, within the game's utilities.
     fn net_utility(&self, probs: &[f32]) -> f64;
     /// The outputs a perfect net would give at the terminal `state` for
     /// `seat`: the training target (½ a win for a truncated game).
-    fn net_outcome(&self, state: &Self::State, seat: Player, out: &mut [f32]);
+    fn net_outcome(&self, state: &Self::State, seat: Seat, out: &mut [f32]);
     /// The weight file shipped for this game and its options, if any.
     fn shipped_net(&self) -> Option<&'static [u8]>;
 }
@@ -132,7 +132,7 @@ impl NetEvaluator {
         game: &G,
         state: &G::State,
         out: &mut [f32],
-    ) -> Option<Player> {
+    ) -> Option<Seat> {
         let mut x = [0.0f32; MAX_INPUTS];
         let mut h = [0.0f32; MAX_HIDDEN];
         let seat = game.net_encode(state, &mut x)?;

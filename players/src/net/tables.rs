@@ -1,5 +1,5 @@
 //! The tables games' inputs (encoding `tables-v1`), read through the
-//! [`Variant`](tables_core::Variant)'s own routes so that one encoding
+//! [`Variant`](racegames_tables::Variant)'s own routes so that one encoding
 //! serves Seys dos e as, backgammon and any other tables game.
 //!
 //! From the point of view of the seat whose turn it is, then the other
@@ -17,8 +17,8 @@
 //! probability counts the bigger results too). The return is
 //! `2p − 1`, plus the gammon terms the game's scoring counts.
 
-use board_core::{Game, Player};
-use tables_core::{Phase, Position, Scoring, Tables, Variant};
+use racegames_board::{Game, Seat};
+use racegames_tables::{Phase, Position, Scoring, Tables, Variant};
 
 use super::NetGame;
 
@@ -29,7 +29,7 @@ pub const TABLES_INPUTS: usize = 2 * PER_SIDE;
 static BACKGAMMON_NET: &[u8] = include_bytes!("../../nets/backgammon.net");
 static SEYS_NET: &[u8] = include_bytes!("../../nets/seys_dos_e_as.net");
 
-fn encode_side(game: &Tables, pos: &Position, seat: Player, out: &mut [f32]) {
+fn encode_side(game: &Tables, pos: &Position, seat: Seat, out: &mut [f32]) {
     for r in 0..24 {
         let n = pos.count(seat, game.route_point(seat, r));
         let o = &mut out[4 * r..4 * r + 4];
@@ -74,7 +74,7 @@ impl NetGame for Tables {
         TABLES_INPUTS
     }
 
-    fn net_encode(&self, state: &Position, x: &mut [f32]) -> Option<Player> {
+    fn net_encode(&self, state: &Position, x: &mut [f32]) -> Option<Seat> {
         if matches!(state.phase(), Phase::RollOff | Phase::Over) || x.len() < TABLES_INPUTS {
             return None;
         }
@@ -101,7 +101,7 @@ impl NetGame for Tables {
         u.clamp(self.min_utility(), self.max_utility())
     }
 
-    fn net_outcome(&self, state: &Position, seat: Player, out: &mut [f32]) {
+    fn net_outcome(&self, state: &Position, seat: Seat, out: &mut [f32]) {
         out.fill(0.0);
         let Some(winner) = state.winner() else {
             if let Some(o) = out.first_mut() {

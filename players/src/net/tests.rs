@@ -1,20 +1,20 @@
-use board_core::sim::SplitMix64;
-use board_core::{FromParams, Game, Node};
-use daldos_core::Daldos;
-use tables_core::{Tables, Variant};
+use racegames_board::sim::SplitMix64;
+use racegames_board::{FromParams, Game, Node};
+use racegames_daldos::Daldos;
+use racegames_tables::{Tables, Variant};
 
 use super::*;
 
 fn first_throw<G: Game>(game: &G, seed: u64) -> G::State {
     let mut state = game.new_initial_state();
     let mut rng = SplitMix64::new(seed);
-    let mut buf = board_core::ActionBuffer::new();
+    let mut buf = racegames_board::ActionBuffer::new();
     // Play a few random steps, stopping at a chance node after the roll-off.
     for _ in 0..40 {
-        board_core::sim::random_step(game, &mut state, &mut rng, &mut buf);
+        racegames_board::sim::random_step(game, &mut state, &mut rng, &mut buf);
     }
     while game.node(&state) != Node::Chance && game.node(&state) != Node::Terminal {
-        board_core::sim::random_step(game, &mut state, &mut rng, &mut buf);
+        racegames_board::sim::random_step(game, &mut state, &mut rng, &mut buf);
     }
     state
 }
@@ -37,9 +37,9 @@ fn every_shipped_net_loads_for_its_game() {
 fn only_games_with_a_shipped_net_get_an_evaluator() {
     assert!(shipped_evaluator(&Tables::backgammon()).is_some());
     assert!(shipped_evaluator(&Daldos::default()).is_some());
-    let norwegian = Daldos::new(daldos_core::Options {
-        board: daldos_core::Board::Norwegian,
-        ..daldos_core::Options::default()
+    let norwegian = Daldos::new(racegames_daldos::Options {
+        board: racegames_daldos::Board::Norwegian,
+        ..racegames_daldos::Options::default()
     });
     assert!(shipped_evaluator(&norwegian).is_none());
     let custom = Tables::new(Variant {
@@ -71,7 +71,7 @@ fn the_backgammon_opening_is_encoded_along_each_route() {
     let end = crate::ply::ply_ends(&game, &state).ends[0].state;
     let mut x = [0.0; MAX_INPUTS];
     let seat = game.net_encode(&end, &mut x).unwrap();
-    assert_eq!(seat, board_core::Player::new(0));
+    assert_eq!(seat, racegames_board::Seat::new(0));
     // A has not moved: the set-up along its route, 2 on point 1, 5 on 12.
     assert_eq!(x[0..4], [1.0, 1.0, 0.0, 0.0]);
     assert_eq!(x[44..48], [1.0, 1.0, 1.0, 1.0]);
@@ -92,7 +92,7 @@ fn the_backgammon_opening_is_encoded_along_each_route() {
 fn seys_and_other_variants_are_encoded_with_their_waiting_quarters() {
     let game = Tables::new(Variant {
         name: "all_waiting",
-        setup: [tables_core::SetUp::all_waiting(); 2],
+        setup: [racegames_tables::SetUp::all_waiting(); 2],
         ..Variant::seys_dos_e_as()
     })
     .unwrap();
@@ -101,7 +101,7 @@ fn seys_and_other_variants_are_encoded_with_their_waiting_quarters() {
     let mut x = [0.0; MAX_INPUTS];
     assert_eq!(
         game.net_encode(&state, &mut x),
-        Some(board_core::Player::new(1))
+        Some(racegames_board::Seat::new(1))
     );
     assert_eq!(x[96..98], [1.0, 15.0 / 4.0]);
     assert_eq!(x[105 + 96..105 + 98], [1.0, 15.0 / 4.0]);
@@ -113,7 +113,7 @@ fn values_are_zero_sum_within_the_utilities_and_exact_at_the_end() {
         Tables::backgammon(),
         Tables::from_params(
             "backgammon",
-            &[("scoring", board_core::ParamValue::Str("backgammons"))],
+            &[("scoring", racegames_board::ParamValue::Str("backgammons"))],
         )
         .unwrap(),
         Tables::seys_dos_e_as(),
@@ -126,7 +126,7 @@ fn values_are_zero_sum_within_the_utilities_and_exact_at_the_end() {
             eval.evaluate(game, &state, &mut v);
             assert!((v[0] + v[1]).abs() < 1e-9);
             assert!(v[0].abs() <= game.max_utility());
-            board_core::sim::random_playout(game, &mut state, &mut SplitMix64::new(seed));
+            racegames_board::sim::random_playout(game, &mut state, &mut SplitMix64::new(seed));
             eval.evaluate(game, &state, &mut v);
             let mut r = [0.0; 2];
             game.returns(&state, &mut r);
@@ -163,10 +163,10 @@ fn outcomes_flip_between_the_seats() {
     assert_eq!(p, [1.0 - 0.7, 0.1, 0.2, 0.01, 0.05]);
     let game = Tables::from_params("backgammon", &[]).unwrap();
     let mut state = first_throw(&game, 3);
-    board_core::sim::random_playout(&game, &mut state, &mut SplitMix64::new(9));
+    racegames_board::sim::random_playout(&game, &mut state, &mut SplitMix64::new(9));
     let (mut a, mut b) = ([0.0; 5], [0.0; 5]);
-    game.net_outcome(&state, board_core::Player::new(0), &mut a);
-    game.net_outcome(&state, board_core::Player::new(1), &mut b);
+    game.net_outcome(&state, racegames_board::Seat::new(0), &mut a);
+    game.net_outcome(&state, racegames_board::Seat::new(1), &mut b);
     flip_outputs(&mut b);
     assert_eq!(a, b);
 }

@@ -1,6 +1,6 @@
 use super::*;
-use board_core::sim::SplitMix64;
-use tables_core::Tables;
+use racegames_board::sim::SplitMix64;
+use racegames_tables::Tables;
 
 /// A net whose logits are a fixed linear map of the observation.
 fn net_for(game: &Tables, hidden: usize, seed: u64) -> PolicyNet {

@@ -10,7 +10,7 @@
 
 use core::fmt;
 
-use board_core::{Action, Game, IllegalAction, Node, ObservationError, ParseError, Player};
+use racegames_board::{Action, Game, IllegalAction, Node, ObservationError, ParseError, Seat};
 
 use racegames_players::Evaluator;
 
@@ -81,13 +81,13 @@ impl Game for Hop {
         } else if s.die == 0 {
             Node::Chance
         } else {
-            Node::Decision(Player::new(s.turn))
+            Node::Decision(Seat::new(s.turn))
         }
     }
-    fn turn_owner(&self, s: &HopState) -> Option<Player> {
+    fn turn_owner(&self, s: &HopState) -> Option<Seat> {
         match self.node(s) {
             Node::Terminal => None,
-            _ => Some(Player::new(s.turn)),
+            _ => Some(Seat::new(s.turn)),
         }
     }
     fn turn_count(&self, s: &HopState) -> u32 {
@@ -157,7 +157,7 @@ impl Game for Hop {
     fn observe(
         &self,
         s: &HopState,
-        _player: Player,
+        _player: Seat,
         out: &mut [f32],
     ) -> Result<(), ObservationError> {
         out[0] = f32::from(s.pos[0]);
@@ -174,7 +174,7 @@ impl Game for Hop {
         Err(ParseError::new(
             "position",
             0,
-            board_core::notation::Problem::Invalid("not supported"),
+            racegames_board::notation::Problem::Invalid("not supported"),
         ))
     }
 }

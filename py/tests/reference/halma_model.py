@@ -8,7 +8,7 @@ coordinates (on the star, each row is centred and neighbours in a row are
 plain breadth-first search. It is slow and obvious on purpose; it only
 needs the standard library.
 
-Readings shared with halma-core (documented in its crate docs):
+Readings shared with racegames-halma (documented in its crate docs):
 - the moving piece is lifted from its hole while it jumps;
 - with 15 pieces, camps are the side-5 triangles (camp + 5 hexagon holes);
 - the vacate rule: when it binds, P must move a piece from its start camp

@@ -18,7 +18,7 @@ crate, with another representation and another way of finding moves:
 
 It is slow and obvious on purpose and needs only the standard library.
 
-Readings shared with tables-core (documented in its crate docs and the
+Readings shared with racegames-tables (documented in its crate docs and the
 game pages):
 - a player who can use no die passes at once; the turn counter counts
   completed turns (the winning one, and a failed throw, too); the roll-off

@@ -1,8 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use board_core::{Action, Game};
-use tables_core::{Position, Tables};
+use racegames_board::{Action, Game};
+use racegames_tables::{Position, Tables};
 
 /// Parses a position, panicking with the error on failure.
 pub fn pos(game: &Tables, text: &str) -> Position {
@@ -77,7 +77,7 @@ pub fn board_of(n: usize, entries: &[(usize, &str)]) -> String {
 }
 
 /// The named game with options given as `(name, value)` words or numbers.
-pub fn game(name: &str, params: &[(&str, board_core::ParamValue)]) -> Tables {
-    <Tables as board_core::FromParams>::from_params(name, params)
+pub fn game(name: &str, params: &[(&str, racegames_board::ParamValue)]) -> Tables {
+    <Tables as racegames_board::FromParams>::from_params(name, params)
         .unwrap_or_else(|e| panic!("{name}: {e}"))
 }

@@ -1,6 +1,6 @@
-use board_core::sim::{random_step, SplitMix64};
-use board_core::{ActionBuffer, Game, Node, Player};
-use daldos_core::{Daldos, Options, Position};
+use racegames_board::sim::{random_step, SplitMix64};
+use racegames_board::{ActionBuffer, Game, Node, Seat};
+use racegames_daldos::{Daldos, Options, Position};
 
 use super::*;
 use crate::Evaluator;
@@ -16,7 +16,7 @@ fn value_of_a(game: &Daldos, text: &str) -> f64 {
 
 /// The enemy pieces each throw can remove, by the engine: every legal move
 /// of `attacker` with those dice, and what it removes.
-fn engine_captures(game: &Daldos, pos: &Position, attacker: Player, high: u8, low: u8) -> u64 {
+fn engine_captures(game: &Daldos, pos: &Position, attacker: Seat, high: u8, low: u8) -> u64 {
     let mut probe = *pos;
     probe.set_to_move(attacker);
     probe.set_dice(&[high, low]);
@@ -28,7 +28,7 @@ fn engine_captures(game: &Daldos, pos: &Position, attacker: Player, high: u8, lo
     caps
 }
 
-fn model_captures(game: &Daldos, pos: &Position, attacker: Player, high: u8, low: u8) -> u64 {
+fn model_captures(game: &Daldos, pos: &Position, attacker: Seat, high: u8, low: u8) -> u64 {
     let mut probe = *pos;
     probe.set_to_move(attacker);
     probe.set_dice(&[high, low]);
@@ -44,14 +44,14 @@ fn a_blot_one_hole_ahead_of_an_enemy_is_hit_by_any_throw_with_a_dal() {
     let pos = game
         .parse_position(".............BBB/..BA............./a............... B - 0")
         .unwrap();
-    let t = threats(&game, &pos, Player::new(1));
-    let m3 = daldos_core::Board::Danish
-        .hole(daldos_core::Row::Middle, 3)
+    let t = threats(&game, &pos, Seat::new(1));
+    let m3 = racegames_daldos::Board::Danish
+        .hole(racegames_daldos::Row::Middle, 3)
         .unwrap();
     // Throws holding a 1: 7 of 16.
     assert!((t.hit[m3.index()] - 7.0 / 16.0).abs() < 1e-12);
     // The crate's exact odds add only the extra throws after a dal-dal.
-    let exact = daldos_core::analysis::capture_odds(&game, &pos, m3).unwrap();
+    let exact = racegames_daldos::analysis::capture_odds(&game, &pos, m3).unwrap();
     assert!(exact.probability >= t.hit[m3.index()]);
     assert!(exact.probability - t.hit[m3.index()] < 1.0 / 16.0);
 }
@@ -61,9 +61,9 @@ fn the_one_throw_model_agrees_with_the_engine_on_random_positions() {
     for options in [
         Options::default(),
         Options {
-            jumping: daldos_core::Jumping::Forbidden,
-            dalling: daldos_core::Dalling::SternOnly,
-            board: daldos_core::Board::Norwegian,
+            jumping: racegames_daldos::Jumping::Forbidden,
+            dalling: racegames_daldos::Dalling::SternOnly,
+            board: racegames_daldos::Board::Norwegian,
             ..Options::default()
         },
     ] {
@@ -77,7 +77,7 @@ fn the_one_throw_model_agrees_with_the_engine_on_random_positions() {
                 if game.node(&pos) != Node::Chance || game.turn_owner(&pos).is_none() {
                     continue;
                 }
-                for attacker in [Player::new(0), Player::new(1)] {
+                for attacker in [Seat::new(0), Seat::new(1)] {
                     for &(high, low, _) in &THROWS {
                         let engine = engine_captures(&game, &pos, attacker, high, low);
                         let model = model_captures(&game, &pos, attacker, high, low);

@@ -1,6 +1,6 @@
-use board_core::sim::{random_step, SplitMix64};
-use board_core::{ActionBuffer, FromParams, Game, Node, ParamValue};
-use halma_core::{ChineseCheckers, SquareHalma};
+use racegames_board::sim::{random_step, SplitMix64};
+use racegames_board::{ActionBuffer, FromParams, Game, Node, ParamValue};
+use racegames_halma::{ChineseCheckers, SquareHalma};
 
 use super::*;
 use crate::Evaluator;
@@ -137,7 +137,7 @@ fn values_stay_in_range_along_random_games_with_every_finish_rule() {
 #[test]
 fn an_enemy_piece_walled_in_the_target_camp_has_no_way_out() {
     let game = SquareHalma::default();
-    let camp = game.target_zone(board_core::Player::new(0));
+    let camp = game.target_zone(racegames_board::Seat::new(0));
     let hole = |r: usize, c: usize| r * 16 + c;
     let corner = hole(15, 15);
     // Seat 1 fills its whole target camp around seat 2's piece in the
@@ -171,7 +171,7 @@ fn exits_of<G: Geometry>(camp: G::Bits) -> [u8; 256] {
 fn the_cached_exit_tables_are_those_of_their_camps() {
     let game = SquareHalma::from_params("halma", &[("players", ParamValue::Int(4))]).unwrap();
     for seat in 0..4 {
-        let camp = game.target_zone(board_core::Player::new(seat));
+        let camp = game.target_zone(racegames_board::Seat::new(seat));
         // Twice: built, then found.
         for _ in 0..2 {
             let table = exits_of::<Square>(camp);

@@ -12,8 +12,8 @@
 
 use std::sync::OnceLock;
 
-use board_core::dice::DiceSpec;
-use tables_core::{Doubles, Variant};
+use racegames_board::dice::DiceSpec;
+use racegames_tables::{Doubles, Variant};
 
 use super::Sides;
 

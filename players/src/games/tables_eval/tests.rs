@@ -1,6 +1,6 @@
-use board_core::sim::{random_step, SplitMix64};
-use board_core::{ActionBuffer, FromParams, Game, Node, ParamValue, Player};
-use tables_core::{Position, Tables};
+use racegames_board::sim::{random_step, SplitMix64};
+use racegames_board::{ActionBuffer, FromParams, Game, Node, ParamValue, Seat};
+use racegames_tables::{Position, Tables};
 
 use super::*;
 use crate::Evaluator;
@@ -58,7 +58,7 @@ fn the_shot_model_agrees_with_the_engine_on_random_positions() {
                     continue;
                 }
                 for victim in 0..2 {
-                    let engine = game.shots(&pos, Player::new(victim as u8));
+                    let engine = game.shots(&pos, Seat::new(victim as u8));
                     let model = model_shots(&game, &pos, victim);
                     for s in &engine {
                         blots += 1;

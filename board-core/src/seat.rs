@@ -3,31 +3,31 @@ use core::fmt;
 /// A seat at the table, numbered from 0.
 ///
 /// Daldøs and the tables games print seats as letters (`A` for seat 0), the
-/// Halma games as digits (`1` for seat 0); [`Player::letter`] and
-/// [`Player::digit`] give both.
+/// Halma games as digits (`1` for seat 0); [`Seat::letter`] and
+/// [`Seat::digit`] give both.
 ///
 /// ```
-/// use board_core::Player;
-/// let b = Player::new(1);
+/// use racegames_board::Seat;
+/// let b = Seat::new(1);
 /// assert_eq!(b.letter(), 'B');
 /// assert_eq!(b.digit(), '2');
-/// assert_eq!(Player::from_letter('B'), Some(b));
+/// assert_eq!(Seat::from_letter('B'), Some(b));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Player(u8);
+pub struct Seat(u8);
 
-impl Player {
+impl Seat {
     /// Seat 0, who is `A` or `1`.
-    pub const FIRST: Player = Player(0);
+    pub const FIRST: Seat = Seat(0);
     /// The largest number of seats any racegames game has.
-    pub const MAX_PLAYERS: usize = 6;
+    pub const MAX_SEATS: usize = 6;
 
-    /// The seat with this index. Indices at or above [`Player::MAX_PLAYERS`]
+    /// The seat with this index. Indices at or above [`Seat::MAX_SEATS`]
     /// are accepted here; each game checks them against its own seat count.
     #[inline]
-    pub const fn new(index: u8) -> Player {
-        Player(index)
+    pub const fn new(index: u8) -> Seat {
+        Seat(index)
     }
 
     /// The seat's index, from 0.
@@ -39,9 +39,9 @@ impl Player {
     /// The next seat round a table of `num_players` (the same seat for a
     /// table of none).
     #[inline]
-    pub const fn next(self, num_players: usize) -> Player {
+    pub const fn next(self, num_players: usize) -> Seat {
         match (self.0 as usize + 1).checked_rem(num_players) {
-            Some(i) => Player(i as u8),
+            Some(i) => Seat(i as u8),
             None => self,
         }
     }
@@ -67,23 +67,23 @@ impl Player {
     }
 
     /// The seat a letter names (`A` to `F`), if any.
-    pub const fn from_letter(c: char) -> Option<Player> {
+    pub const fn from_letter(c: char) -> Option<Seat> {
         match c {
-            'A'..='F' => Some(Player(c as u8 - b'A')),
+            'A'..='F' => Some(Seat(c as u8 - b'A')),
             _ => None,
         }
     }
 
     /// The seat a digit names (`1` to `6`), if any.
-    pub const fn from_digit(c: char) -> Option<Player> {
+    pub const fn from_digit(c: char) -> Option<Seat> {
         match c {
-            '1'..='6' => Some(Player(c as u8 - b'1')),
+            '1'..='6' => Some(Seat(c as u8 - b'1')),
             _ => None,
         }
     }
 }
 
-impl fmt::Display for Player {
+impl fmt::Display for Seat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "player {}", self.0)
     }
