@@ -79,9 +79,13 @@ pub mod notation;
 pub mod observation;
 mod options;
 mod position;
+#[cfg(feature = "serde")]
+mod serde_impl;
+mod setup;
 
-pub use board::{BadHoleName, BadHoleNumber, Board, Hole, HoleName, Row};
+pub use board::{BadHoleName, BadHoleNumber, Board, Hole, HoleName, Row, MAX_HOLES};
 pub use game::{Daldos, DICE, NUM_THROWS};
 pub use moves::{Die, Move, MAX_MOVES};
 pub use options::{Capture, Dalling, Jumping, Options};
 pub use position::{Phase, Piece, Position};
+pub use setup::Setup;
