@@ -35,7 +35,7 @@ pub struct Piece {
 /// notation's board, [`crate::Daldos::parse_position`] under a game's own.
 ///
 /// With the `serde` feature a position serializes as its notation string,
-/// and deserializing checks it as `FromStr` does (through [`Setup`]).
+/// and deserializing checks it as `FromStr` does (through [`crate::Setup`]).
 ///
 /// ```
 /// use racegames_daldos::Position;
