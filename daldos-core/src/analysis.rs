@@ -58,7 +58,7 @@ pub enum AnalysisError {
     NotAnEnemyPiece,
     /// A position built by hand that the game refuses (see [`Daldos::check`]).
     #[error("the position breaks the rules of this game: {0}")]
-    NotAPosition(racegames_board::ParseError),
+    NotAPosition(racegames_board::SetupError),
 }
 
 /// The probability that the player to move removes the enemy piece in
@@ -152,8 +152,13 @@ fn reach_bound(pos: &Position, attacker: Seat, distance: &[u8; 64]) -> f64 {
     if nearest == u8::MAX {
         // Out of reach even with every extra throw searched: the bound of
         // one more dal-dal than the search goes.
-        return 16f64.powi(-(MAX_THROWS as i32));
+        return sixteenth_power(MAX_THROWS);
     }
-    let dal_dals = usize::from(nearest).saturating_sub(8).div_ceil(2);
-    16f64.powi(-(dal_dals as i32))
+    let dal_dals = u32::from(nearest).saturating_sub(8).div_ceil(2);
+    sixteenth_power(dal_dals)
+}
+
+/// `16^-k`, exact (a power of two), without `std`'s `powi`.
+fn sixteenth_power(k: u32) -> f64 {
+    (0..k).fold(1.0, |p, _| p / 16.0)
 }

@@ -260,7 +260,8 @@ impl FromStr for HoleName {
     }
 }
 
-const MAX_HOLES: usize = 49;
+/// Holes of the larger (Danish) board; no hole number reaches it.
+pub const MAX_HOLES: usize = 49;
 
 /// `ROUTES[board][player][hole]`: the next hole along the player's route.
 static ROUTES: [[[u8; MAX_HOLES]; 2]; 2] =

@@ -4,6 +4,15 @@ use core::fmt;
 
 use crate::{Phase, Position, Row};
 
+/// The diagram of a position, as [`crate::Daldos::diagram`] gives it.
+pub(crate) struct Diagram(pub(crate) Position);
+
+impl fmt::Display for Diagram {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write(&self.0, f)
+    }
+}
+
 /// Writes the board as three rows under hole numbers, stern on the left,
 /// then whose turn it is and the dice:
 ///

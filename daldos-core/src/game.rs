@@ -4,7 +4,6 @@ use core::fmt;
 
 use racegames_board::{
     dice::DiceSpec,
-    notation::Problem,
     params::{FromParams, ParamError, ParamValue},
     Action, Game, IllegalAction, Node, ObservationError, ParseError, Seat,
 };
@@ -31,8 +30,6 @@ const THROWS: [(u8, u8); NUM_THROWS] = [
     (2, 1),
     (1, 1),
 ];
-/// The notation's fields, in order, as `check` names them.
-const FIELDS: [&str; 4] = ["board", "turn", "dice", "turns"];
 /// Values after the four hole planes of an observation.
 const EXTRA_FEATURES: usize = 8;
 
@@ -97,110 +94,20 @@ impl Daldos {
         }
     }
 
-    /// Reads a position and checks it against this game: the board size, and
-    /// that a game over is really over and a game in play is not. Errors
-    /// point at the field that is wrong.
+    /// A multi-line text picture of `pos`: the three rows under hole
+    /// numbers, then whose turn it is, the dice, the turn and the pieces
+    /// left.
     ///
     /// ```
+    /// use racegames_board::Game;
     /// use racegames_daldos::Daldos;
     /// let game = Daldos::default();
-    /// assert!(game.parse_position("bbbbbbbbbbbbbbbb/................./aaaaaaaaaaaaaaaa A - 0").is_ok());
-    /// let err = game.parse_position("bbbbbbbbbbbb/............./aaaaaaaaaaaa A - 0").unwrap_err();
-    /// assert!(err.to_string().contains("board"));
-    /// // A has no pieces left, so A cannot be to move (the turn field, byte 52).
-    /// let err = game.parse_position("bbbbbbbbbbbbbbbb/................./................ A - 0").unwrap_err();
-    /// assert_eq!((err.field, err.offset), ("turn", 52));
+    /// let text = game.diagram(&game.new_initial_state()).to_string();
+    /// assert_eq!(text.lines().count(), 5);
+    /// assert!(text.ends_with("roll-off to decide who starts; turn 0; pieces A 16, B 16"));
     /// ```
-    pub fn parse_position(&self, text: &str) -> Result<Position, ParseError> {
-        let pos: Position = text.parse()?;
-        self.check(pos).map_err(|mut e| {
-            // `check` knows the field, the text knows where it is.
-            let mut fields = racegames_board::notation::Fields::new(text);
-            let index = FIELDS.iter().position(|&f| f == e.field).unwrap_or(0);
-            e.offset = (0..=index)
-                .map(|_| fields.next_optional())
-                .last()
-                .flatten()
-                .map_or(text.len(), |(_, at)| at);
-            e
-        })
-    }
-
-    /// Checks a position built by hand against this game. Errors name the
-    /// field of the notation that is wrong (`board`, `turn`, `dice` or
-    /// `turns`), at offset 0.
-    pub fn check(&self, pos: Position) -> Result<Position, ParseError> {
-        let bad = |field, what| Err(ParseError::new(field, 0, Problem::Invalid(what)));
-        let board = self.options.board;
-        if pos.board != board {
-            return bad(
-                "board",
-                match board {
-                    crate::Board::Danish => {
-                        "the game is played on the Danish board (16 holes a row)"
-                    }
-                    crate::Board::Norwegian => {
-                        "the game is played on the Norwegian board (12 holes a row)"
-                    }
-                },
-            );
-        }
-        let all = pos.pieces[0] | pos.pieces[1];
-        if all & !((1u64 << board.num_holes()) - 1) != 0
-            || pos.pieces[0] & pos.pieces[1] != 0
-            || pos.dalled & !all != 0
-        {
-            return bad(
-                "board",
-                "every piece stands in a hole of the board, one piece to a hole",
-            );
-        }
-        if pos.count(Seat::new(0)) > board.row_len() as u32
-            || pos.count(Seat::new(1)) > board.row_len() as u32
-        {
-            return bad("board", "a player has more pieces than holes in a home row");
-        }
-        if pos.to_move.index() > 1 {
-            return bad("turn", "the player to move is A or B");
-        }
-        if pos.dice.iter().any(|&d| d > 4) || (pos.dice[0] == 0) != (pos.phase != Phase::Move) {
-            return bad(
-                "dice",
-                "the dice to use are 1 to 4, and only when a move is due",
-            );
-        }
-        let limit_reached = self.options.max_turns > 0 && pos.turns >= self.options.max_turns;
-        let limit = u32::from(self.options.lose_at_one);
-        let someone_lost = pos.count(Seat::new(0)) <= limit || pos.count(Seat::new(1)) <= limit;
-        match pos.phase {
-            Phase::Over => {
-                if self.loser(&pos).is_none() && !limit_reached {
-                    return bad(
-                        "turn",
-                        "nobody is to move, but nobody has lost and the turn limit is not reached",
-                    );
-                }
-            }
-            Phase::Throw | Phase::Move => {
-                if someone_lost {
-                    return bad("turn", "a player has lost, so nobody can be to move");
-                }
-                if limit_reached {
-                    return bad(
-                        "turns",
-                        "the turn limit is reached, so nobody can be to move",
-                    );
-                }
-                if pos.phase == Phase::Move && !self.has_move(&pos) {
-                    return bad(
-                        "dice",
-                        "these dice cannot be used, and a lost throw passes at once",
-                    );
-                }
-            }
-            Phase::RollOff => {}
-        }
-        Ok(pos)
+    pub fn diagram(&self, pos: &Position) -> impl fmt::Display {
+        crate::diagram::Diagram(*pos)
     }
 
     /// Ends the current throw: an extra throw after a dal-dal, otherwise the
@@ -449,7 +356,7 @@ impl Game for Daldos {
     }
 
     fn write_notation(&self, pos: &Position, out: &mut dyn fmt::Write) -> fmt::Result {
-        write!(out, "{pos}")
+        write!(out, "{}", self.notation(pos))
     }
 
     fn parse_notation(&self, text: &str) -> Result<Position, ParseError> {
@@ -457,6 +364,6 @@ impl Game for Daldos {
     }
 
     fn write_diagram(&self, pos: &Position, out: &mut dyn fmt::Write) -> fmt::Result {
-        crate::diagram::write(pos, out)
+        write!(out, "{}", self.diagram(pos))
     }
 }

@@ -46,6 +46,29 @@
 //! - A position whose notation shows a single die (`4`) is accepted: only
 //!   that die is used, and it never gives an extra throw.
 //!
+//! # Positions, setups and the notation
+//!
+//! A [`Position`] is what the game plays on. One made by the game (its
+//! moves, [`Daldos::parse_position`], [`Daldos::position`], `FromStr`,
+//! serde) is always one the rules allow; one built by hand with
+//! [`Position::put`] and the setters is only that once [`Daldos::check`]
+//! accepts it (the game never panics on it either way). A [`Setup`] is any
+//! arrangement the one-line notation can write (see [`notation`]), possible
+//! or not, with public fields:
+//!
+//! - `text.parse::<Setup>()` reads the notation and `setup.to_string()`
+//!   writes it; errors name the field and the byte offset;
+//! - [`Daldos::position`] makes a position of a setup, or says which field
+//!   is impossible ([`racegames_board::SetupError`]); [`Daldos::setup`] goes
+//!   back;
+//! - [`Daldos::parse_position`] does both steps; [`Daldos::notation`] and
+//!   [`Daldos::diagram`] write a position as one line or as a picture.
+//!
+//! `Position` implements `FromStr` (under the default rules on the board the
+//! notation shows) and `Display` (the notation).
+//!
+//! The second example above shows each step.
+//!
 //! # Actions and observations
 //!
 //! One action is the whole use of one throw; see [`moves`] for the index of
@@ -57,9 +80,20 @@
 //!
 //! - `std` (default): `std::error::Error` for the error types; enables `alloc`.
 //! - `alloc`: the capture odds in [`analysis`], which memoise positions.
-//! - `serde`: `Serialize`/`Deserialize` for positions, moves and options.
+//! - `serde`: `Serialize`/`Deserialize` for positions, setups, moves and
+//!   options.
 //!
 //! With no default features the crate is `no_std` and never allocates.
+//!
+//! # Serialized form
+//!
+//! A [`Position`] and a [`Setup`] serialize as their notation string, such
+//! as `"bbbbbbbbbbbbbbbb/................./aaaaaaaaaaaaaaaa A - 0"`: the form
+//! is the notation and stays stable. Deserializing a position reads the
+//! string as `FromStr` does, checking it under the default rules on its
+//! board, so nothing impossible gets in; for a game with other options,
+//! deserialize a `Setup` and make the position with that game's
+//! [`Daldos::position`].
 #![no_std]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -79,9 +113,13 @@ pub mod notation;
 pub mod observation;
 mod options;
 mod position;
+#[cfg(feature = "serde")]
+mod serde_impl;
+mod setup;
 
-pub use board::{BadHoleName, BadHoleNumber, Board, Hole, HoleName, Row};
+pub use board::{BadHoleName, BadHoleNumber, Board, Hole, HoleName, Row, MAX_HOLES};
 pub use game::{Daldos, DICE, NUM_THROWS};
 pub use moves::{Die, Move, MAX_MOVES};
 pub use options::{Capture, Dalling, Jumping, Options};
 pub use position::{Phase, Piece, Position};
+pub use setup::Setup;

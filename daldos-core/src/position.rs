@@ -2,6 +2,8 @@
 
 use racegames_board::Seat;
 
+#[cfg(feature = "serde")]
+use crate::Setup;
 use crate::{Board, Hole};
 
 /// Where play stands.
@@ -29,9 +31,26 @@ pub struct Piece {
 
 /// A Daldøs position: a small `Copy` value with everything needed to go on
 /// playing. Its notation (see [`crate::notation`]) is its `Display` and
-/// `FromStr`.
+/// `FromStr`; `FromStr` checks it under the default rules on the
+/// notation's board, [`crate::Daldos::parse_position`] under a game's own.
+///
+/// With the `serde` feature a position serializes as its notation string,
+/// and deserializing checks it as `FromStr` does (through [`crate::Setup`]).
+///
+/// ```
+/// use racegames_daldos::Position;
+/// let text = ".............BBB/........B...A..../...............a B - 0";
+/// let pos: Position = text.parse().unwrap();
+/// assert_eq!(pos.to_string(), text);
+/// // Nobody can be to move at turn 2000: the default game stops at 1000.
+/// assert!("bbbbbbbbbbbbbbbb/................./aaaaaaaaaaaaaaaa A - 2000".parse::<Position>().is_err());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "Setup", into = "Setup")
+)]
 pub struct Position {
     /// Bit `h` set: a piece of that player stands in hole `h`.
     pub(crate) pieces: [u64; 2],
