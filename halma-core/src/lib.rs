@@ -139,20 +139,24 @@ extern crate std;
 pub mod action;
 pub mod bits;
 pub mod diagram;
+mod from_setup;
 mod game;
 pub mod geometry;
 mod lattice;
+mod move_string;
 mod movegen;
 pub mod notation;
 pub mod observation;
 mod position;
 mod rules;
+mod setup;
 
 pub use game::{ChineseCheckers, Halma, SquareHalma};
 pub use geometry::{Geometry, Square, Star};
 pub use movegen::MAX_PATH;
 pub use position::Position;
 pub use rules::{Finish, Rules};
+pub use setup::{Setup, SquareSetup, StarSetup};
 
 /// The state of a game of Chinese checkers.
 pub type StarPosition = Position<Star>;
