@@ -1,12 +1,10 @@
-//! The game: options, seats and camps, and the [`racegames_board::Game`] and
-//! [`racegames_board::FromParams`] implementations.
+//! The game: options, seats and camps, and the [`racegames_board::Game`]
+//! implementation.
 
 use core::fmt;
 
-use racegames_board::params::{expect_bool, expect_count, expect_word};
 use racegames_board::{
-    Action, FromParams, Game, IllegalAction, Node, ObservationError, ParamError, ParamList,
-    ParamValue, ParseError, Seat,
+    Action, Game, IllegalAction, Node, ObservationError, ParamError, ParamValue, ParseError, Seat,
 };
 
 use crate::action::{jump_at, num_actions, slots, step, step_direction};
@@ -200,7 +198,7 @@ impl<G: Geometry> Halma<G> {
         }
     }
 
-    fn players(&self) -> usize {
+    pub(crate) fn players(&self) -> usize {
         usize::from(self.rules.players)
     }
 
@@ -215,7 +213,7 @@ impl<G: Geometry> Halma<G> {
     }
 
     /// True when the finishing order decides the game.
-    fn decided(&self, pos: &Position<G>) -> bool {
+    pub(crate) fn decided(&self, pos: &Position<G>) -> bool {
         let done = usize::from(pos.finished_count);
         match self.rules.finish {
             Finish::First => done >= 1,
@@ -255,73 +253,6 @@ impl<G: Geometry> Halma<G> {
         // Nobody can move: the game ends with returns 0.
         TERMINAL
     }
-
-    /// The state from `notation`; see [`Game::parse_notation`].
-    pub fn position(&self, notation: &str) -> Result<Position<G>, ParseError> {
-        crate::notation::parse(self, notation)
-    }
-
-    /// Checks a parsed position against the rules; an error names the
-    /// notation's field at fault (`rows`, `turn`, `finished` or `turns`) and
-    /// what is wrong.
-    pub(crate) fn check_position(
-        &self,
-        pos: &Position<G>,
-    ) -> Result<(), (&'static str, &'static str)> {
-        let n = self.players();
-        let pieces = u32::from(self.rules.pieces);
-        for seat in 0..n {
-            if pos.pieces(seat).count() != pieces {
-                return Err(("rows", "a seat has the wrong number of pieces"));
-            }
-        }
-        // The finished seats are those the board shows finished: a seat that
-        // has won is recorded at once, unless that already decided the game.
-        for &seat in pos.finished() {
-            let seat = usize::from(seat);
-            // A spoiling win may be undone on the board by others moving out.
-            let spoiled =
-                self.rules.spoiling_win && !pos.pieces(seat).and(self.target[seat]).is_empty();
-            if !self.has_won(pos, seat) && !spoiled {
-                return Err((
-                    "finished",
-                    "a seat listed as finished has not filled its target camp",
-                ));
-            }
-        }
-        if !self.decided(pos) && (0..n).any(|s| !pos.has_finished(s) && self.has_won(pos, s)) {
-            return Err((
-                "finished",
-                "a seat has filled its target camp but is not listed as finished",
-            ));
-        }
-        if self.decided(pos) {
-            if pos.to_move != TERMINAL {
-                return Err(("turn", "the game is decided, so the turn must be '-'"));
-            }
-        } else if self.rules.max_turns > 0 && pos.turns >= self.rules.max_turns {
-            if pos.to_move != TERMINAL {
-                return Err((
-                    "turns",
-                    "the turn counter has reached max_turns, so the turn must be '-'",
-                ));
-            }
-        } else if pos.to_move == TERMINAL {
-            let any = (0..n).any(|s| !pos.has_finished(s) && self.has_any_move(pos, s));
-            if any {
-                return Err(("turn", "the turn is '-' but the game is not over"));
-            }
-        } else {
-            let seat = usize::from(pos.to_move);
-            if seat >= n || pos.has_finished(seat) {
-                return Err(("turn", "the seat to move has finished"));
-            }
-            if !self.has_any_move(pos, seat) {
-                return Err(("turn", "the seat to move has no legal move"));
-            }
-        }
-        Ok(())
-    }
 }
 
 /// The seat `i` places after `seat` in turn order, of `n` (`i <= n`); no
@@ -348,137 +279,6 @@ impl Default for Halma<Square> {
     fn default() -> Self {
         Halma::new(Rules::halma(2)).expect("default options are valid")
     }
-}
-
-const MAX_TURNS_LIMIT: u32 = 1_000_000_000;
-const CC_KNOWN: &str =
-    "players, pieces, long_jumps, wing_rule, vacate_rule, spoiling_win, finish, max_turns";
-const HALMA_KNOWN: &str = "players, finish, max_turns";
-
-/// The words of `finish`, in the order of [`Finish`]'s variants.
-const FINISH_WORDS: [&str; 2] = ["first", "all"];
-
-fn read_finish(game: &'static str, v: ParamValue<'_>) -> Result<Finish, ParamError> {
-    let i = expect_word(game, "finish", v, &FINISH_WORDS, "\"first\" or \"all\"")?;
-    Ok(if i == 0 { Finish::First } else { Finish::All })
-}
-
-/// The seat count, read before the other options because their defaults
-/// depend on it.
-fn read_players(
-    game: &'static str,
-    params: &[(&str, ParamValue<'_>)],
-    max: u32,
-    expected: &'static str,
-) -> Result<u8, ParamError> {
-    let mut players = 2;
-    for (k, v) in params {
-        if *k == "players" {
-            players = expect_count(game, "players", *v, max, expected)? as u8;
-        }
-    }
-    Ok(players)
-}
-
-/// Reads an option both boards have into `rules`; `false` for any other
-/// name (`players` counts as read: [`read_players`] took it).
-fn read_shared_option(
-    game: &'static str,
-    rules: &mut Rules,
-    key: &str,
-    v: ParamValue<'_>,
-) -> Result<bool, ParamError> {
-    match key {
-        "players" => {}
-        "finish" => rules.finish = read_finish(game, v)?,
-        "max_turns" => {
-            rules.max_turns = expect_count(
-                game,
-                "max_turns",
-                v,
-                MAX_TURNS_LIMIT,
-                "a count, 0 for no limit",
-            )?
-        }
-        _ => return Ok(false),
-    }
-    Ok(true)
-}
-
-impl FromParams for Halma<Star> {
-    const NAMES: &'static [&'static str] = &["chinese_checkers"];
-
-    fn from_params(name: &str, params: &[(&str, ParamValue<'_>)]) -> Result<Self, ParamError> {
-        const G: &str = "chinese_checkers";
-        if name != G {
-            return Err(ParamError::unknown(
-                G,
-                name,
-                "the game name chinese_checkers",
-            ));
-        }
-        let mut rules = Rules::chinese_checkers(read_players(G, params, 6, "2, 3, 4 or 6")?);
-        for &(k, v) in params {
-            if read_shared_option(G, &mut rules, k, v)? {
-                continue;
-            }
-            match k {
-                "pieces" => rules.pieces = expect_count(G, "pieces", v, 15, "10 or 15")? as u8,
-                "long_jumps" => rules.long_jumps = expect_bool(G, "long_jumps", v)?,
-                "wing_rule" => rules.wing_rule = expect_bool(G, "wing_rule", v)?,
-                "vacate_rule" => rules.vacate_rule = expect_bool(G, "vacate_rule", v)?,
-                "spoiling_win" => rules.spoiling_win = expect_bool(G, "spoiling_win", v)?,
-                other => return Err(ParamError::unknown(G, other, CC_KNOWN)),
-            }
-        }
-        Halma::new(rules)
-    }
-
-    fn params(&self) -> ParamList {
-        let r = &self.rules;
-        let mut out = shared_params(r);
-        out.extend([
-            ("pieces", ParamValue::Int(i64::from(r.pieces))),
-            ("long_jumps", ParamValue::Bool(r.long_jumps)),
-            ("wing_rule", ParamValue::Bool(r.wing_rule)),
-            ("vacate_rule", ParamValue::Bool(r.vacate_rule)),
-            ("spoiling_win", ParamValue::Bool(r.spoiling_win)),
-        ]);
-        out
-    }
-}
-
-impl FromParams for Halma<Square> {
-    const NAMES: &'static [&'static str] = &["halma"];
-
-    fn from_params(name: &str, params: &[(&str, ParamValue<'_>)]) -> Result<Self, ParamError> {
-        const G: &str = "halma";
-        if name != G {
-            return Err(ParamError::unknown(G, name, "the game name halma"));
-        }
-        let mut rules = Rules::halma(read_players(G, params, 4, "2 or 4")?);
-        for &(k, v) in params {
-            if !read_shared_option(G, &mut rules, k, v)? {
-                return Err(ParamError::unknown(G, k, HALMA_KNOWN));
-            }
-        }
-        Halma::new(rules)
-    }
-
-    fn params(&self) -> ParamList {
-        shared_params(&self.rules)
-    }
-}
-
-/// The options both boards have, with their values.
-fn shared_params(r: &Rules) -> ParamList {
-    [
-        ("players", ParamValue::Int(i64::from(r.players))),
-        ("finish", ParamValue::Str(FINISH_WORDS[r.finish as usize])),
-        ("max_turns", ParamValue::Int(i64::from(r.max_turns))),
-    ]
-    .into_iter()
-    .collect()
 }
 
 impl<G: Geometry> Game for Halma<G> {
@@ -666,19 +466,19 @@ impl<G: Geometry> Game for Halma<G> {
         action: Action,
         out: &mut dyn fmt::Write,
     ) -> fmt::Result {
-        crate::notation::write_action(self, state, action, out)
+        crate::move_string::write_action(self, state, action, out)
     }
 
     fn parse_action(&self, state: &Position<G>, text: &str) -> Result<Action, ParseError> {
-        crate::notation::parse_action(self, state, text)
+        crate::move_string::parse_action(self, state, text)
     }
 
     fn write_notation(&self, state: &Position<G>, out: &mut dyn fmt::Write) -> fmt::Result {
-        crate::notation::write(state, self.players(), out)
+        self.write_position(state, out)
     }
 
     fn parse_notation(&self, text: &str) -> Result<Position<G>, ParseError> {
-        crate::notation::parse(self, text)
+        self.parse_position(text)
     }
 
     fn write_diagram(&self, state: &Position<G>, out: &mut dyn fmt::Write) -> fmt::Result {

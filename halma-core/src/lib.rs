@@ -75,6 +75,35 @@
 //! the printed string, the short `from-to`, or any other valid hop path of
 //! the same move.
 //!
+//! # Positions, setups and notation
+//!
+//! A [`Setup`] ([`StarSetup`], [`SquareSetup`]) is a plain arrangement:
+//! each seat's holes, the seat to move, the finishers and the turn counter,
+//! read from the one-line notation ([`notation`]) and written back, not
+//! checked against any game. [`Halma::position`] checks a setup against the
+//! game's rules and makes a [`Position`] (or says which field is wrong, as
+//! a [`racegames_board::SetupError`]); [`Halma::setup`] goes back.
+//! [`Halma::parse_position`] reads a notation for the game (what
+//! [`racegames_board::Game::parse_notation`] does), [`Halma::notation`]
+//! and [`Halma::diagram`] write the one-line notation and a text board.
+//! A [`Position`] also implements `Display` (the notation) and `FromStr`,
+//! which reads it with the options the text shows (the seats with pieces,
+//! the pieces per seat; see `TryFrom<Setup>` for [`Position`]).
+//!
+//! ```
+//! use racegames_board::Game;
+//! use racegames_halma::{ChineseCheckers, Rules, StarPosition, StarSetup};
+//!
+//! let game = ChineseCheckers::new(Rules::chinese_checkers(3)).unwrap();
+//! let text = game.notation(&game.new_initial_state()).to_string();
+//! let setup: StarSetup = text.parse().unwrap();
+//! let pos = game.position(&setup).unwrap();
+//! assert_eq!(pos, game.parse_position(&text).unwrap());
+//! assert_eq!(text.parse::<StarPosition>().unwrap(), pos);
+//! assert_eq!(pos.to_string(), text);
+//! assert!(game.diagram(&pos).to_string().contains("seat 1 to move"));
+//! ```
+//!
 //! # Observation
 //!
 //! See [`observation`]: a flat vector of `n * H + 2n + 2` floats for `n`
@@ -122,11 +151,16 @@
 //! # Feature flags
 //!
 //! - `std` (default): `std::error::Error` for the error types, through
-//!   `board-core/std`; implies `alloc`.
-//! - `alloc`: nothing here needs the heap; it enables `board-core/alloc`.
-//! - `serde`: `Serialize`/`Deserialize` for [`Position`], the geometries,
-//!   [`bits::Bits256`], [`Rules`] and [`Finish`]. A deserialized position is
-//!   not checked; parse notation for untrusted input.
+//!   `racegames-board/std`; implies `alloc`.
+//! - `alloc`: nothing here needs the heap; it enables `racegames-board/alloc`.
+//! - `serde`: `Serialize`/`Deserialize` for [`Position`] and [`Setup`],
+//!   the geometries, [`bits::Bits256`], [`Rules`] and [`Finish`]. A position
+//!   or a setup serializes as its notation string (a stable form, the one
+//!   of `docs/games/halma-family.md`; no bitboards or internal fields) and
+//!   deserializes through `FromStr`, so it is checked exactly as parsing
+//!   checks it: a position with the options the text shows, a setup for
+//!   its form only. JSON, for example:
+//!   `"1/11/111/1111/............./............/.........../........../........./........../.........../............/............./2222/222/22/2 1 - 0"`.
 //!
 //! Without default features the crate is `no_std` and allocation-free.
 #![no_std]
@@ -139,20 +173,24 @@ extern crate std;
 pub mod action;
 pub mod bits;
 pub mod diagram;
+mod from_setup;
 mod game;
 pub mod geometry;
 mod lattice;
+mod move_string;
 mod movegen;
 pub mod notation;
 pub mod observation;
 mod position;
 mod rules;
+mod setup;
 
 pub use game::{ChineseCheckers, Halma, SquareHalma};
 pub use geometry::{Geometry, Square, Star};
 pub use movegen::MAX_PATH;
 pub use position::Position;
 pub use rules::{Finish, Rules};
+pub use setup::{Setup, SquareSetup, StarSetup};
 
 /// The state of a game of Chinese checkers.
 pub type StarPosition = Position<Star>;

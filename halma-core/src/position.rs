@@ -19,32 +19,30 @@ pub(crate) const NOBODY: u8 = u8::MAX;
 /// the seat to move, the finishing order and the turn counter.
 ///
 /// It holds no history and no rules: the [`crate::Halma`] that made it
-/// interprets it. For six-player Chinese checkers it takes 112 bytes; two
-/// of them, derived from the rest for move generation, are ignored by
-/// comparisons, hashing and serde.
+/// interprets it. Make one with [`crate::Halma::position`] from a
+/// [`crate::Setup`], [`crate::Halma::parse_position`] from the notation, or
+/// `FromStr` (the notation, read with the options it shows); `Display`
+/// writes the notation. With the `serde` feature it serializes as that
+/// notation string and deserializes through `FromStr`, checked alike.
+///
+/// For six-player Chinese checkers it takes 112 bytes; two of them, derived
+/// from the rest for move generation, are ignored by comparisons and
+/// hashing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(
-    feature = "serde",
-    serde(bound(
-        serialize = "G::Pieces: serde::Serialize",
-        deserialize = "G::Pieces: serde::Deserialize<'de>"
-    ))
-)]
 pub struct Position<G: Geometry> {
     pub(crate) pieces: G::Pieces,
     pub(crate) turns: u32,
     pub(crate) to_move: u8,
     pub(crate) finished_count: u8,
     pub(crate) finished: [u8; 6],
-    #[cfg_attr(feature = "serde", serde(skip))]
     pub(crate) derived: Derived,
 }
 
 /// What move generation, the legality check and the observation would
 /// each work out again: whether the vacate rule binds the seat to move.
-/// Set where a game makes or moves a position; a position from elsewhere
-/// (serde) has none, and the answer is then worked out each time.
+/// Set where a game makes or moves a position; a position read without a
+/// game (`FromStr`, serde) has none, and the answer is then worked out
+/// each time.
 ///
 /// Equal whatever it holds, so that positions compare, order and hash by
 /// their pieces, turn and finishers alone.

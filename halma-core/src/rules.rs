@@ -1,8 +1,15 @@
 //! The options of a game: seat count, pieces, and the rule switches
-//! (`docs/games/chinese-checkers.md`).
+//! (`docs/games/chinese-checkers.md`), and reading them from named
+//! parameters ([`FromParams`]).
 
 use core::fmt;
 use core::str::FromStr;
+
+use racegames_board::params::{expect_bool, expect_count, expect_word};
+use racegames_board::{FromParams, ParamError, ParamList, ParamValue};
+
+use crate::geometry::{Square, Star};
+use crate::Halma;
 
 /// When the game ends (option `finish`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -100,4 +107,135 @@ impl Rules {
             max_turns: 1000,
         }
     }
+}
+
+const MAX_TURNS_LIMIT: u32 = 1_000_000_000;
+const CC_KNOWN: &str =
+    "players, pieces, long_jumps, wing_rule, vacate_rule, spoiling_win, finish, max_turns";
+const HALMA_KNOWN: &str = "players, finish, max_turns";
+
+/// The words of `finish`, in the order of [`Finish`]'s variants.
+const FINISH_WORDS: [&str; 2] = ["first", "all"];
+
+fn read_finish(game: &'static str, v: ParamValue<'_>) -> Result<Finish, ParamError> {
+    let i = expect_word(game, "finish", v, &FINISH_WORDS, "\"first\" or \"all\"")?;
+    Ok(if i == 0 { Finish::First } else { Finish::All })
+}
+
+/// The seat count, read before the other options because their defaults
+/// depend on it.
+fn read_players(
+    game: &'static str,
+    params: &[(&str, ParamValue<'_>)],
+    max: u32,
+    expected: &'static str,
+) -> Result<u8, ParamError> {
+    let mut players = 2;
+    for (k, v) in params {
+        if *k == "players" {
+            players = expect_count(game, "players", *v, max, expected)? as u8;
+        }
+    }
+    Ok(players)
+}
+
+/// Reads an option both boards have into `rules`; `false` for any other
+/// name (`players` counts as read: [`read_players`] took it).
+fn read_shared_option(
+    game: &'static str,
+    rules: &mut Rules,
+    key: &str,
+    v: ParamValue<'_>,
+) -> Result<bool, ParamError> {
+    match key {
+        "players" => {}
+        "finish" => rules.finish = read_finish(game, v)?,
+        "max_turns" => {
+            rules.max_turns = expect_count(
+                game,
+                "max_turns",
+                v,
+                MAX_TURNS_LIMIT,
+                "a count, 0 for no limit",
+            )?
+        }
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+impl FromParams for Halma<Star> {
+    const NAMES: &'static [&'static str] = &["chinese_checkers"];
+
+    fn from_params(name: &str, params: &[(&str, ParamValue<'_>)]) -> Result<Self, ParamError> {
+        const G: &str = "chinese_checkers";
+        if name != G {
+            return Err(ParamError::unknown(
+                G,
+                name,
+                "the game name chinese_checkers",
+            ));
+        }
+        let mut rules = Rules::chinese_checkers(read_players(G, params, 6, "2, 3, 4 or 6")?);
+        for &(k, v) in params {
+            if read_shared_option(G, &mut rules, k, v)? {
+                continue;
+            }
+            match k {
+                "pieces" => rules.pieces = expect_count(G, "pieces", v, 15, "10 or 15")? as u8,
+                "long_jumps" => rules.long_jumps = expect_bool(G, "long_jumps", v)?,
+                "wing_rule" => rules.wing_rule = expect_bool(G, "wing_rule", v)?,
+                "vacate_rule" => rules.vacate_rule = expect_bool(G, "vacate_rule", v)?,
+                "spoiling_win" => rules.spoiling_win = expect_bool(G, "spoiling_win", v)?,
+                other => return Err(ParamError::unknown(G, other, CC_KNOWN)),
+            }
+        }
+        Halma::new(rules)
+    }
+
+    fn params(&self) -> ParamList {
+        let r = &self.rules;
+        let mut out = shared_params(r);
+        out.extend([
+            ("pieces", ParamValue::Int(i64::from(r.pieces))),
+            ("long_jumps", ParamValue::Bool(r.long_jumps)),
+            ("wing_rule", ParamValue::Bool(r.wing_rule)),
+            ("vacate_rule", ParamValue::Bool(r.vacate_rule)),
+            ("spoiling_win", ParamValue::Bool(r.spoiling_win)),
+        ]);
+        out
+    }
+}
+
+impl FromParams for Halma<Square> {
+    const NAMES: &'static [&'static str] = &["halma"];
+
+    fn from_params(name: &str, params: &[(&str, ParamValue<'_>)]) -> Result<Self, ParamError> {
+        const G: &str = "halma";
+        if name != G {
+            return Err(ParamError::unknown(G, name, "the game name halma"));
+        }
+        let mut rules = Rules::halma(read_players(G, params, 4, "2 or 4")?);
+        for &(k, v) in params {
+            if !read_shared_option(G, &mut rules, k, v)? {
+                return Err(ParamError::unknown(G, k, HALMA_KNOWN));
+            }
+        }
+        Halma::new(rules)
+    }
+
+    fn params(&self) -> ParamList {
+        shared_params(&self.rules)
+    }
+}
+
+/// The options both boards have, with their values.
+fn shared_params(r: &Rules) -> ParamList {
+    [
+        ("players", ParamValue::Int(i64::from(r.players))),
+        ("finish", ParamValue::Str(FINISH_WORDS[r.finish as usize])),
+        ("max_turns", ParamValue::Int(i64::from(r.max_turns))),
+    ]
+    .into_iter()
+    .collect()
 }

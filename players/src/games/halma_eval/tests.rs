@@ -86,7 +86,7 @@ fn advancing_lowers_the_cost_on_the_star() {
     let eval = HalmaEval::default();
     let start = game.new_initial_state();
     let before = eval.cost(&game, &start, 0);
-    let after = game.position("1/11/111/.111/.....1......./............/.........../........../........./........../.........../............/............./2222/222/22/2 2 - 1").unwrap();
+    let after = game.parse_position("1/11/111/.111/.....1......./............/.........../........../........./........../.........../............/............./2222/222/22/2 2 - 1").unwrap();
     assert!(eval.cost(&game, &after, 0) < before);
     // The opening is even, with the seat to move a little ahead.
     let v = values(&game, &start.to_string());
