@@ -1,4 +1,7 @@
 //! Shared pieces of the racegames examples: two simple players.
+//!
+//! The module [`guide`] holds the Rust guide of the docs site
+//! (`docs/rust.md`), so that its code blocks run as doctests.
 
 use racegames_board::{sim::SplitMix64, Action, ActionBuffer, Game, Node};
 
@@ -45,3 +48,8 @@ pub fn throw<G: Game>(game: &G, state: &G::State, rng: &mut SplitMix64) -> Optio
         _ => None,
     }
 }
+
+/// The Rust guide of the documentation site (`docs/rust.md`), included here
+/// so that `cargo test` runs its code blocks.
+#[doc = include_str!("../../docs/rust.md")]
+pub mod guide {}

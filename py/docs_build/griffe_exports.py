@@ -45,3 +45,56 @@ def drop_unexported(mod: griffe.Module) -> None:
         submodule = not member.is_alias and member.is_module
         if not name.startswith("_") and name not in exported and not submodule:
             mod.del_member(name)
+
+
+class StubSignatures(griffe.Extension):
+    """Gives the native module's functions and methods the typed signatures
+    of its stubs (``_core.pyi``): inspection of a native function sees
+    neither parameter types nor the return type, the stubs say both."""
+
+    def on_package(self, *, pkg: griffe.Module, **_: Any) -> None:
+        """Called once the whole package is loaded."""
+        apply_stub_signatures(pkg)
+
+    def on_package_loaded(self, *, pkg: griffe.Module, **_: Any) -> None:
+        """The same event under its name before griffe 2."""
+        apply_stub_signatures(pkg)
+
+
+def apply_stub_signatures(pkg: griffe.Module) -> None:
+    """Copies the parameters, return types and attribute types of the
+    stubs onto the inspected objects of ``<pkg>._core``."""
+    if pkg.name != "racegames" or pkg.filepath is None:
+        return
+    root = pkg.filepath if pkg.filepath.is_dir() else pkg.filepath.parent
+    stub_path = root / "_core.pyi"
+    if not stub_path.exists():
+        return
+    stub = griffe.visit("racegames._core", stub_path, stub_path.read_text(encoding="utf-8"))
+    try:
+        core = pkg["_core"]
+    except KeyError:
+        return
+    copy_signatures(stub, core)
+
+
+def copy_signatures(stub: griffe.Object, live: griffe.Object) -> None:
+    """Recursively copies the stub's signatures of the members both have."""
+    for name, member in stub.members.items():
+        if member.is_alias or name not in live.members:
+            continue
+        target = live.members[name]
+        if target.is_alias:
+            # Inspection records a native class under the module its
+            # ``__module__`` names: follow it there.
+            try:
+                target = target.final_target
+            except (griffe.AliasResolutionError, griffe.CyclicAliasError):
+                continue
+        if member.is_function and target.is_function:
+            target.parameters = member.parameters
+            target.returns = member.returns
+        elif member.is_attribute and target.is_attribute and member.annotation is not None:
+            target.annotation = member.annotation
+        elif member.is_class and target.is_class:
+            copy_signatures(member, target)
