@@ -189,7 +189,11 @@ pub mod observation;
 mod perft;
 mod position;
 mod presets;
+#[cfg(feature = "serde")]
+mod serde_impls;
+mod setup;
 mod turn;
+mod validate;
 pub mod variant;
 
 pub use action::{Move, Source, NUM_ACTIONS};
@@ -200,6 +204,7 @@ pub use game::{Tables, OPENING_THROWS};
 pub use notation::{MoveDisplay, NotationDisplay};
 pub use observation::{OBSERVATION_LEN, OBSERVATION_SHAPE};
 pub use position::{Phase, Position};
+pub use setup::{Pieces, Setup, Turn, MAX_DICE};
 pub use variant::{
     BearOff, BlockedEntry, DeadPosition, DiceRule, Direction, Doubles, Entry, ExtraThrow, Goal,
     Mode, Reentry, RollOff, Scoring, SetUp, TablesParams, Track, UnusableDie, Variant,

@@ -6,7 +6,7 @@ use racegames_tables::{Position, Tables};
 
 /// Parses a position, panicking with the error on failure.
 pub fn pos(game: &Tables, text: &str) -> Position {
-    game.parse(text)
+    game.parse_position(text)
         .unwrap_or_else(|e| panic!("cannot parse {text:?}: {e}"))
 }
 
