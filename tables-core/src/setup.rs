@@ -22,6 +22,15 @@ pub const MAX_DICE: usize = 4;
 
 /// The pieces on one point: whose, how many, and (Doblet) whether they
 /// still stand doubled, written `^`.
+///
+/// ```
+/// use racegames_board::Seat;
+/// use racegames_tables::{Pieces, Setup};
+/// let setup: Setup = "A2^,B3,. - 0/0 A - 0".parse().unwrap();
+/// let stack = Pieces { seat: Seat::new(0), count: 2, stacked: true };
+/// assert_eq!(setup.points[0], Some(stack));
+/// assert_eq!(setup.points[2], None);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Pieces {
     /// The owner.
@@ -33,6 +42,13 @@ pub struct Pieces {
 }
 
 /// The turn field: whose turn it is, or that nobody's is.
+///
+/// ```
+/// use racegames_board::Seat;
+/// use racegames_tables::{Setup, Turn};
+/// let setup: Setup = "A1,. - 0/0 -B - 9".parse().unwrap();
+/// assert_eq!(setup.turn, Turn::Won(Seat::new(1)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Turn {
     /// `A` or `B`: this seat throws, or uses the dice shown.

@@ -9,7 +9,9 @@ use crate::position::{
     Phase, Position, AGAIN, A_WON, DRAWN, FORM_RESULT_WRITTEN, NO_TURN, PASSED, UNDECIDED,
 };
 use crate::setup::{Pieces, Setup, Turn};
-use crate::variant::{Doubles, ExtraThrow, Goal, Mode, Reentry, UnusableDie, QUARTERS};
+use crate::variant::{
+    BlockedEntry, DeadPosition, Doubles, ExtraThrow, Goal, Mode, Reentry, UnusableDie, QUARTERS,
+};
 
 /// The notation's fields, in order, as errors name them.
 const FIELDS: [&str; 6] = ["points", "waiting", "off", "turn", "dice", "turns"];
@@ -257,6 +259,19 @@ impl Tables {
         let initial = &self.initial;
         let limit = self.variant.max_turns;
         if result != UNDECIDED {
+            let v = &self.variant;
+            let by_rule = if result == DRAWN {
+                v.dead_position == DeadPosition::Draw
+            } else {
+                v.blocked_entry == BlockedEntry::Lose
+                    || matches!(v.unusable_die, UnusableDie::Lose | UnusableDie::LoseIfNone)
+            };
+            if !by_rule {
+                return Err(bad(
+                    "turn",
+                    "no rule of this game ends it so: the turn must be -",
+                ));
+            }
             if board_winner.is_some() {
                 return Err(bad(
                     "turn",

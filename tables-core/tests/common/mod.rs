@@ -81,3 +81,17 @@ pub fn game(name: &str, params: &[(&str, racegames_board::ParamValue)]) -> Table
     <Tables as racegames_board::FromParams>::from_params(name, params)
         .unwrap_or_else(|e| panic!("{name}: {e}"))
 }
+
+/// Every named game with its default options, then Seys dos e as with
+/// re-entry at the start.
+pub fn all_games() -> Vec<Tables> {
+    let mut all: Vec<Tables> = <Tables as racegames_board::FromParams>::NAMES
+        .iter()
+        .map(|n| game(n, &[]))
+        .collect();
+    all.push(game(
+        "seys_dos_e_as",
+        &[("reentry", racegames_board::ParamValue::Str("start"))],
+    ));
+    all
+}
