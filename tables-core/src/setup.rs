@@ -68,7 +68,9 @@ pub enum Turn {
 /// `FromStr` reads the notation and checks only its form, with errors
 /// naming the field and the byte offset; `Display` writes it back. A game
 /// checks the rest when it makes a position of it
-/// ([`Tables::position`](crate::Tables::position)).
+/// ([`Tables::position`](crate::Tables::position)). (Not to be confused
+/// with [`SetUp`](crate::SetUp), a side's pieces at the start of a game, one
+/// of a [`Variant`](crate::Variant)'s parameters.)
 ///
 /// ```
 /// use racegames_board::Seat;

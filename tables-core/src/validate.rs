@@ -42,6 +42,11 @@ impl Tables {
     /// assert_eq!(game.position(&setup).unwrap_err().field, "dice");
     /// ```
     pub fn position(&self, setup: &Setup) -> Result<Position, SetupError> {
+        if let Turn::Seat(s) | Turn::Won(s) = setup.turn {
+            if s.index() > 1 {
+                return Err(bad("turn", "a tables game has seats A and B"));
+            }
+        }
         let mut pos = Position {
             form: self.initial.form,
             ..Position::EMPTY
@@ -137,6 +142,9 @@ impl Tables {
                 return Err(bad("points", "a point holds 1 to the game's pieces"));
             }
             let p = seat.index();
+            if p > 1 {
+                return Err(bad("points", "a tables game has seats A and B"));
+            }
             let r = self.point_to_route[p][i];
             if r == OFF_ROUTE {
                 return Err(bad("points", "the owner's route does not pass this point"));

@@ -95,7 +95,7 @@ fn a_position_serializes_as_its_notation() {
     let s: Setup = serde_json::from_str(&serde_json::to_string(&g.setup(&p)).unwrap()).unwrap();
     assert_eq!(g.position(&s), Ok(p));
     assert_eq!(
-        serde_json::to_value(&p).unwrap(),
+        serde_json::to_value(p).unwrap(),
         Value::String(p.to_string())
     );
 }

@@ -167,6 +167,16 @@ fn position_refuses_impossible_setups_naming_the_field() {
         stacked: false,
     });
     refused(&bg, &s, "points");
+    // A third seat, on a point or to move.
+    let mut s = opening.clone();
+    s.points[0] = s.points[0].map(|p| Pieces {
+        seat: Seat::new(2),
+        ..p
+    });
+    refused(&bg, &s, "points");
+    let mut s = opening.clone();
+    s.turn = Turn::Seat(Seat::new(2));
+    refused(&bg, &s, "turn");
     // A stack outside Doblet.
     let mut s = opening.clone();
     s.points[0] = s.points[0].map(|p| Pieces { stacked: true, ..p });
@@ -250,6 +260,83 @@ proptest! {
                         g.apply(&mut q, a).unwrap();
                         check_faces(g, &q);
                     }
+                }
+            }
+        }
+    }
+}
+
+/// One random change to a field of a setup, as a program might make it.
+fn edit(s: &mut Setup, rng: &mut SplitMix64) {
+    let small = |rng: &mut SplitMix64| rng.below(24) as u8;
+    let seat = |rng: &mut SplitMix64| Seat::new(rng.below(4) as u8);
+    match rng.below(9) {
+        0 if !s.points.is_empty() => {
+            let i = rng.below(s.points.len());
+            s.points[i] = (rng.below(3) > 0).then(|| Pieces {
+                seat: seat(rng),
+                count: small(rng),
+                stacked: rng.below(4) == 0,
+            });
+        }
+        1 => {
+            if rng.below(2) == 0 {
+                s.points.pop();
+            } else {
+                let _ = s.points.try_push(None);
+            }
+        }
+        2 => s.waiting[rng.below(2)][rng.below(4)] = small(rng),
+        3 => s.off[rng.below(2)] = small(rng),
+        4 => {
+            s.turn = match rng.below(4) {
+                0 => Turn::Seat(seat(rng)),
+                1 => Turn::Nobody,
+                2 => Turn::Won(seat(rng)),
+                _ => Turn::Drawn,
+            }
+        }
+        5 => {
+            s.dice = (0..rng.below(5)).map(|_| rng.below(10) as u8).collect();
+        }
+        6 => s.passed = !s.passed,
+        7 => s.again = !s.again,
+        _ => s.turns = rng.below(600) as u32,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Setups changed field by field, any value: every game refuses them or
+    /// makes a position that every call takes.
+    #[test]
+    fn edited_setups_never_make_a_broken_position(seed in any::<u64>(), edits in 1usize..4) {
+        let all = all_games();
+        let g = &all[(seed % all.len() as u64) as usize];
+        let mut rng = SplitMix64::new(seed);
+        let mut p = g.new_initial_state();
+        for _ in 0..rng.below(80) {
+            racegames_board::sim::random_step(g, &mut p, &mut rng, &mut racegames_board::ActionBuffer::new());
+        }
+        let mut s = g.setup(&p);
+        for _ in 0..edits {
+            edit(&mut s, &mut rng);
+        }
+        for g in &all {
+            if let Ok(p) = g.position(&s) {
+                prop_assert_eq!(g.setup(&p), s.clone());
+                check_faces(g, &p);
+                let mut obs = vec![0.0f32; g.observation_len()];
+                g.observe(&p, Seat::new(1), &mut obs).unwrap();
+                let _ = g.diagram(&p).to_string();
+                let mut next = Vec::new();
+                g.chance_outcomes(&p, |a, _| next.push(a));
+                next.extend(actions(g, &p));
+                for a in next {
+                    let mut q = p;
+                    g.apply(&mut q, a).unwrap();
+                    check_faces(g, &q);
                 }
             }
         }
