@@ -33,7 +33,7 @@ fn main() {
         Err(e) => return eprintln!("{e}"),
     };
     let pos = match &notation {
-        Some(t) => match game.parse(t) {
+        Some(t) => match game.parse_position(t) {
             Ok(p) => p,
             Err(e) => return eprintln!("{e}"),
         },

@@ -31,7 +31,7 @@ fn main() {
                 continue;
             }
         };
-        match game.parse(text.trim()) {
+        match game.parse_position(text.trim()) {
             Ok(pos) => {
                 let mut set = BTreeSet::new();
                 game.turn_successors(&pos, &mut set);

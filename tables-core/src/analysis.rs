@@ -47,7 +47,7 @@ impl Tables {
     /// let game = Tables::backgammon();
     /// // B to throw, A's blot 6 points ahead of B's pieces on point 1.
     /// let pos = game
-    ///     .parse("B15,.,.,.,.,.,A1,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,A14 - 0/0 B - 4")
+    ///     .parse_position("B15,.,.,.,.,.,A1,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,A14 - 0/0 B - 4")
     ///     .unwrap();
     /// let p = game.hit_probability(&pos, 7).unwrap();
     /// assert!((p.probability - 17.0 / 36.0).abs() < 1e-12);

@@ -8,7 +8,7 @@ use racegames_board::dice::DiceSpec;
 use racegames_board::{Action, Game, IllegalAction, Node, ObservationError, ParseError, Seat};
 
 use crate::action::Move;
-use crate::position::{Phase, Position, A_WON, NO_TURN};
+use crate::position::{Phase, Position, A_WON, FORM_GAME, FORM_RESULT_WRITTEN, NO_TURN, UNDECIDED};
 use crate::variant::{
     Doubles, Mode, RollOff, Scoring, UnusableDie, Variant, VariantError, MAX_POINTS,
 };
@@ -113,6 +113,7 @@ impl Tables {
             options: crate::presets::default_options(&variant),
         };
         let mut initial = Position::EMPTY;
+        initial.form = crate::position::game_form(&variant);
         if setup_first {
             game.place_setup(&mut initial, 0);
         }
@@ -282,6 +283,11 @@ impl Tables {
 
     /// Ends the game with `result` (`UNDECIDED` when truncated).
     pub(crate) fn finish(&self, pos: &mut Position, result: u8) {
+        // The notation writes a result that the board does not show.
+        pos.form &= FORM_GAME;
+        if result != UNDECIDED && self.board_winner(pos).is_none() {
+            pos.form |= FORM_RESULT_WRITTEN;
+        }
         pos.phase = Phase::Over;
         pos.turn = NO_TURN;
         pos.result = result;
@@ -475,11 +481,11 @@ impl Game for Tables {
     }
 
     fn write_notation(&self, pos: &Position, out: &mut dyn fmt::Write) -> fmt::Result {
-        self.write_notation_text(pos, out)
+        write!(out, "{}", self.notation(pos))
     }
 
     fn parse_notation(&self, text: &str) -> Result<Position, ParseError> {
-        self.parse_notation_text(text)
+        self.parse_position(text)
     }
 
     fn write_diagram(&self, pos: &Position, out: &mut dyn fmt::Write) -> fmt::Result {

@@ -49,6 +49,42 @@
 //! println!("{}", game.notation(&pos));
 //! ```
 //!
+//! # Positions as text
+//!
+//! One face, as in every racegames rules crate: the notation is read into a
+//! plain [`Setup`] (any arrangement, checked for form only), and a game
+//! makes a [`Position`] of it through a `Result` that says what is wrong.
+//!
+//! - [`Setup`]: `FromStr` (errors name the field and the byte offset) and
+//!   `Display`, both the one-line notation;
+//! - [`Tables::position`] (`&Setup` to `Result<Position, SetupError>`) and
+//!   back, [`Tables::setup`];
+//! - [`Tables::parse_position`] (the two steps at once, also
+//!   [`racegames_board::Game::parse_notation`]), [`Tables::notation`] and
+//!   [`Tables::diagram`], a multi-line board;
+//! - [`Position`] implements `Display` (its notation, in any game: it
+//!   carries its board's length and directions) and `FromStr`, which reads
+//!   a position of the default game, Seys dos e as.
+//!
+//! ```
+//! use racegames_board::Game;
+//! use racegames_tables::{Position, Setup, Tables};
+//!
+//! let game = Tables::backgammon();
+//! let text = "B2,.,.,.,.,A5,.,A3,.,.,.,B5,A5,.,.,.,B3,.,B5,.,.,.,.,A2 - 0/0 B 31 0";
+//! let setup: Setup = text.parse().unwrap();
+//! let pos = game.position(&setup).unwrap();
+//! assert_eq!(pos, game.parse_position(text).unwrap());
+//! assert_eq!(pos.to_string(), text);
+//! println!("{}", game.diagram(&pos));
+//!
+//! // A position of the default game reads without one.
+//! let seys: Position = "A3,A4,B5,B5,B5,A8,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,. - 0/0 A 621 0"
+//!     .parse()
+//!     .unwrap();
+//! assert_eq!(seys, Tables::default().parse_position(&seys.to_string()).unwrap());
+//! ```
+//!
 //! # Modules
 //!
 //! - [`variant`]: geometry (24 points in 4 quarters of 6) and the parameters;
@@ -57,7 +93,7 @@
 //!   extra throws, the prime and the tie);
 //! - move generation (`movegen`), one die at a time with look-ahead;
 //! - [`action`]: the fixed action space;
-//! - notation and move strings;
+//! - [`Setup`], the notation and move strings;
 //! - [`observation`]: the observation tensor;
 //! - a text diagram of the board ([`Tables::diagram`]);
 //! - analysis ([`Tables::hit_probability`], [`Tables::shots`]) and
@@ -69,11 +105,22 @@
 //!   `core::error::Error`; implies `alloc`.
 //! - `alloc`: [`Tables::hit_probability`], [`Tables::shots`] and
 //!   [`Tables::perft`], which use the heap.
-//! - `serde`: `Serialize`/`Deserialize` for [`Position`], [`Move`] and the
-//!   parameter types.
+//! - `serde`: `Serialize`/`Deserialize` for [`Setup`], [`Position`],
+//!   [`Move`] and the parameter types. Every combination of the three
+//!   builds.
 //!
 //! Without default features the crate is `no_std` and allocation-free; play
 //! never allocates in any configuration.
+//!
+//! # Serialized form
+//!
+//! A [`Setup`] and a [`Position`] serialize as their notation string (the
+//! one `Display` writes; stable: it is the documented notation), never as
+//! internal fields. Deserializing a `Setup` reads the notation as `FromStr`
+//! does; deserializing a `Position` then checks it as
+//! [`Tables::parse_position`] does, for the default game (Seys dos e as),
+//! so nothing it accepts can make a later call fail. For another game,
+//! deserialize the `Setup` and call that game's [`Tables::position`].
 //!
 //! # Geometry
 //!
@@ -124,12 +171,13 @@
 //! The tables notation `<points> <waiting> <off> <turn> <dice> <turns>`
 //! (`docs/games/tables.md`),
 //! with the Libro extensions above (28 points with seven-point quarters).
-//! Parsing checks that each player has all its pieces (15, or the game's
-//! number), that every piece stands on its owner's route, that the dice are
-//! a possible rest of a throw and can be used, and that `-` as the turn
-//! means a finished game (somebody has reached the goal, a result follows
-//! the `-`, or the turn limit is reached) or the roll-off (counter 0 and
-//! the board before the roll-off).
+//! [`Setup`]'s `FromStr` checks the form; [`Tables::position`] checks that
+//! each player has all its pieces (15, or the game's number), that every
+//! piece stands on its owner's route, that the dice are a possible rest of
+//! a throw and can be used, and that `-` as the turn means a finished game
+//! (somebody has reached the goal, a result that a rule of the game gives
+//! follows the `-`, or the turn limit is reached) or the roll-off (counter
+//! 0 and the board before the roll-off).
 //!
 //! # Rule readings
 //!
@@ -189,7 +237,11 @@ pub mod observation;
 mod perft;
 mod position;
 mod presets;
+#[cfg(feature = "serde")]
+mod serde_impls;
+mod setup;
 mod turn;
+mod validate;
 pub mod variant;
 
 pub use action::{Move, Source, NUM_ACTIONS};
@@ -200,6 +252,7 @@ pub use game::{Tables, OPENING_THROWS};
 pub use notation::{MoveDisplay, NotationDisplay};
 pub use observation::{OBSERVATION_LEN, OBSERVATION_SHAPE};
 pub use position::{Phase, Position};
+pub use setup::{Pieces, Setup, Turn, MAX_DICE};
 pub use variant::{
     BearOff, BlockedEntry, DeadPosition, DiceRule, Direction, Doubles, Entry, ExtraThrow, Goal,
     Mode, Reentry, RollOff, Scoring, SetUp, TablesParams, Track, UnusableDie, Variant,

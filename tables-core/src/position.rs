@@ -2,7 +2,7 @@
 
 use racegames_board::Seat;
 
-use crate::variant::{MAX_POINTS, QUARTERS};
+use crate::variant::{Direction, Variant, MAX_POINTS, POINTS, QUARTERS};
 
 /// What the position waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -32,6 +32,16 @@ pub(crate) const PASSED: u8 = 1;
 /// Flag: the player throws again once these dice are used.
 pub(crate) const AGAIN: u8 = 2;
 
+/// `Position::form`: the board has 28 points (else 24).
+pub(crate) const FORM_28: u8 = 1;
+/// `Position::form`: seat A goes backward; `FORM_A_BACKWARD << 1` for B.
+pub(crate) const FORM_A_BACKWARD: u8 = 2;
+/// `Position::form`: the bits that come from the game.
+pub(crate) const FORM_GAME: u8 = FORM_28 | FORM_A_BACKWARD | FORM_A_BACKWARD << 1;
+/// `Position::form`: the game ended by a rule the board does not show, so
+/// the result follows the turn's `-` in the notation.
+pub(crate) const FORM_RESULT_WRITTEN: u8 = 8;
+
 /// A position of a tables game.
 ///
 /// The board is kept along the notation's points (point 1 at index 0); A's
@@ -42,10 +52,31 @@ pub(crate) const AGAIN: u8 = 2;
 /// games (the Doblet stacks, passed dice, extra throws, a game decided by a
 /// rule rather than by bearing off).
 ///
+/// It also carries the little of its game that its notation needs (the
+/// board's length and the seats' directions), so that `Display` writes the
+/// notation of any game's position. `FromStr` reads a position of the
+/// crate's default game, Seys dos e as (`Tables::default()`); for another
+/// game use [`Tables::parse_position`](crate::Tables::parse_position).
+///
+/// ```
+/// use racegames_board::Game;
+/// use racegames_tables::{Position, Tables};
+/// // Any game's position writes its notation.
+/// let game = Tables::backgammon();
+/// let pos = game.new_initial_state();
+/// let text = pos.to_string();
+/// assert_eq!(game.parse_position(&text), Ok(pos));
+/// // Reading without a game reads Seys dos e as.
+/// let seys: Position = "A3,A4,B5,B5,B5,A8,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,. - 0/0 A 621 0"
+///     .parse()
+///     .unwrap();
+/// assert_eq!(seys.dice(), &[6, 2, 1]);
+/// ```
+///
 /// Positions are made and read through [`crate::Tables`]: its
-/// `new_initial_state`, `apply` and `parse_notation`.
+/// `new_initial_state`, `apply`, `position` (from a [`crate::Setup`]) and
+/// `parse_position`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Position {
     pub(crate) board: [i8; MAX_POINTS],
     pub(crate) waiting: [[u8; QUARTERS]; 2],
@@ -64,6 +95,25 @@ pub struct Position {
     pub(crate) stacks: [u8; 2],
     /// `PASSED` and `AGAIN`.
     pub(crate) flags: u8,
+    /// What the notation needs of the game (`FORM_28`, `FORM_A_BACKWARD`
+    /// and the next bit), and `FORM_RESULT_WRITTEN`.
+    pub(crate) form: u8,
+}
+
+/// The `Position::form` bits of a game.
+pub(crate) const fn game_form(variant: &Variant) -> u8 {
+    let mut form = 0;
+    if variant.board_len() == MAX_POINTS {
+        form |= FORM_28;
+    }
+    let mut p = 0;
+    while p < 2 {
+        if matches!(variant.directions[p], Direction::Backward) {
+            form |= FORM_A_BACKWARD << p;
+        }
+        p += 1;
+    }
+    form
 }
 
 impl Position {
@@ -79,6 +129,7 @@ impl Position {
         result: UNDECIDED,
         stacks: [0; 2],
         flags: 0,
+        form: 0,
     };
 
     /// What the position waits for.
@@ -182,6 +233,24 @@ impl Position {
     pub fn is_stacked(&self, player: Seat, d: usize) -> bool {
         let bits = self.stacks.get(player.index()).copied().unwrap_or(0);
         (1..=8).contains(&d) && bits & (1 << (d - 1)) != 0
+    }
+
+    /// The number of points on the board of the position's game.
+    pub(crate) fn board_len(&self) -> usize {
+        if self.form & FORM_28 != 0 {
+            MAX_POINTS
+        } else {
+            POINTS
+        }
+    }
+
+    /// The direction of seat `p` (0 or 1) in the position's game.
+    pub(crate) fn direction(&self, p: usize) -> Direction {
+        if self.form & (FORM_A_BACKWARD << (p & 1)) != 0 {
+            Direction::Backward
+        } else {
+            Direction::Forward
+        }
     }
 
     pub(crate) fn dice_len(&self) -> usize {

@@ -235,7 +235,9 @@ pub enum Mode {
     Doblet,
 }
 
-/// One side's pieces at the start, along its own route.
+/// One side's pieces at the start, along its own route: a parameter of
+/// the game. (A position's arrangement as the notation writes it is a
+/// [`Setup`](crate::Setup).)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SetUp {

@@ -182,7 +182,7 @@ fn the_bar_a_enters_quarter_4_and_b_quarter_1() {
     play(&g, &mut p, "roll 42");
     assert_eq!(moves(&g, &p), vec!["2:bar-23", "4:bar-21"]);
     // A parsed waiting entry for the wrong quarter is an error.
-    assert!(g.parse(&format!("{b} B1@3 0/0 A - 6")).is_err());
+    assert!(g.parse_position(&format!("{b} B1@3 0/0 A - 6")).is_err());
 }
 
 #[test]

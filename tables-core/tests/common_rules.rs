@@ -76,7 +76,7 @@ fn max_turns_truncates_with_returns_zero() {
     assert_eq!(r, [0.0, 0.0]);
     let t = text(&g, &p);
     assert!(t.ends_with(" 0/0 - - 1"), "{t}");
-    assert_eq!(g.parse(&t).unwrap(), p);
+    assert_eq!(g.parse_position(&t).unwrap(), p);
 }
 
 #[test]
@@ -87,7 +87,7 @@ fn max_turns_zero_means_no_limit() {
     assert_eq!(g.node(&p), Node::Chance);
     // With the default limit the same text is an error: the game is over.
     assert!(Tables::seys_dos_e_as()
-        .parse(&format!("{b} - 0/0 A - 4000000"))
+        .parse_position(&format!("{b} - 0/0 A - 4000000"))
         .is_err());
 }
 
@@ -110,12 +110,12 @@ fn returns_are_zero_sum_and_zero_before_the_end() {
 fn notation_examples_of_rules_md() {
     let g = Tables::seys_dos_e_as();
     let before = ".,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,. - 0/0 - - 0";
-    assert_eq!(g.parse(before).unwrap(), g.new_initial_state());
+    assert_eq!(g.parse_position(before).unwrap(), g.new_initial_state());
     let a = "A3,A4,B5,B5,B5,A8,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,. - 0/0 A - 0";
-    assert_eq!(text(&g, &g.parse(a).unwrap()), a);
+    assert_eq!(text(&g, &g.parse_position(a).unwrap()), a);
     let bg = Tables::backgammon();
     let t = format!("{OPENING} - 0/0 B 31 0");
-    assert_eq!(text(&bg, &bg.parse(&t).unwrap()), t);
+    assert_eq!(text(&bg, &bg.parse_position(&t).unwrap()), t);
 }
 
 #[test]
@@ -127,10 +127,10 @@ fn notation_waiting_entries_are_sorted_by_letter_then_quarter() {
     assert_eq!(text(&g, &p), t);
     assert_eq!(p.waiting(Seat::new(0), 2), 2);
     assert!(g
-        .parse(&format!("{b} A1@4,A2@3,B1@1,B2@2 0/0 A - 9"))
+        .parse_position(&format!("{b} A1@4,A2@3,B1@1,B2@2 0/0 A - 9"))
         .is_err());
     assert!(g
-        .parse(&format!("{b} B1@1,A2@3,A1@4,B2@2 0/0 A - 9"))
+        .parse_position(&format!("{b} B1@1,A2@3,A1@4,B2@2 0/0 A - 9"))
         .is_err());
 }
 
@@ -148,34 +148,46 @@ fn notation_terminal_state_has_dashes_for_turn_and_dice() {
     let b = board(&[(1, "A15")]);
     let p = pos(&g, &format!("{b} - 0/15 - - 77"));
     assert_eq!(p.phase(), Phase::Over);
-    assert!(g.parse(&format!("{b} - 0/15 B - 77")).is_err());
-    assert!(g.parse(&format!("{b} - 0/15 - 6 77")).is_err());
+    assert!(g.parse_position(&format!("{b} - 0/15 B - 77")).is_err());
+    assert!(g.parse_position(&format!("{b} - 0/15 - 6 77")).is_err());
     // "-" with counter 0 and the set-up board is the roll-off.
     let p = pos(&g, &format!("{OPENING} - 0/0 - - 0"));
     assert_eq!(p.phase(), Phase::RollOff);
     // "-" mid-game is neither.
-    assert!(g.parse(&format!("{OPENING} - 0/0 - - 3")).is_err());
+    assert!(g.parse_position(&format!("{OPENING} - 0/0 - - 3")).is_err());
 }
 
 #[test]
 fn notation_errors_say_what_and_where() {
     let g = Tables::backgammon();
-    let e = g.parse(&format!("{OPENING} - 0/0 B 3x 0")).unwrap_err();
+    let e = g
+        .parse_position(&format!("{OPENING} - 0/0 B 3x 0"))
+        .unwrap_err();
     assert_eq!(e.field, "dice");
     assert_eq!(e.offset, OPENING.len() + 10);
-    let e = g.parse(&format!("{OPENING} - 0/0 C 31 0")).unwrap_err();
+    let e = g
+        .parse_position(&format!("{OPENING} - 0/0 C 31 0"))
+        .unwrap_err();
     assert_eq!(e.field, "turn");
-    let e = g.parse(&OPENING.replace("A5", "X5")).unwrap_err();
+    let e = g.parse_position(&OPENING.replace("A5", "X5")).unwrap_err();
     assert_eq!((e.field, e.offset), ("points", 11));
-    let e = g.parse(&format!("{OPENING} - 0/0 B 13 0")).unwrap_err();
+    let e = g
+        .parse_position(&format!("{OPENING} - 0/0 B 13 0"))
+        .unwrap_err();
     assert_eq!(e.field, "dice");
-    let e = g.parse(&format!("{OPENING} - 0/0 B 31 0 9")).unwrap_err();
+    let e = g
+        .parse_position(&format!("{OPENING} - 0/0 B 31 0 9"))
+        .unwrap_err();
     assert_eq!(e.field, "end");
-    let e = g.parse(&format!("{OPENING} - 0/0 B 631 0")).unwrap_err();
+    let e = g
+        .parse_position(&format!("{OPENING} - 0/0 B 631 0"))
+        .unwrap_err();
     assert_eq!(e.field, "dice");
-    assert!(g.parse(&format!("{OPENING} - 0/0 B 6666 0")).is_ok());
+    assert!(g
+        .parse_position(&format!("{OPENING} - 0/0 B 6666 0"))
+        .is_ok());
     assert!(Tables::seys_dos_e_as()
-        .parse("A3,A4,B5,B5,B5,A8,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,. - 0/0 A 6666 0")
+        .parse_position("A3,A4,B5,B5,B5,A8,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,. - 0/0 A 6666 0")
         .is_err());
 }
 
@@ -185,16 +197,18 @@ fn notation_errors_say_what_and_where() {
 fn notation_errors_about_meaning_say_where() {
     let g = Tables::backgammon();
     // One piece too many borne off: the points do not add up.
-    let e = g.parse(&format!("  {OPENING} - 1/0 B 31 0")).unwrap_err();
+    let e = g
+        .parse_position(&format!("  {OPENING} - 1/0 B 31 0"))
+        .unwrap_err();
     assert_eq!((e.field, e.offset), ("points", 2), "{e}");
     // Both players have borne everything off.
     let empty = vec!["."; 24].join(",");
     let text = format!("{empty} - 15/15 - - 0");
-    let e = g.parse(&text).unwrap_err();
+    let e = g.parse_position(&text).unwrap_err();
     assert_eq!((e.field, e.offset), ("off", empty.len() + 3), "{e}");
     // A player to move on an empty board.
     let text = format!(" {empty} - 0/0 A - 0");
-    let e = g.parse(&text).unwrap_err();
+    let e = g.parse_position(&text).unwrap_err();
     assert_eq!((e.field, e.offset), ("points", 1), "{e}");
 }
 

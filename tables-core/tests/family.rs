@@ -59,7 +59,7 @@ fn a_game_defined_by_parameters_alone_plays_to_the_end() {
             assert_eq!(g.node(&p), Node::Terminal);
             assert!(p.winner().is_some(), "{}", text(&g, &p));
             let t = text(&g, &p);
-            assert_eq!(g.parse(&t).unwrap(), p);
+            assert_eq!(g.parse_position(&t).unwrap(), p);
         }
     }
 }
@@ -79,7 +79,7 @@ fn seys_on_two_dice_sets_up_by_the_roll_off_and_throws_two_dice() {
     // Exact bearing off: from 20 only a 5 bears off.
     let b = board(&[(20, "A1"), (24, "A14"), (1, "B15")]);
     // A 6 neither moves nor bears off anything here.
-    assert!(g.parse(&format!("{b} - 0/0 A 6 3")).is_err());
+    assert!(g.parse_position(&format!("{b} - 0/0 A 6 3")).is_err());
     let q = pos(&g, &format!("{b} - 0/0 A 51 3"));
     // 1:20-21 would leave the 5 unusable (21 + 5 is not exact), so it is
     // not legal under "as many dice as possible".

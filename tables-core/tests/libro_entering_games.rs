@@ -97,7 +97,7 @@ fn doze_canes_has_no_bearing_off_and_a_die_past_point_24_cannot_be_used() {
         (24, "A2"),
         (1, "B12"),
     ]);
-    let e = g.parse(&format!("{b} - 0/0 A 6 40")).unwrap_err();
+    let e = g.parse_position(&format!("{b} - 0/0 A 6 40")).unwrap_err();
     assert!(e.to_string().contains("can use none"), "{e}");
     let p = pos(&g, &format!("{b} - 0/0 A 5 40"));
     assert_eq!(moves(&g, &p), vec!["5:19-24"]);
@@ -146,7 +146,7 @@ fn pareia_de_entrada_throws_again_after_three_equal_dice_in_the_same_turn() {
         text(&g, &p),
         format!("{} A14@1,B15@1 0/0 A 44+ 0", board(&[(4, "A1")]))
     );
-    assert_eq!(g.parse(&text(&g, &p)).unwrap(), p);
+    assert_eq!(g.parse_position(&text(&g, &p)).unwrap(), p);
     play_all(&g, &mut p, &["4:bar-4", "4:bar-4"]);
     // Same player, same turn, to throw.
     assert_eq!(g.node(&p), Node::Chance);
@@ -231,7 +231,7 @@ fn buffa_de_baldrac_bears_off_exactly_by_default() {
     let g = game("buffa_de_baldrac", &[]);
     let b = board(&[(2, "A1"), (24, "B1")]);
     // From A's 2-point only a 2 bears off; a 6 cannot be used at all.
-    assert!(g.parse(&format!("{b} - 14/14 A 6 90")).is_err());
+    assert!(g.parse_position(&format!("{b} - 14/14 A 6 90")).is_err());
     let p = pos(&g, &format!("{b} - 14/14 A 2 90"));
     assert_eq!(moves(&g, &p), vec!["2:2-off"]);
     let any = game("buffa_de_baldrac", &[("bear_off", ParamValue::Str("any"))]);

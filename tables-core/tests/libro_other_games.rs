@@ -67,7 +67,7 @@ fn medio_emperador_bears_off_from_the_table_facing_the_start_and_has_no_prime() 
 fn medio_emperador_points_of_the_unused_tables_cannot_be_written() {
     let g = game("medio_emperador", &[]);
     let e = g
-        .parse(&format!(
+        .parse_position(&format!(
             "{} - 0/0 B - 3",
             board(&[(6, "B14"), (7, "B1"), (24, "A15")])
         ))

@@ -58,7 +58,7 @@ fn a_player_who_cannot_enter_loses_at_once_the_prime() {
     // The result is written after the turn's `-`, and reads back.
     let t = text(&g, &p);
     assert!(t.contains(" -A - 31"), "{t}");
-    assert_eq!(g.parse(&t).unwrap(), p);
+    assert_eq!(g.parse_position(&t).unwrap(), p);
 }
 
 #[test]
@@ -103,7 +103,7 @@ fn neither_player_able_to_move_is_a_tie_and_a_draw() {
     assert_eq!(r, [0.0, 0.0]);
     let t = text(&g, &q);
     assert!(t.contains(" -= - 31"), "{t}");
-    assert_eq!(g.parse(&t).unwrap(), q);
+    assert_eq!(g.parse_position(&t).unwrap(), q);
 }
 
 #[test]
@@ -252,7 +252,7 @@ fn the_seven_sided_tables_bear_off_exactly_past_point_28() {
     let p = pos(&g, &format!("{b} - 0/16 B 72 80"));
     assert_eq!(moves(&g, &p), vec!["2:27-off"]);
     assert!(g
-        .parse(&format!(
+        .parse_position(&format!(
             "{} - 0/0 A - 0",
             board(&[(1, "B15"), (24, "A15")])
         ))

@@ -46,7 +46,7 @@ fn fallas_a_throw_that_cannot_be_used_whole_loses_at_once() {
     assert_eq!(p.turns(), 9);
     let t = text(&g, &p);
     assert!(t.contains(" -A - 9"), "{t}");
-    assert_eq!(g.parse(&t).unwrap(), p);
+    assert_eq!(g.parse_position(&t).unwrap(), p);
 }
 
 #[test]
@@ -203,7 +203,7 @@ fn laquet_dice_that_cannot_be_used_pass_to_the_opponent() {
     assert_eq!(p.turns(), 6);
     let t = text(&g, &p);
     assert!(t.ends_with(" B p64 6"), "{t}");
-    assert_eq!(g.parse(&t).unwrap(), p);
+    assert_eq!(g.parse_position(&t).unwrap(), p);
     play(&g, &mut p, "6:11-17");
     play(&g, &mut p, "4:12-16");
     // Then B throws for his own turn, still turn 6.
@@ -230,7 +230,7 @@ fn laquet_option_forfeit_loses_the_unusable_dice() {
     play(&g, &mut p, "roll 64");
     assert!(!p.dice_passed());
     assert_eq!(g.node(&p), Node::Chance);
-    assert!(g.parse(&format!("{b} - 0/0 B p64 6")).is_err());
+    assert!(g.parse_position(&format!("{b} - 0/0 B p64 6")).is_err());
 }
 
 #[test]

@@ -67,7 +67,7 @@ fn perft_counts_match_the_data_file() {
             continue;
         }
         let g = game(l.game, l.params);
-        let pos = g.parse(l.notation).unwrap();
+        let pos = g.parse_position(l.notation).unwrap();
         assert_eq!(
             g.perft(&pos, l.depth),
             l.count,

@@ -51,7 +51,7 @@ fn pieces_accounted_for(g: &Tables, p: &Position) -> bool {
 fn check(g: &Tables, p: &Position, rng: &mut SplitMix64) {
     assert!(pieces_accounted_for(g, p), "{}", text(g, p));
     let t = text(g, p);
-    assert_eq!(g.parse(&t).as_ref(), Ok(p), "{t}");
+    assert_eq!(g.parse_position(&t).as_ref(), Ok(p), "{t}");
     let mut obs = vec![0.0f32; g.observation_shape().iter().product()];
     for pl in 0..2 {
         g.observe(p, Seat::new(pl), &mut obs).unwrap();
@@ -162,7 +162,7 @@ proptest! {
     #[test]
     fn arbitrary_text_never_panics(text in ".{0,120}") {
         for g in games() {
-            let _ = g.parse(&text);
+            let _ = g.parse_position(&text);
             let p = g.new_initial_state();
             let _ = g.parse_action(&p, &text);
         }
@@ -172,7 +172,7 @@ proptest! {
     fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..120)) {
         let text = String::from_utf8_lossy(&bytes);
         for g in games() {
-            let _ = g.parse(&text);
+            let _ = g.parse_position(&text);
         }
     }
 
@@ -191,8 +191,8 @@ proptest! {
         let i = at % t.len();
         t[i] = with;
         let t: String = t.into_iter().collect();
-        if let Ok(q) = g.parse(&t) {
-            prop_assert_eq!(g.parse(&text(g, &q)), Ok(q));
+        if let Ok(q) = g.parse_position(&t) {
+            prop_assert_eq!(g.parse_position(&text(g, &q)), Ok(q));
         }
     }
 

@@ -25,7 +25,7 @@ fn equipment_24_points_in_four_quarters_q1_1_6_q2_7_12_q3_13_18_q4_19_24() {
     let g = seys();
     // The notation has exactly 24 points.
     let bad23 = ".,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,. - 0/0 - - 0";
-    assert!(g.parse(bad23).is_err());
+    assert!(g.parse_position(bad23).is_err());
     // Quarters decide re-entry: a blot hit on 13 (first point of Q3) and on
     // 18 (last point of Q3) both wait for Q1.
     for (from, hit) in [(12, 13), (17, 18), (18, 19), (6, 7), (12, 12 + 1)] {
@@ -55,7 +55,7 @@ fn equipment_15_pieces_each() {
     }
     // 14 pieces for A is rejected.
     let t = "A2,A4,B5,B5,B5,A8,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,. - 0/0 A - 0";
-    assert!(g.parse(t).is_err());
+    assert!(g.parse_position(t).is_err());
 }
 
 #[test]
@@ -216,7 +216,7 @@ fn blocking_a_point_with_two_or_more_enemy_pieces_is_closed() {
     let b = board(&[(1, "A1"), (4, "B2"), (12, "B13"), (24, "A14")]);
     // The only piece that could use the 3 would land on the closed point 4,
     // so A cannot hold that die (a player who can do nothing passes at once).
-    assert!(g.parse(&format!("{b} - 0/0 A 3 5")).is_err());
+    assert!(g.parse_position(&format!("{b} - 0/0 A 3 5")).is_err());
     let b = board(&[(1, "A1"), (4, "B2"), (12, "B13"), (24, "A14")]);
     let p = pos(&g, &format!("{b} - 0/0 A 2 5"));
     assert_eq!(moves(&g, &p), vec!["2:1-3"]);
@@ -336,7 +336,7 @@ fn reentry_option_start_every_hit_piece_reenters_at_q1() {
     }
     // Pieces never wait for another quarter under this option.
     let b = board(&[(1, "B14"), (24, "A15")]);
-    assert!(g.parse(&format!("{b} B1@3 0/0 B - 7")).is_err());
+    assert!(g.parse_position(&format!("{b} B1@3 0/0 B - 7")).is_err());
 }
 
 #[test]

@@ -6,7 +6,7 @@ use racegames_tables::{Position, Tables};
 
 /// Parses a position, panicking with the error on failure.
 pub fn pos(game: &Tables, text: &str) -> Position {
-    game.parse(text)
+    game.parse_position(text)
         .unwrap_or_else(|e| panic!("cannot parse {text:?}: {e}"))
 }
 
@@ -80,4 +80,18 @@ pub fn board_of(n: usize, entries: &[(usize, &str)]) -> String {
 pub fn game(name: &str, params: &[(&str, racegames_board::ParamValue)]) -> Tables {
     <Tables as racegames_board::FromParams>::from_params(name, params)
         .unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// Every named game with its default options, then Seys dos e as with
+/// re-entry at the start.
+pub fn all_games() -> Vec<Tables> {
+    let mut all: Vec<Tables> = <Tables as racegames_board::FromParams>::NAMES
+        .iter()
+        .map(|n| game(n, &[]))
+        .collect();
+    all.push(game(
+        "seys_dos_e_as",
+        &[("reentry", racegames_board::ParamValue::Str("start"))],
+    ));
+    all
 }

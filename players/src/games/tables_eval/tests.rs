@@ -6,7 +6,7 @@ use super::*;
 use crate::Evaluator;
 
 fn value(game: &Tables, text: &str, seat: usize) -> f64 {
-    let pos = game.parse(text).unwrap();
+    let pos = game.parse_position(text).unwrap();
     let mut out = [0.0; 2];
     TablesEval::default().evaluate(game, &pos, &mut out);
     let max = game.variant().max_score();
@@ -32,7 +32,7 @@ fn model_shots(game: &Tables, pos: &Position, victim: usize) -> Vec<(u8, f64)> {
 fn a_blot_six_points_away_is_hit_by_17_throws_of_36() {
     let game = Tables::backgammon();
     let pos = game
-        .parse("B15,.,.,.,.,.,A1,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,A14 - 0/0 B - 4")
+        .parse_position("B15,.,.,.,.,.,A1,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,A14 - 0/0 B - 4")
         .unwrap();
     let shots = model_shots(&game, &pos, 0);
     assert_eq!(shots.len(), 1);
@@ -95,7 +95,7 @@ fn a_made_point_is_better_than_blots() {
     let terms = TablesEval::default().terms(
         &game,
         &game
-            .parse("B2,.,.,.,.,A5,.,A3,.,.,.,B5,A5,.,.,.,B2,.,B4,B2,.,.,.,A2 - 0/0 A - 1")
+            .parse_position("B2,.,.,.,.,A5,.,A3,.,.,.,B5,A5,.,.,.,B2,.,B4,B2,.,.,.,A2 - 0/0 A - 1")
             .unwrap(),
     );
     assert_eq!(terms[1].exposure, 0.0);
@@ -166,7 +166,7 @@ fn seys_a_blot_hit_early_gains_pips() {
     // gained, so its exposure is a gain, not a cost.
     let game = Tables::seys_dos_e_as();
     let pos = game
-        .parse("A3,A4,B5,B5,B5,A6,.,.,A1,.,.,A1,.,.,.,.,.,.,.,.,.,.,.,. - 0/0 B - 1")
+        .parse_position("A3,A4,B5,B5,B5,A6,.,.,A1,.,.,A1,.,.,.,.,.,.,.,.,.,.,.,. - 0/0 B - 1")
         .unwrap();
     let terms = TablesEval::default().terms(&game, &pos);
     assert!(terms[0].exposure < 0.0, "{:?}", terms[0]);

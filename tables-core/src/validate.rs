@@ -1,0 +1,391 @@
+//! A position from a [`Setup`] through a `Result` that says what is wrong,
+//! and back; parsing is reading a `Setup`, then this.
+
+use racegames_board::notation::{Fields, ParseError, Problem};
+use racegames_board::{Seat, SetupError};
+
+use crate::game::{Tables, OFF_ROUTE};
+use crate::position::{
+    Phase, Position, AGAIN, A_WON, DRAWN, FORM_RESULT_WRITTEN, NO_TURN, PASSED, UNDECIDED,
+};
+use crate::setup::{Pieces, Setup, Turn};
+use crate::variant::{
+    BlockedEntry, DeadPosition, Doubles, ExtraThrow, Goal, Mode, Reentry, UnusableDie, QUARTERS,
+};
+
+/// The notation's fields, in order, as errors name them.
+const FIELDS: [&str; 6] = ["points", "waiting", "off", "turn", "dice", "turns"];
+
+fn bad(field: &'static str, reason: &'static str) -> SetupError {
+    SetupError::new(field, reason)
+}
+
+impl Tables {
+    /// The position `setup` describes in this game, or what is wrong with
+    /// it: each player has all its pieces (on points, waiting or borne off),
+    /// every piece stands on its owner's route, the dice are a possible rest
+    /// of a throw and can be used, and the turn fits the board (`-` for a
+    /// finished game or the roll-off). Whatever it accepts, every later call
+    /// works.
+    ///
+    /// ```
+    /// use racegames_tables::{Setup, Tables};
+    /// let game = Tables::backgammon();
+    /// let mut setup: Setup =
+    ///     "B2,.,.,.,.,A5,.,A3,.,.,.,B5,A5,.,.,.,B3,.,B5,.,.,.,.,A2 - 0/0 B 31 0"
+    ///         .parse()
+    ///         .unwrap();
+    /// let pos = game.position(&setup).unwrap();
+    /// assert_eq!(game.setup(&pos), setup);
+    /// // Backgammon throws two dice.
+    /// setup.dice = [6, 3, 1].into_iter().collect();
+    /// assert_eq!(game.position(&setup).unwrap_err().field, "dice");
+    /// ```
+    pub fn position(&self, setup: &Setup) -> Result<Position, SetupError> {
+        if let Turn::Seat(s) | Turn::Won(s) = setup.turn {
+            if s.index() > 1 {
+                return Err(bad("turn", "a tables game has seats A and B"));
+            }
+        }
+        let mut pos = Position {
+            form: self.initial.form,
+            ..Position::EMPTY
+        };
+        self.place_points(setup, &mut pos)?;
+        self.place_waiting(setup, &mut pos)?;
+        if setup.off.iter().any(|&n| n > self.variant.pieces) {
+            return Err(bad("off", "more pieces borne off than a player has"));
+        }
+        pos.off = setup.off;
+        pos.turns = setup.turns;
+        pos.turn = match setup.turn {
+            Turn::Seat(s) => s.index() as u8,
+            _ => NO_TURN,
+        };
+        self.place_dice(setup, &mut pos)?;
+        self.check_pieces(&pos)?;
+        match setup.turn {
+            Turn::Seat(_) => self.settle_to_move(&mut pos)?,
+            Turn::Nobody => self.settle_over(&mut pos, UNDECIDED)?,
+            Turn::Won(s) => self.settle_over(&mut pos, A_WON + s.index() as u8)?,
+            Turn::Drawn => self.settle_over(&mut pos, DRAWN)?,
+        }
+        Ok(pos)
+    }
+
+    /// The setup of `pos`, as its notation writes it.
+    ///
+    /// ```
+    /// use racegames_board::Game;
+    /// use racegames_tables::Tables;
+    /// let game = Tables::backgammon();
+    /// let pos = game.new_initial_state();
+    /// assert_eq!(game.setup(&pos).to_string(), pos.to_string());
+    /// ```
+    pub fn setup(&self, pos: &Position) -> Setup {
+        setup_of(pos)
+    }
+
+    /// Reads a position from its notation: [`Setup`]'s `FromStr`, then
+    /// [`Tables::position`]; an error about what well-formed text means
+    /// points at the start of its field. The same as
+    /// [`racegames_board::Game::parse_notation`].
+    ///
+    /// ```
+    /// use racegames_tables::Tables;
+    /// let game = Tables::backgammon();
+    /// let text = "B2,.,.,.,.,A5,.,A3,.,.,.,B5,A5,.,.,.,B3,.,B5,.,.,.,.,A2 - 0/0 B 31 0";
+    /// let pos = game.parse_position(text).unwrap();
+    /// assert_eq!(pos.to_string(), text);
+    /// assert!(game.parse_position("B2,.,. - 0/0 B 31 0").is_err());
+    /// ```
+    pub fn parse_position(&self, text: &str) -> Result<Position, ParseError> {
+        let setup: Setup = text.parse()?;
+        self.position(&setup).map_err(|e| {
+            // Where the field at fault starts (the turns may be left out).
+            let mut fields = Fields::new(text);
+            let offset = FIELDS
+                .iter()
+                .find_map(|&name| {
+                    let at = fields.next_optional().map(|(_, at)| at);
+                    (name == e.field).then_some(at)
+                })
+                .flatten()
+                .unwrap_or(text.len());
+            ParseError::new(e.field, offset, Problem::Invalid(e.reason))
+        })
+    }
+
+    /// The points: as many as the board has, each piece on its owner's
+    /// route, Doblet's stacks where they can stand.
+    fn place_points(&self, setup: &Setup, pos: &mut Position) -> Result<(), SetupError> {
+        if setup.points.len() != self.board_len {
+            return Err(bad(
+                "points",
+                if self.board_len == 24 {
+                    "the board has 24 points"
+                } else {
+                    "the board has 28 points"
+                },
+            ));
+        }
+        for (i, point) in setup.points.iter().enumerate() {
+            let Some(Pieces {
+                seat,
+                count,
+                stacked,
+            }) = *point
+            else {
+                continue;
+            };
+            if count == 0 || count > self.variant.pieces {
+                return Err(bad("points", "a point holds 1 to the game's pieces"));
+            }
+            let p = seat.index();
+            if p > 1 {
+                return Err(bad("points", "a tables game has seats A and B"));
+            }
+            let r = self.point_to_route[p][i];
+            if r == OFF_ROUTE {
+                return Err(bad("points", "the owner's route does not pass this point"));
+            }
+            let sign: i8 = if p == 0 { 1 } else { -1 };
+            pos.board[i] = sign * count as i8;
+            if stacked {
+                if self.variant.mode != Mode::Doblet || usize::from(r) >= self.qlen || count != 2 {
+                    return Err(bad(
+                        "points",
+                        "^ marks a doubled pair on a point of its owner's first quarter, in doblet only",
+                    ));
+                }
+                pos.stacks[p] |= 1 << r;
+            }
+        }
+        Ok(())
+    }
+
+    /// The waiting pieces, in quarters where the game lets them wait.
+    fn place_waiting(&self, setup: &Setup, pos: &mut Position) -> Result<(), SetupError> {
+        for (p, quarters) in setup.waiting.iter().enumerate() {
+            for (quarter, &n) in quarters.iter().enumerate().filter(|(_, &n)| n > 0) {
+                if n > self.variant.pieces {
+                    return Err(bad("waiting", "more pieces waiting than a player has"));
+                }
+                let q = self.variant.directions[p].to_quarter(quarter);
+                let allowed = (self.variant.reentry == Reentry::Opposite
+                    && q * self.qlen < self.route_len)
+                    || q == 0
+                    || self.variant.setup.iter().any(|s| s.waiting[q] > 0);
+                if !allowed {
+                    return Err(bad(
+                        "waiting",
+                        "no piece of this player ever waits for that quarter",
+                    ));
+                }
+                pos.waiting[p][q] = n;
+            }
+        }
+        Ok(())
+    }
+
+    /// The dice: faces of the game's dice, highest first, no more than one
+    /// throw gives; `p` and `+` where the game has them.
+    fn place_dice(&self, setup: &Setup, pos: &mut Position) -> Result<(), SetupError> {
+        let v = &self.variant;
+        if setup.passed {
+            if v.unusable_die != UnusableDie::ToOpponent {
+                return Err(bad(
+                    "dice",
+                    "dice pass to the opponent in laquet and doblet only",
+                ));
+            }
+            pos.flags |= PASSED;
+        }
+        if setup.again {
+            if v.extra_throw == ExtraThrow::Never || setup.passed {
+                return Err(bad("dice", "+ follows a player's own throw of equal dice"));
+            }
+            pos.flags |= AGAIN;
+        }
+        let dice = &setup.dice;
+        if dice.len() > v.max_dice() {
+            return Err(bad("dice", "more dice than one throw gives"));
+        }
+        if dice.iter().any(|&d| d == 0 || d > v.faces) {
+            return Err(bad("dice", "a die shows a face of the game's dice"));
+        }
+        if dice.windows(2).any(|w| w[0] < w[1]) {
+            return Err(bad("dice", "dice must be written highest first"));
+        }
+        let all_equal = dice.iter().all(|&d| d == dice[0]);
+        if dice.len() > v.dice_thrown() && !(v.doubles == Doubles::Twice && all_equal) {
+            return Err(bad("dice", "more dice than one throw gives"));
+        }
+        if setup.again && !all_equal {
+            return Err(bad(
+                "dice",
+                "+ follows what is left of a throw of equal dice",
+            ));
+        }
+        pos.dice[..dice.len()].copy_from_slice(dice);
+        Ok(())
+    }
+
+    /// Each player has all its pieces, and at most one has reached its goal.
+    fn check_pieces(&self, pos: &Position) -> Result<(), SetupError> {
+        let empty = self.is_empty_board(pos);
+        if !(self.check_counts(pos) || (empty && !self.setup_first)) {
+            return Err(bad(
+                "points",
+                "each player must have all its pieces on points, waiting or borne off",
+            ));
+        }
+        let winners = (0..2)
+            .filter(|&p| {
+                pos.off[p] >= self.variant.pieces
+                    || (self.variant.goal == Goal::FillLastQuarter
+                        && self.side(pos, Seat::new(p as u8)).filled(self))
+            })
+            .count();
+        if winners > 1 {
+            return Err(bad("off", "both players have reached their goal"));
+        }
+        Ok(())
+    }
+
+    fn is_empty_board(&self, pos: &Position) -> bool {
+        pos.board.iter().all(|&v| v == 0) && pos.waiting == [[0; QUARTERS]; 2] && pos.off == [0, 0]
+    }
+
+    /// Nobody to move: the game is over (by `result`, by the board, or at
+    /// the turn limit), or the roll-off is to come.
+    fn settle_over(&self, pos: &mut Position, result: u8) -> Result<(), SetupError> {
+        if pos.dice_len() > 0 || pos.flags != 0 {
+            return Err(bad("dice", "no dice without a player to move"));
+        }
+        let board_winner = self.board_winner(pos);
+        let initial = &self.initial;
+        let limit = self.variant.max_turns;
+        if result != UNDECIDED {
+            let v = &self.variant;
+            let by_rule = if result == DRAWN {
+                v.dead_position == DeadPosition::Draw
+            } else {
+                v.blocked_entry == BlockedEntry::Lose
+                    || matches!(v.unusable_die, UnusableDie::Lose | UnusableDie::LoseIfNone)
+            };
+            if !by_rule {
+                return Err(bad(
+                    "turn",
+                    "no rule of this game ends it so: the turn must be -",
+                ));
+            }
+            if board_winner.is_some() {
+                return Err(bad(
+                    "turn",
+                    "the board already shows the winner: the turn must be -",
+                ));
+            }
+            self.finish(pos, result);
+        } else if let Some(w) = board_winner {
+            self.win(pos, w);
+        } else if pos.turns == 0
+            && pos.board == initial.board
+            && pos.waiting == initial.waiting
+            && pos.off == initial.off
+            && pos.stacks == initial.stacks
+        {
+            pos.phase = Phase::RollOff;
+        } else if limit > 0 && pos.turns >= limit {
+            pos.phase = Phase::Over;
+        } else {
+            return Err(bad(
+                "turn",
+                "no player to move, but the game is neither over nor before its roll-off",
+            ));
+        }
+        Ok(())
+    }
+
+    /// A player to move: the game goes on, and the dice (if any) can be
+    /// used.
+    fn settle_to_move(&self, pos: &mut Position) -> Result<(), SetupError> {
+        if self.is_empty_board(pos) {
+            return Err(bad("points", "the pieces are not set up"));
+        }
+        if self.board_winner(pos).is_some() {
+            return Err(bad("turn", "the game is over: the turn must be -"));
+        }
+        let limit = self.variant.max_turns;
+        if limit > 0 && pos.turns >= limit {
+            return Err(bad(
+                "turns",
+                "the turn limit is reached: the turn must be -",
+            ));
+        }
+        if pos.dice_len() == 0 {
+            if pos.flags != 0 {
+                return Err(bad("dice", "p and + go with dice to use"));
+            }
+            pos.phase = Phase::Throw;
+        } else {
+            pos.phase = Phase::Move;
+            let side = self.side(pos, Seat::new(pos.turn));
+            let n = pos.dice_len();
+            pos.max_use = self.max_use(&side, &pos.dice, n, n) as u8;
+            if pos.max_use == 0 {
+                return Err(bad("dice", "the player to move can use none of these dice"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The setup of a position, read with the board length and directions it
+/// carries.
+pub(crate) fn setup_of(pos: &Position) -> Setup {
+    let n = pos.board_len();
+    let qlen = n / QUARTERS;
+    let points = pos.board[..n]
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| {
+            let p = usize::from(v < 0);
+            // Doblet's stacks stand in the owner's first quarter, which the
+            // half track shares with the full one.
+            let r = match pos.direction(p) {
+                crate::variant::Direction::Forward => i,
+                crate::variant::Direction::Backward => n - 1 - i,
+            };
+            (v != 0).then(|| Pieces {
+                seat: Seat::new(p as u8),
+                count: v.unsigned_abs(),
+                stacked: r < qlen && pos.stacks[p] & (1 << r) != 0,
+            })
+        })
+        .collect();
+    let mut waiting = [[0; QUARTERS]; 2];
+    for (p, quarters) in waiting.iter_mut().enumerate() {
+        for (quarter, n) in quarters.iter_mut().enumerate() {
+            *n = pos.waiting[p][pos.direction(p).to_quarter(quarter)];
+        }
+    }
+    let turn = match (pos.turn(), pos.phase, pos.winner()) {
+        (Some(s), _, _) => Turn::Seat(s),
+        (None, Phase::Over, w) if pos.form & FORM_RESULT_WRITTEN != 0 => match w {
+            Some(s) => Turn::Won(s),
+            None => Turn::Drawn,
+        },
+        _ => Turn::Nobody,
+    };
+    Setup {
+        points,
+        waiting,
+        off: pos.off,
+        turn,
+        dice: pos.dice().iter().copied().collect(),
+        passed: pos.flags & PASSED != 0,
+        again: pos.flags & AGAIN != 0,
+        turns: pos.turns,
+    }
+}
