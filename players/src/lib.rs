@@ -13,6 +13,7 @@
 //!   and defaults.
 //! - `games/`: each game's evaluation and its list of players.
 //! - [`net`]: learned evaluations for the dice games, evaluated natively.
+//! - [`Interrupt`]: the flag that stops long work early (Ctrl-C).
 //! - [`arena`]: matches between players on several threads, Wilson
 //!   intervals, round robins with Elo ratings.
 #![forbid(unsafe_code)]
@@ -25,6 +26,7 @@ pub mod expectimax;
 mod fxhash;
 pub mod games;
 pub mod greedy;
+mod interrupt;
 pub mod mcts;
 pub mod net;
 mod player;
@@ -35,5 +37,6 @@ mod registry;
 mod value;
 
 pub use eval::Evaluator;
+pub use interrupt::Interrupt;
 pub use player::{Player, PlayerError};
 pub use registry::{Params, Playable};
