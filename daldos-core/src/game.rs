@@ -6,7 +6,7 @@ use racegames_board::{
     dice::DiceSpec,
     notation::Problem,
     params::{FromParams, ParamError, ParamValue},
-    Action, Game, IllegalAction, Node, ObservationError, ParseError, Seat,
+    Action, Game, IllegalAction, Node, ObservationError, ParseError, ReturnsError, Seat,
 };
 
 use crate::{moves::Move, options::GAME, Options, Phase, Position};
@@ -401,10 +401,11 @@ impl Game for Daldos {
         }
     }
 
-    fn returns(&self, pos: &Position, out: &mut [f64]) {
-        out.iter_mut().for_each(|r| *r = 0.0);
+    fn returns(&self, pos: &Position, out: &mut [f64]) -> Result<(), ReturnsError> {
+        ReturnsError::check(2, out)?;
+        out.fill(0.0);
         if pos.phase != Phase::Over {
-            return;
+            return Ok(());
         }
         if let Some(loser) = self.loser(pos) {
             if let Some(r) = out.get_mut(loser.index()) {
@@ -414,6 +415,7 @@ impl Game for Daldos {
                 *r = 1.0;
             }
         }
+        Ok(())
     }
 
     fn observe(

@@ -6,7 +6,7 @@ use core::fmt;
 use racegames_board::params::{expect_bool, expect_count, expect_word};
 use racegames_board::{
     Action, FromParams, Game, IllegalAction, Node, ObservationError, ParamError, ParamList,
-    ParamValue, ParseError, Seat,
+    ParamValue, ParseError, ReturnsError, Seat,
 };
 
 use crate::action::{jump_at, num_actions, slots, step, step_direction};
@@ -397,7 +397,7 @@ fn read_shared_option(
                 "max_turns",
                 v,
                 MAX_TURNS_LIMIT,
-                "a count, 0 for no limit",
+                "a count from 0 to 1000000000, 0 for no limit",
             )?
         }
         _ => return Ok(false),
@@ -611,13 +611,12 @@ impl<G: Geometry> Game for Halma<G> {
         self.after_move(state, seat);
     }
 
-    fn returns(&self, state: &Position<G>, out: &mut [f64]) {
+    fn returns(&self, state: &Position<G>, out: &mut [f64]) -> Result<(), ReturnsError> {
         let n = self.players();
-        for v in out.iter_mut() {
-            *v = 0.0;
-        }
+        ReturnsError::check(n, out)?;
+        out.fill(0.0);
         if state.to_move != TERMINAL || !self.decided(state) {
-            return;
+            return Ok(());
         }
         let others = (n - 1) as f64;
         match self.rules.finish {
@@ -638,6 +637,7 @@ impl<G: Geometry> Game for Halma<G> {
                 }
             }
         }
+        Ok(())
     }
 
     fn observe(
@@ -778,7 +778,7 @@ mod tests {
         assert_eq!(game.node(&pos), Node::Terminal);
         assert!(!game.is_truncated(&pos));
         let mut returns = [1.0; 2];
-        game.returns(&pos, &mut returns);
+        game.returns(&pos, &mut returns).unwrap();
         assert_eq!(returns, [0.0, 0.0]);
     }
 }
