@@ -72,6 +72,47 @@ pub enum ObservationError {
     },
 }
 
+/// Why [`Game::returns`] could not write the returns.
+///
+/// ```
+/// use racegames_board::ReturnsError;
+/// let e = ReturnsError::WrongLength { expected: 2, found: 1 };
+/// assert_eq!(e.to_string(), "the game has 2 seats but the returns buffer has 1 values");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReturnsError {
+    /// The output slice does not hold one value per seat.
+    #[error("the game has {expected} seats but the returns buffer has {found} values")]
+    WrongLength {
+        /// The number of seats.
+        expected: usize,
+        /// The length of the buffer given.
+        found: usize,
+    },
+}
+
+impl ReturnsError {
+    /// `Ok` when `out` holds exactly `seats` values, else
+    /// [`ReturnsError::WrongLength`]: the check every
+    /// [`Game::returns`] makes before writing.
+    ///
+    /// ```
+    /// use racegames_board::ReturnsError;
+    /// assert_eq!(ReturnsError::check(2, &[0.0; 2]), Ok(()));
+    /// assert!(ReturnsError::check(2, &[0.0; 3]).is_err());
+    /// ```
+    pub fn check(seats: usize, out: &[f64]) -> Result<(), ReturnsError> {
+        if out.len() == seats {
+            Ok(())
+        } else {
+            Err(ReturnsError::WrongLength {
+                expected: seats,
+                found: out.len(),
+            })
+        }
+    }
+}
+
 /// A game's rules with their options fixed: everything needed to play a
 /// [`Game::State`], which is a small `Copy` value.
 ///
@@ -165,10 +206,15 @@ pub trait Game {
     fn apply_legal(&self, state: &mut Self::State, action: Action) {
         let _ = self.apply(state, action);
     }
-    /// Writes each player's return into `out` (which holds
-    /// [`Game::num_players`] values): the final result at a terminal state,
-    /// zeros before.
-    fn returns(&self, state: &Self::State, out: &mut [f64]);
+    /// Writes each player's return into `out`: the final result at a
+    /// terminal state, zeros before.
+    ///
+    /// # Errors
+    ///
+    /// [`ReturnsError::WrongLength`] (and `out` untouched) unless `out`
+    /// holds exactly [`Game::num_players`] values, as [`Game::observe`]
+    /// refuses a buffer of the wrong length.
+    fn returns(&self, state: &Self::State, out: &mut [f64]) -> Result<(), ReturnsError>;
     /// Writes the observation of `player` into `out`, from that player's point
     /// of view; `out` has [`Game::observation_len`] values.
     fn observe(

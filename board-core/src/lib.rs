@@ -28,7 +28,8 @@ mod seat;
 pub mod sim;
 
 pub use game::{
-    Action, ActionBuffer, Game, IllegalAction, Node, ObservationError, ACTION_BUFFER_CAPACITY,
+    Action, ActionBuffer, Game, IllegalAction, Node, ObservationError, ReturnsError,
+    ACTION_BUFFER_CAPACITY,
 };
 pub use notation::{ParseError, SetupError};
 pub use params::{FromParams, ParamError, ParamList, ParamValue};

@@ -1,4 +1,4 @@
-//! Named game options, given as strings, booleans or integers.
+//! Named game options, given as strings, booleans, integers or reals.
 //!
 //! Every racegames game is built from a list of `(name, value)` pairs, the
 //! same in Rust and Python; an unknown name or a bad value is an error that
@@ -17,14 +17,79 @@ pub enum ParamValue<'a> {
     Int(i64),
     /// One of an option's words, such as `"norwegian"`.
     Str(&'a str),
+    /// A real number, such as a search's `exploration`. An option that
+    /// takes a real takes an [`ParamValue::Int`] too; one that takes a count
+    /// refuses a real, even a whole one.
+    Float(f64),
+}
+
+impl<'a> ParamValue<'a> {
+    /// Reads an option's value from text, as a command line gives it:
+    /// `true` and `false` are on/off, a whole number is an
+    /// [`ParamValue::Int`], a finite number with a point or an exponent is
+    /// a [`ParamValue::Float`], and anything else (`inf`, `nan` and numbers
+    /// past 64 bits included) is a word.
+    ///
+    /// ```
+    /// use racegames_board::ParamValue;
+    /// assert_eq!(ParamValue::parse("true"), ParamValue::Bool(true));
+    /// assert_eq!(ParamValue::parse("-3"), ParamValue::Int(-3));
+    /// assert_eq!(ParamValue::parse("1.4"), ParamValue::Float(1.4));
+    /// assert_eq!(ParamValue::parse("2e3"), ParamValue::Float(2000.0));
+    /// assert_eq!(ParamValue::parse("norwegian"), ParamValue::Str("norwegian"));
+    /// assert_eq!(ParamValue::parse("inf"), ParamValue::Str("inf"));
+    /// ```
+    pub fn parse(text: &'a str) -> ParamValue<'a> {
+        match text {
+            "true" => return ParamValue::Bool(true),
+            "false" => return ParamValue::Bool(false),
+            _ => {}
+        }
+        if let Ok(i) = text.parse::<i64>() {
+            return ParamValue::Int(i);
+        }
+        // Digits with a point or an exponent: Rust also reads "inf" and
+        // "NaN" as reals, and a whole number past 64 bits as a rounded one.
+        let numeric = text.bytes().any(|b| b.is_ascii_digit())
+            && text.bytes().any(|b| matches!(b, b'.' | b'e' | b'E'))
+            && text
+                .bytes()
+                .all(|b| b.is_ascii_digit() || matches!(b, b'+' | b'-' | b'.' | b'e' | b'E'));
+        match text.parse::<f64>() {
+            Ok(x) if numeric && x.is_finite() => ParamValue::Float(x),
+            _ => ParamValue::Str(text),
+        }
+    }
+
+    /// The value as a real number: a [`ParamValue::Float`] as it is, an
+    /// [`ParamValue::Int`] converted (to the nearest real past 2^53);
+    /// `None` for a word or an on/off value.
+    ///
+    /// ```
+    /// use racegames_board::ParamValue;
+    /// assert_eq!(ParamValue::Float(1.4).as_real(), Some(1.4));
+    /// assert_eq!(ParamValue::Int(2).as_real(), Some(2.0));
+    /// assert_eq!(ParamValue::Str("1.4").as_real(), None);
+    /// assert_eq!(ParamValue::Bool(true).as_real(), None);
+    /// ```
+    pub fn as_real(self) -> Option<f64> {
+        match self {
+            ParamValue::Float(x) => Some(x),
+            ParamValue::Int(i) => Some(i as f64),
+            ParamValue::Bool(_) | ParamValue::Str(_) => None,
+        }
+    }
 }
 
 impl fmt::Display for ParamValue<'_> {
+    /// Words are quoted; a real always shows a point or an exponent
+    /// (`1.0`, not `1`), so that it reads apart from an integer.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ParamValue::Bool(b) => write!(f, "{b}"),
             ParamValue::Int(i) => write!(f, "{i}"),
             ParamValue::Str(s) => write!(f, "{s:?}"),
+            ParamValue::Float(x) => write!(f, "{x:?}"),
         }
     }
 }
@@ -154,7 +219,22 @@ pub fn expect_bool(
     }
 }
 
-/// Reads a non-negative count of at most `max`.
+/// Reads a non-negative count of at most `max`; `expected` names the
+/// values taken, the maximum included (it is the message of both errors).
+/// A real, even a whole one, is a type error.
+///
+/// ```
+/// use racegames_board::params::{expect_count, ParamValue};
+/// use racegames_board::ParamError;
+/// let expected = "an integer from 0 to 9";
+/// assert_eq!(expect_count("g", "n", ParamValue::Int(9), 9, expected), Ok(9));
+/// let e = expect_count("g", "n", ParamValue::Int(10), 9, expected).unwrap_err();
+/// assert_eq!(e.to_string(), "parameter n of g got 10; expected an integer from 0 to 9");
+/// assert!(matches!(
+///     expect_count("g", "n", ParamValue::Float(3.0), 9, expected),
+///     Err(ParamError::WrongType { .. })
+/// ));
+/// ```
 pub fn expect_count(
     game: &'static str,
     name: &'static str,
@@ -221,3 +301,67 @@ pub const MAX_PARAMS: usize = 12;
 
 /// A game's options with their values, as [`FromParams::params`] lists them.
 pub type ParamList = arrayvec::ArrayVec<(&'static str, ParamValue<'static>), MAX_PARAMS>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::string::ToString;
+
+    #[test]
+    fn text_reads_as_the_kind_it_spells() {
+        for (text, value) in [
+            ("false", ParamValue::Bool(false)),
+            ("0", ParamValue::Int(0)),
+            ("+7", ParamValue::Int(7)),
+            ("-9223372036854775808", ParamValue::Int(i64::MIN)),
+            ("1.4", ParamValue::Float(1.4)),
+            ("-0.5", ParamValue::Float(-0.5)),
+            (".5", ParamValue::Float(0.5)),
+            ("3.", ParamValue::Float(3.0)),
+            ("1e6", ParamValue::Float(1e6)),
+            ("2.5E-3", ParamValue::Float(2.5e-3)),
+            // Words: not numbers, not finite, or whole past 64 bits.
+            ("True", ParamValue::Str("True")),
+            ("inf", ParamValue::Str("inf")),
+            ("-infinity", ParamValue::Str("-infinity")),
+            ("NaN", ParamValue::Str("NaN")),
+            ("1e400", ParamValue::Str("1e400")),
+            (
+                "9223372036854775808",
+                ParamValue::Str("9223372036854775808"),
+            ),
+            ("1.2.3", ParamValue::Str("1.2.3")),
+            ("e", ParamValue::Str("e")),
+            ("1_000", ParamValue::Str("1_000")),
+            ("", ParamValue::Str("")),
+            (" 1.5", ParamValue::Str(" 1.5")),
+        ] {
+            assert_eq!(ParamValue::parse(text), value, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_real_shows_apart_from_an_integer_and_reads_back() {
+        assert_eq!(ParamValue::Float(1.0).to_string(), "1.0");
+        assert_eq!(ParamValue::Int(1).to_string(), "1");
+        for x in [0.0, 1.4, -2.5, 1e-7, 123456.789, 1e300] {
+            let text = ParamValue::Float(x).to_string();
+            assert_eq!(ParamValue::parse(&text), ParamValue::Float(x), "{text}");
+        }
+    }
+
+    #[test]
+    fn an_integer_is_a_real_but_a_real_is_no_count() {
+        assert_eq!(ParamValue::Int(-3).as_real(), Some(-3.0));
+        assert_eq!(ParamValue::Float(0.25).as_real(), Some(0.25));
+        assert_eq!(ParamValue::Str("0.25").as_real(), None);
+        let e = expect_count("g", "n", ParamValue::Float(2.0), 4, "0 to 4").unwrap_err();
+        assert!(matches!(e, ParamError::WrongType { .. }));
+        assert_eq!(
+            e.to_string(),
+            "parameter n of g got 2.0, of the wrong type; expected 0 to 4"
+        );
+        assert!(expect_bool("g", "b", ParamValue::Float(1.0)).is_err());
+        assert!(expect_word("g", "w", ParamValue::Float(1.0), &["a"], "a").is_err());
+    }
+}

@@ -5,7 +5,7 @@ use core::fmt;
 use racegames_board::{
     dice::DiceSpec,
     params::{FromParams, ParamError, ParamValue},
-    Action, Game, IllegalAction, Node, ObservationError, ParseError, Seat,
+    Action, Game, IllegalAction, Node, ObservationError, ParseError, ReturnsError, Seat,
 };
 
 use crate::{moves::Move, options::GAME, Options, Phase, Position};
@@ -308,10 +308,11 @@ impl Game for Daldos {
         }
     }
 
-    fn returns(&self, pos: &Position, out: &mut [f64]) {
-        out.iter_mut().for_each(|r| *r = 0.0);
+    fn returns(&self, pos: &Position, out: &mut [f64]) -> Result<(), ReturnsError> {
+        ReturnsError::check(2, out)?;
+        out.fill(0.0);
         if pos.phase != Phase::Over {
-            return;
+            return Ok(());
         }
         if let Some(loser) = self.loser(pos) {
             if let Some(r) = out.get_mut(loser.index()) {
@@ -321,6 +322,7 @@ impl Game for Daldos {
                 *r = 1.0;
             }
         }
+        Ok(())
     }
 
     fn observe(

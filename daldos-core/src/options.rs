@@ -145,7 +145,7 @@ impl Options {
                     "max_turns",
                     value,
                     u32::MAX,
-                    "a whole number of turns, 0 for no limit",
+                    "a whole number of turns from 0 to 4294967295, 0 for no limit",
                 )?
             }
             other => return Err(ParamError::unknown(GAME, other, KNOWN)),

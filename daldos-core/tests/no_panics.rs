@@ -52,7 +52,7 @@ proptest! {
             let _ = game.observe(&pos, Seat::new(p), &mut obs);
         }
         let mut returns = [0.0; 2];
-        game.returns(&pos, &mut returns);
+        game.returns(&pos, &mut returns).unwrap();
         let _ = (game.node(&pos), pos.to_string(), game.loser(&pos), game.is_truncated(&pos));
         game.legal_actions(&pos, |_| {});
         let mut text = String::new();

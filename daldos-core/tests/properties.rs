@@ -159,7 +159,7 @@ proptest! {
         prop_assert_eq!(game.node(&state), Node::Terminal);
         prop_assert!(state.turns() <= max_turns);
         let mut r = [0.0; 2];
-        game.returns(&state, &mut r);
+        game.returns(&state, &mut r).unwrap();
         prop_assert_eq!(r[0] + r[1], 0.0);
         prop_assert_eq!(game.is_truncated(&state), r == [0.0, 0.0]);
     }

@@ -38,7 +38,7 @@ fn lose_at_one_refuses_both_at_one_piece_and_taking_the_last_piece_ends_the_game
     assert_eq!(pos.phase(), Phase::Over);
     assert_eq!(game.loser(&pos), Some(Seat::new(1)));
     let mut returns = [0.0; 2];
-    game.returns(&pos, &mut returns);
+    game.returns(&pos, &mut returns).unwrap();
     assert_eq!(returns, [1.0, -1.0]);
 }
 

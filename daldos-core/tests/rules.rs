@@ -1,7 +1,7 @@
 //! One test per rule sentence and option of the Daldøs rules
 //! (`docs/games/daldos.md`), named after it. Positions are built with the notation.
 
-use racegames_board::{Game, IllegalAction, Node, ParamValue, Seat};
+use racegames_board::{Game, IllegalAction, Node, ParamValue, ReturnsError, Seat};
 use racegames_daldos::{Board, Capture, Daldos, Dalling, Jumping, Options, Phase, Position, Row};
 
 const DANISH_OPENING: &str = "bbbbbbbbbbbbbbbb/................./aaaaaaaaaaaaaaaa A - 0";
@@ -603,9 +603,33 @@ fn end_a_player_with_no_pieces_left_loses() {
         after.to_string(),
         "................/...A............./................ - - 4"
     );
-    game.returns(&after, &mut r);
+    game.returns(&after, &mut r).unwrap();
     assert_eq!(r, [1.0, -1.0]);
     assert!(!game.is_truncated(&after));
+}
+
+#[test]
+fn returns_into_a_buffer_of_another_length_is_an_error_and_writes_nothing() {
+    let game = Daldos::default();
+    let p = thrown(
+        &game,
+        "................/A..B............./................ A - 3",
+        "21",
+    );
+    let after = play(&game, &p, "m0-m2xm3");
+    let mut short = [7.0; 1];
+    assert_eq!(
+        game.returns(&after, &mut short),
+        Err(ReturnsError::WrongLength {
+            expected: 2,
+            found: 1
+        })
+    );
+    assert_eq!(short, [7.0]);
+    let mut long = [7.0; 3];
+    assert!(game.returns(&after, &mut long).is_err());
+    assert_eq!(long, [7.0; 3]);
+    assert!(game.returns(&after, &mut []).is_err());
 }
 
 #[test]
@@ -619,7 +643,7 @@ fn end_option_lose_at_one_the_first_player_reduced_to_one_piece_loses() {
     let after = play(&game, &p, "m0-m2xm3");
     assert_eq!(after.phase(), Phase::Over);
     let mut r = [0.0; 2];
-    game.returns(&after, &mut r);
+    game.returns(&after, &mut r).unwrap();
     assert_eq!(r, [1.0, -1.0]);
     let plain = Daldos::default();
     let p = thrown(
@@ -646,7 +670,7 @@ fn end_max_turns_truncates_with_returns_of_zero() {
     assert_eq!(game.node(&p), Node::Terminal);
     assert!(game.is_truncated(&p));
     let mut r = [9.0; 2];
-    game.returns(&p, &mut r);
+    game.returns(&p, &mut r).unwrap();
     assert_eq!(r, [0.0, 0.0]);
     // max_turns = 0: no limit.
     let unlimited = game_with(|o| o.max_turns = 0);

@@ -50,7 +50,7 @@ fn exercise(pos: Position) -> Result<(), TestCaseError> {
         game.observe(&pos, Seat::new(seat), &mut obs).unwrap();
     }
     let mut returns = [0.0; 2];
-    game.returns(&pos, &mut returns);
+    game.returns(&pos, &mut returns).unwrap();
     let mut actions = Vec::new();
     match game.node(&pos) {
         Node::Chance => game.chance_outcomes(&pos, |a, _| actions.push(a)),

@@ -4,7 +4,8 @@
 use core::fmt;
 
 use racegames_board::{
-    Action, Game, IllegalAction, Node, ObservationError, ParamError, ParamValue, ParseError, Seat,
+    Action, Game, IllegalAction, Node, ObservationError, ParamError, ParamValue, ParseError,
+    ReturnsError, Seat,
 };
 
 use crate::action::{jump_at, num_actions, slots, step, step_direction};
@@ -411,13 +412,12 @@ impl<G: Geometry> Game for Halma<G> {
         self.after_move(state, seat);
     }
 
-    fn returns(&self, state: &Position<G>, out: &mut [f64]) {
+    fn returns(&self, state: &Position<G>, out: &mut [f64]) -> Result<(), ReturnsError> {
         let n = self.players();
-        for v in out.iter_mut() {
-            *v = 0.0;
-        }
+        ReturnsError::check(n, out)?;
+        out.fill(0.0);
         if state.to_move != TERMINAL || !self.decided(state) {
-            return;
+            return Ok(());
         }
         let others = (n - 1) as f64;
         match self.rules.finish {
@@ -438,6 +438,7 @@ impl<G: Geometry> Game for Halma<G> {
                 }
             }
         }
+        Ok(())
     }
 
     fn observe(
@@ -578,7 +579,7 @@ mod tests {
         assert_eq!(game.node(&pos), Node::Terminal);
         assert!(!game.is_truncated(&pos));
         let mut returns = [1.0; 2];
-        game.returns(&pos, &mut returns);
+        game.returns(&pos, &mut returns).unwrap();
         assert_eq!(returns, [0.0, 0.0]);
     }
 }

@@ -156,7 +156,7 @@ fn read_shared_option(
                 "max_turns",
                 v,
                 MAX_TURNS_LIMIT,
-                "a count, 0 for no limit",
+                "a count from 0 to 1000000000, 0 for no limit",
             )?
         }
         _ => return Ok(false),

@@ -123,7 +123,7 @@ proptest! {
         prop_assert_eq!(game.node(&s), Node::Terminal);
         prop_assert!(decisions <= 150);
         let mut r = vec![0.0; game.num_players()];
-        game.returns(&s, &mut r);
+        game.returns(&s, &mut r).unwrap();
         let sum: f64 = r.iter().sum();
         prop_assert!(sum.abs() < 1e-9, "zero-sum");
         if game.is_truncated(&s) {

@@ -142,7 +142,7 @@ fn a_player_wins_by_filling_the_opposite_corner_camp_with_its_own_pieces() {
     g.apply(&mut s, a).unwrap();
     assert_eq!(g.node(&s), Node::Terminal);
     let mut r = [0.0; 2];
-    g.returns(&s, &mut r);
+    g.returns(&s, &mut r).unwrap();
     assert_eq!(r, [1.0, -1.0]);
 }
 

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{build, cc, ends_from, legal, names, notation};
-use racegames_board::{FromParams, Game, Node, ParamError, ParamValue, Seat};
+use racegames_board::{FromParams, Game, Node, ParamError, ParamValue, ReturnsError, Seat};
 use racegames_halma::bits::BitSet;
 use racegames_halma::notation::parse_hole;
 use racegames_halma::{ChineseCheckers, Geometry, Star, StarPosition};
@@ -27,8 +27,36 @@ fn play(game: &ChineseCheckers, s: &mut StarPosition, text: &str) {
 
 fn returns(game: &ChineseCheckers, s: &StarPosition) -> Vec<f64> {
     let mut r = vec![9.0; game.num_players()];
-    game.returns(s, &mut r);
+    game.returns(s, &mut r).unwrap();
     r
+}
+
+#[test]
+fn returns_take_one_value_per_seat_and_refuse_other_lengths() {
+    for seats in [2, 3, 4, 6] {
+        let game = ChineseCheckers::from_params(
+            "chinese_checkers",
+            &[("players", ParamValue::Int(seats))],
+        )
+        .unwrap();
+        let s = game.new_initial_state();
+        let n = seats as usize;
+        assert_eq!(returns(&game, &s), vec![0.0; n]);
+        for len in [0, 1, n - 1, n + 1, 6] {
+            if len == n {
+                continue;
+            }
+            let mut out = vec![7.0; len];
+            assert_eq!(
+                game.returns(&s, &mut out),
+                Err(ReturnsError::WrongLength {
+                    expected: n,
+                    found: len
+                })
+            );
+            assert!(out.iter().all(|&v| v == 7.0));
+        }
+    }
 }
 
 const TOP: [&str; 10] = ["a1", "b1", "b2", "c1", "c2", "c3", "d1", "d2", "d3", "d4"];

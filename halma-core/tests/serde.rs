@@ -73,7 +73,7 @@ fn exercise<G: Geometry>(game: &Halma<G>, pos: &Position<G>) {
     let mut obs = vec![0.0; game.observation_len()];
     let _ = (game.node(pos), game.turn_owner(pos), game.is_truncated(pos));
     let _ = (game.must_vacate(pos), game.turn_count(pos));
-    game.returns(pos, &mut returns);
+    game.returns(pos, &mut returns).unwrap();
     for seat in 0..n {
         game.observe(pos, Seat::new(seat as u8), &mut obs).unwrap();
     }

@@ -89,7 +89,8 @@ fn play<G: Game>(game: &G, agents: &[Agent<'_, G>], seed: u64) -> (Vec<f64>, u32
         }
     }
     let mut returns = vec![0.0; game.num_players()];
-    game.returns(&state, &mut returns);
+    game.returns(&state, &mut returns)
+        .expect("one value per seat");
     if std::env::var_os("SHOW_END").is_some() {
         let mut text = String::new();
         let _ = game.write_notation(&state, &mut text);

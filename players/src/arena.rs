@@ -313,7 +313,15 @@ fn play_one<G: Game>(
     }
     let mut by_seat = [0.0; racegames_board::Seat::MAX_SEATS];
     if !stopped {
-        game.returns(&state, &mut by_seat[..n]);
+        game.returns(&state, &mut by_seat[..n])
+            .map_err(|e| match e {
+                racegames_board::ReturnsError::WrongLength { expected, found } => {
+                    ArenaError::WrongPlayerCount {
+                        seats: expected,
+                        found,
+                    }
+                }
+            })?;
     }
     let mut returns = [0.0; racegames_board::Seat::MAX_SEATS];
     for (i, r) in returns.iter_mut().enumerate().take(n) {

@@ -28,7 +28,7 @@ pub struct Defaults {
 /// The options of `greedy`.
 const GREEDY_PARAMS: &str = "eval (hand or net)";
 /// The options of `expectimax`.
-const EXPECTIMAX_PARAMS: &str = "depth (1 to 4), beam (0 = every move, or the number of moves searched deeper), prune (true or false), budget (0 to 100000000: the work of deepening), eval (hand or net)";
+const EXPECTIMAX_PARAMS: &str = "depth (1 to 4), beam (0 to 65536: 0 = every move, else the number of moves searched deeper), prune (true or false), budget (0 to 100000000: the work of deepening), eval (hand or net)";
 /// The options of `mcts`.
 const MCTS_PARAMS: &str = "simulations (1 to 1000000), exploration (a number from 0 to 100), rollout_plies (0 to 10000), breadth and opponent_breadth (0 to 10000), own_progress (a number from 0 to 1000000), eval (hand or net)";
 
@@ -46,10 +46,23 @@ fn evaluation_param(player: &str, value: ParamValue<'_>) -> Result<Evaluation, P
     match value {
         ParamValue::Str("hand") => Ok(Evaluation::Hand),
         ParamValue::Str("net") => Ok(Evaluation::Net),
-        _ => Err(PlayerError::BadParameter(format!(
-            "parameter eval of player {player} got {}; expected hand or net",
-            shown(value)
-        ))),
+        _ => Err(refused(
+            value,
+            format!(
+                "parameter eval of player {player} got {}; expected hand or net",
+                shown(value)
+            ),
+        )),
+    }
+}
+
+/// The error for `value` refused by an option that takes no real number:
+/// [`PlayerError::WrongType`] for a real, else
+/// [`PlayerError::BadParameter`].
+pub(crate) fn refused(value: ParamValue<'_>, message: String) -> PlayerError {
+    match value {
+        ParamValue::Float(_) => PlayerError::WrongType(message),
+        _ => PlayerError::BadParameter(message),
     }
 }
 
@@ -71,7 +84,10 @@ fn evaluation_param(player: &str, value: ParamValue<'_>) -> Result<Evaluation, P
 ///
 /// [`PlayerError::UnknownPlayer`] for a name not in `names` (nor `policy`),
 /// [`PlayerError::BadParameter`] for an option the player does not take or
-/// a value out of its range.
+/// a value out of its range, [`PlayerError::WrongType`] for a real number
+/// where the player takes none. The real options (`mcts`'s `exploration`
+/// and `own_progress`) take a [`ParamValue::Float`], an integer, or a
+/// number written as text.
 pub fn build_player<G>(
     game: &G,
     names: &[&'static str],
@@ -105,7 +121,7 @@ where
             for &(key, value) in params {
                 match key {
                     "eval" => chosen = evaluation_param(name, value)?,
-                    _ => return Err(unknown_param(name, key, GREEDY_PARAMS)),
+                    _ => return Err(unknown_param(name, key, value, GREEDY_PARAMS)),
                 }
             }
             let eval = pick_evaluation(game, name, Some(chosen), &evaluator)?;
@@ -123,7 +139,7 @@ where
                     "budget" => {
                         settings.budget = int_param(name, key, value, 0, 100_000_000)? as u32
                     }
-                    _ => return Err(unknown_param(name, key, EXPECTIMAX_PARAMS)),
+                    _ => return Err(unknown_param(name, key, value, EXPECTIMAX_PARAMS)),
                 }
             }
             let eval = pick_evaluation(game, name, chosen, &evaluator)?;
@@ -151,7 +167,7 @@ where
                     "own_progress" => {
                         settings.own_progress = real_param(name, key, value, 0.0, 1e6)?
                     }
-                    _ => return Err(unknown_param(name, key, MCTS_PARAMS)),
+                    _ => return Err(unknown_param(name, key, value, MCTS_PARAMS)),
                 }
             }
             let eval = pick_evaluation(game, name, chosen, &evaluator)?;
@@ -180,7 +196,8 @@ fn pick_evaluation<G: Game>(
     })
 }
 
-/// An integer option in `min..=max`.
+/// An integer option in `min..=max`. A real, even a whole one, is a
+/// [`PlayerError::WrongType`].
 pub(crate) fn int_param(
     player: &str,
     name: &str,
@@ -190,15 +207,18 @@ pub(crate) fn int_param(
 ) -> Result<i64, PlayerError> {
     match value {
         ParamValue::Int(v) if (min..=max).contains(&v) => Ok(v),
-        _ => Err(PlayerError::BadParameter(format!(
-            "parameter {name} of player {player} got {}; expected an integer from {min} to {max}",
-            shown(value)
-        ))),
+        _ => Err(refused(
+            value,
+            format!(
+                "parameter {name} of player {player} got {}; expected an integer from {min} to {max}",
+                shown(value)
+            ),
+        )),
     }
 }
 
-/// A real option in `min..=max`, given as an integer or as text (options
-/// have no float type).
+/// A real option in `min..=max`: a real, an integer, or a number written
+/// as text.
 pub(crate) fn real_param(
     player: &str,
     name: &str,
@@ -207,11 +227,11 @@ pub(crate) fn real_param(
     max: f64,
 ) -> Result<f64, PlayerError> {
     let parsed = match value {
-        ParamValue::Int(v) => Some(v as f64),
-        ParamValue::Str(s) => s.trim().parse::<f64>().ok(),
-        ParamValue::Bool(_) => None,
+        ParamValue::Str(s) => ParamValue::parse(s.trim()).as_real(),
+        other => other.as_real(),
     };
     match parsed {
+        // NaN is in no range.
         Some(v) if (min..=max).contains(&v) => Ok(v),
         _ => Err(PlayerError::BadParameter(format!(
             "parameter {name} of player {player} got {}; expected a number from {min} to {max}",
@@ -228,22 +248,97 @@ pub(crate) fn bool_param(
 ) -> Result<bool, PlayerError> {
     match value {
         ParamValue::Bool(b) => Ok(b),
-        _ => Err(PlayerError::BadParameter(format!(
-            "parameter {name} of player {player} got {}; expected true or false",
-            shown(value)
-        ))),
+        _ => Err(refused(
+            value,
+            format!(
+                "parameter {name} of player {player} got {}; expected true or false",
+                shown(value)
+            ),
+        )),
     }
 }
 
-/// The error for an option name the player does not take.
-pub(crate) fn unknown_param(player: &str, name: &str, known: &str) -> PlayerError {
-    PlayerError::BadParameter(format!(
-        "player {player} takes no parameter {:?}; it takes {known}",
-        name.chars().take(48).collect::<String>()
-    ))
+/// The error for an option name the player does not take (given `value`).
+pub(crate) fn unknown_param(
+    player: &str,
+    name: &str,
+    value: ParamValue<'_>,
+    known: &str,
+) -> PlayerError {
+    refused(
+        value,
+        format!(
+            "player {player} takes no parameter {:?}; it takes {known}",
+            name.chars().take(48).collect::<String>()
+        ),
+    )
 }
 
 /// A value as text for a message, cut short.
-fn shown(value: ParamValue<'_>) -> String {
+pub(crate) fn shown(value: ParamValue<'_>) -> String {
     value.to_string().chars().take(50).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_real_option_takes_a_real_an_integer_or_text() {
+        let read = |v| real_param("mcts", "exploration", v, 0.0, 100.0);
+        assert_eq!(read(ParamValue::Float(1.4)), Ok(1.4));
+        assert_eq!(read(ParamValue::Int(2)), Ok(2.0));
+        assert_eq!(read(ParamValue::Str(" 0.7 ")), Ok(0.7));
+        assert_eq!(read(ParamValue::Float(100.0)), Ok(100.0));
+        for bad in [
+            ParamValue::Float(-0.1),
+            ParamValue::Float(100.5),
+            ParamValue::Float(f64::NAN),
+            ParamValue::Float(f64::INFINITY),
+            ParamValue::Int(101),
+            ParamValue::Str("lots"),
+            ParamValue::Bool(true),
+        ] {
+            let Err(PlayerError::BadParameter(m)) = read(bad) else {
+                panic!("{bad:?} was not refused as a bad value");
+            };
+            assert!(
+                m.contains("exploration") && m.contains("from 0 to 100"),
+                "{m}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_real_where_none_is_taken_is_a_wrong_type() {
+        let e = int_param("expectimax", "depth", ParamValue::Float(2.0), 1, 4).unwrap_err();
+        assert_eq!(
+            e,
+            PlayerError::WrongType(
+                "parameter depth of player expectimax got 2.0; expected an integer from 1 to 4"
+                    .into()
+            )
+        );
+        // Other kinds stay bad values, as before reals existed.
+        assert!(matches!(
+            int_param("expectimax", "depth", ParamValue::Bool(true), 1, 4),
+            Err(PlayerError::BadParameter(_))
+        ));
+        assert!(matches!(
+            bool_param("expectimax", "prune", ParamValue::Float(1.0)),
+            Err(PlayerError::WrongType(_))
+        ));
+        assert!(matches!(
+            evaluation_param("greedy", ParamValue::Float(1.0)),
+            Err(PlayerError::WrongType(_))
+        ));
+        assert!(matches!(
+            unknown_param("mcts", "depth", ParamValue::Float(1.5), MCTS_PARAMS),
+            PlayerError::WrongType(_)
+        ));
+        assert!(matches!(
+            unknown_param("mcts", "depth", ParamValue::Int(1), MCTS_PARAMS),
+            PlayerError::BadParameter(_)
+        ));
+    }
 }

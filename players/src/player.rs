@@ -16,6 +16,11 @@ pub enum PlayerError {
     /// A parameter of the player is unknown or out of range.
     #[error("{0}")]
     BadParameter(String),
+    /// A real number given where the player takes none: for a count, an
+    /// on/off or a word, or for an option it does not have (Python raises
+    /// a `TypeError` for it, as `range(1.5)` does).
+    #[error("{0}")]
+    WrongType(String),
     /// The state is not a decision node (chance or terminal).
     #[error("the state is not a decision node")]
     NotADecision,

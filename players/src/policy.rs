@@ -460,7 +460,9 @@ pub fn observe_afterstate<G: Game>(
 
 /// Writes into `obs` the position `after` as `player` sees it, or gives
 /// `player`'s return where the game is over there: how a
-/// [`PolicyKind::Turns`] policy sees the end of a ply.
+/// [`PolicyKind::Turns`] policy sees the end of a ply. `returns` holds one
+/// value per seat; of another length, a terminal `after` is
+/// [`Afterstate::Unobservable`].
 pub fn observe_position<G: Game>(
     game: &G,
     after: &G::State,
@@ -469,8 +471,10 @@ pub fn observe_position<G: Game>(
     returns: &mut [f64],
 ) -> Afterstate {
     if game.node(after) == Node::Terminal {
-        game.returns(after, returns);
-        return Afterstate::Over(returns.get(player.index()).copied().unwrap_or(0.0));
+        return match game.returns(after, returns) {
+            Ok(()) => Afterstate::Over(returns.get(player.index()).copied().unwrap_or(0.0)),
+            Err(_) => Afterstate::Unobservable,
+        };
     }
     match game.observe(after, player, obs) {
         Ok(()) => Afterstate::Observed,
@@ -728,15 +732,22 @@ where
         match (*name, value) {
             ("path", racegames_board::ParamValue::Str(p)) => path = Some(*p),
             ("path", other) => {
-                return Err(PlayerError::BadParameter(format!(
-                    "player policy: path must be a file path, not {other}"
-                )))
+                return Err(crate::builtin::refused(
+                    *other,
+                    format!(
+                        "player policy: path must be a file path, not {}",
+                        crate::builtin::shown(*other)
+                    ),
+                ))
             }
-            (other, _) => {
-                return Err(PlayerError::BadParameter(format!(
-                    "player policy takes path, not {:?}",
-                    other.chars().take(48).collect::<String>()
-                )))
+            (other, value) => {
+                return Err(crate::builtin::refused(
+                    *value,
+                    format!(
+                        "player policy takes path, not {:?}",
+                        other.chars().take(48).collect::<String>()
+                    ),
+                ))
             }
         }
     }

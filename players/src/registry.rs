@@ -26,7 +26,9 @@ where
     ///
     /// [`PlayerError::UnknownPlayer`] for a name not in
     /// [`Playable::player_names`], [`PlayerError::BadParameter`] for an
-    /// unknown option or a value out of range.
+    /// unknown option or a value out of range, [`PlayerError::WrongType`]
+    /// for a real number ([`ParamValue::Float`]) where the player takes
+    /// none.
     fn make_player(
         &self,
         name: &str,
@@ -47,9 +49,12 @@ pub fn unknown_player(name: &str, known: &[&str]) -> PlayerError {
 pub fn no_params(player: &str, params: &Params<'_>) -> Result<(), PlayerError> {
     match params.first() {
         None => Ok(()),
-        Some((name, _)) => Err(PlayerError::BadParameter(format!(
-            "player {player} takes no parameter {:?}",
-            name.chars().take(48).collect::<String>()
-        ))),
+        Some(&(name, value)) => Err(crate::builtin::refused(
+            value,
+            format!(
+                "player {player} takes no parameter {:?}",
+                name.chars().take(48).collect::<String>()
+            ),
+        )),
     }
 }

@@ -32,7 +32,7 @@ fn check_game<G: Game>(game: &G, eval: &dyn Evaluator<G>, seed: u64) {
         }
         assert!(out.iter().sum::<f64>().abs() < 1e-9, "{out:?} at {state:?}");
         if game.node(&state) == Node::Terminal {
-            game.returns(&state, &mut returns);
+            game.returns(&state, &mut returns).unwrap();
             assert_eq!(out, returns);
             return;
         }
@@ -115,7 +115,7 @@ fn greedy_games_end_with_exact_results() {
         state = best.1.unwrap();
     }
     let mut returns = [0.0; 2];
-    game.returns(&state, &mut returns);
+    game.returns(&state, &mut returns).unwrap();
     eval.evaluate(&game, &state, &mut out);
     assert_eq!(out, returns);
     assert!(!game.is_truncated(&state), "greedy against greedy finishes");

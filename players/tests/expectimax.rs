@@ -114,7 +114,7 @@ fn reference<G: Game>(
     let mut out = vec![0.0; 2];
     match game.node(state) {
         Node::Terminal => {
-            game.returns(state, &mut out);
+            game.returns(state, &mut out).unwrap();
             margin(&out)
         }
         Node::Chance if depth > 0 && chain < MAX_CHANCE_CHAIN => {
@@ -171,7 +171,7 @@ struct Hashed;
 impl<G: Game> Evaluator<G> for Hashed {
     fn evaluate(&self, game: &G, state: &G::State, out: &mut [f64]) {
         if game.node(state) == Node::Terminal {
-            game.returns(state, out);
+            game.returns(state, out).unwrap();
             return;
         }
         let v = (decision_seed(1, state) % 2001) as f64 / 1000.0 - 1.0;

@@ -184,6 +184,37 @@ fn options_are_checked() {
 }
 
 #[test]
+fn real_options_take_reals_and_integers_and_counts_refuse_reals() {
+    let game = Daldos::default();
+    for value in [ParamValue::Float(1.4), ParamValue::Int(1)] {
+        let params = [
+            ("simulations", ParamValue::Int(8)),
+            ("exploration", value),
+            ("own_progress", ParamValue::Float(0.5)),
+        ];
+        assert!(game.make_player("mcts", 0, &params).is_ok(), "{value:?}");
+    }
+    let m = bad(&game, "mcts", &[("exploration", ParamValue::Float(100.5))]);
+    assert!(
+        m.contains("exploration") && m.contains("from 0 to 100"),
+        "{m}"
+    );
+    for (name, params) in [
+        ("mcts", [("simulations", ParamValue::Float(8.0))]),
+        ("expectimax", [("depth", ParamValue::Float(1.5))]),
+        ("expectimax", [("prune", ParamValue::Float(1.0))]),
+        ("random", [("depth", ParamValue::Float(1.5))]),
+        ("policy", [("path", ParamValue::Float(1.5))]),
+    ] {
+        match game.make_player(name, 0, &params) {
+            Err(PlayerError::WrongType(m)) => assert!(m.contains(params[0].0), "{m}"),
+            Err(other) => panic!("{name} {params:?}: {other:?}"),
+            Ok(_) => panic!("{name} {params:?} was accepted"),
+        }
+    }
+}
+
+#[test]
 fn the_evaluation_is_chosen_by_name() {
     let game = Tables::backgammon();
     for name in ["greedy", "expectimax", "mcts"] {

@@ -18,7 +18,7 @@ use std::sync::Arc;
 use racegames_board::sim::SplitMix64;
 use racegames_board::{
     Action, ActionBuffer, FromParams, Game, IllegalAction, Node, ObservationError, ParamList,
-    ParseError, Seat,
+    ParseError, ReturnsError, Seat,
 };
 
 use crate::dynplayer::DynPlayable;
@@ -88,8 +88,9 @@ pub trait DynState: Send + Sync + 'static {
     /// very state, which games may then skip checking
     /// ([`Game::apply_legal`]).
     fn apply_legal(&mut self, action: Action);
-    /// Each player's return.
-    fn returns(&self) -> Vec<f64>;
+    /// Each player's return (an error only from a game that miscounts its
+    /// seats: a bug).
+    fn returns(&self) -> Result<Vec<f64>, ReturnsError>;
     /// How far `player` has come ([`crate::shaping::Shaping::progress`]).
     fn progress(&self, player: Seat) -> Option<f64>;
     /// The observation of `player`.
@@ -251,10 +252,10 @@ where
     fn progress(&self, player: Seat) -> Option<f64> {
         crate::shaping::Shaping::progress(&*self.game, &self.state, player)
     }
-    fn returns(&self) -> Vec<f64> {
+    fn returns(&self) -> Result<Vec<f64>, ReturnsError> {
         let mut out = vec![0.0; self.game.num_players()];
-        self.game.returns(&self.state, &mut out);
-        out
+        self.game.returns(&self.state, &mut out)?;
+        Ok(out)
     }
     fn observe(&self, player: Seat, out: &mut [f32]) -> Result<(), ObservationError> {
         self.game.observe(&self.state, player, out)

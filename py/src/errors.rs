@@ -54,20 +54,27 @@ pub fn notation(what: &str, e: ParseError) -> PyErr {
 
 /// `ParameterError` for a bad option; `TypeError` for a value of the wrong
 /// type.
+/// The message names Python's `True` and `False`.
 pub fn param(e: ParamError) -> PyErr {
+    let message = crate::params::python_words(&e.to_string());
     match e {
-        ParamError::WrongType { .. } => Python::attach(|py| {
-            let message = e.to_string();
-            // `ParameterTypeError` is both a `ParameterError` and a
-            // `TypeError`, so either `except` catches it.
-            py.import("racegames._core")
-                .and_then(|m| m.getattr("ParameterTypeError"))
-                .and_then(|cls| cls.call1((message.clone(),)))
-                .map(PyErr::from_value)
-                .unwrap_or_else(|_| pyo3::exceptions::PyTypeError::new_err(message))
-        }),
-        _ => ParameterError::new_err(e.to_string()),
+        ParamError::WrongType { .. } => parameter_type_error(message),
+        _ => ParameterError::new_err(message),
     }
+}
+
+/// `ParameterTypeError` with this message: a value of the wrong type for
+/// an option.
+pub fn parameter_type_error(message: String) -> PyErr {
+    Python::attach(|py| {
+        // `ParameterTypeError` is both a `ParameterError` and a
+        // `TypeError`, so either `except` catches it.
+        py.import("racegames._core")
+            .and_then(|m| m.getattr("ParameterTypeError"))
+            .and_then(|cls| cls.call1((message.clone(),)))
+            .map(PyErr::from_value)
+            .unwrap_or_else(|_| pyo3::exceptions::PyTypeError::new_err(message))
+    })
 }
 
 /// Makes `ParameterTypeError`, a subclass of both `ParameterError` and
@@ -89,6 +96,11 @@ pub fn add_parameter_type_error(m: &Bound<'_, PyModule>) -> PyResult<()> {
             .getattr("type")?
             .call1(("ParameterTypeError", bases, namespace))?;
     m.add("ParameterTypeError", cls)
+}
+
+/// `InternalError` for an error that only a bug in racegames can cause.
+pub fn internal(e: impl core::fmt::Display) -> PyErr {
+    InternalError::new_err(format!("internal error in racegames: {e}"))
 }
 
 /// `ValueError` for a bad observer.

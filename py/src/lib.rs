@@ -18,6 +18,7 @@ pub mod dynplayer;
 pub mod erased;
 pub mod errors;
 pub mod interrupt;
+pub mod params;
 pub mod pyarena;
 pub mod pygame;
 pub mod pyplayers;

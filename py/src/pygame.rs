@@ -7,68 +7,18 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
-use racegames_board::{Action, Node, ParamList, ParamValue, Seat};
+use racegames_board::{Action, Node, Seat};
 
 use crate::args;
 use crate::erased::{DynGame, DynState};
 use crate::errors::{self, guard, IllegalActionError, UnknownGameError};
+use crate::params;
 use crate::registry;
 
 /// `current_player()` at a chance node, as in OpenSpiel.
 pub const CHANCE: i32 = -1;
 /// `current_player()` at a terminal state, as in OpenSpiel.
 pub const TERMINAL: i32 = -4;
-
-/// A parameter value read from Python.
-pub(crate) enum Owned {
-    /// A bool.
-    Bool(bool),
-    /// An int.
-    Int(i64),
-    /// A str.
-    Str(String),
-}
-
-/// Whether `v` is a numpy bool (`numpy.bool_`), which is no Python `bool`.
-fn is_numpy_bool(v: &Bound<'_, PyAny>) -> PyResult<bool> {
-    let t = v.get_type();
-    let module = t.module()?.to_string();
-    let name = t.name()?.to_string();
-    Ok(module == "numpy" && (name == "bool" || name == "bool_"))
-}
-
-/// Reads `**params` into owned values: `bool`, `int` or `str`, else `TypeError`.
-pub(crate) fn read_params(params: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, Owned)>> {
-    let mut out = Vec::new();
-    let Some(params) = params else {
-        return Ok(out);
-    };
-    for (k, v) in params.iter() {
-        let key: String = k
-            .extract()
-            .map_err(|_| PyTypeError::new_err("parameter names must be strings"))?;
-        let value = if v.is_instance_of::<PyBool>() {
-            Owned::Bool(v.extract()?)
-        } else if is_numpy_bool(&v)? {
-            Owned::Bool(v.is_truthy()?)
-        } else if v.is_instance_of::<PyString>() {
-            Owned::Str(v.extract()?)
-        } else if let Ok(i) = v.extract::<i64>() {
-            Owned::Int(i)
-        } else if v.is_instance_of::<PyInt>() {
-            return Err(errors::ParameterError::new_err(format!(
-                "parameter {key} is out of range"
-            )));
-        } else {
-            return Err(PyTypeError::new_err(format!(
-                "parameter {key} must be a bool, an int or a str, not {}",
-                v.get_type().name()?
-            )));
-        };
-        out.push((key, value));
-    }
-    Ok(out)
-}
 
 /// The largest action space whose Python ints are kept (a table of 1<<17
 /// ints is about 4 MB); larger ones make a new int per action.
@@ -100,38 +50,15 @@ pub fn make_game(
             registry::names().join(", ")
         ))
     })?;
-    let owned = read_params(params)?;
-    let values: Vec<(&str, ParamValue<'_>)> = owned
-        .iter()
-        .map(|(k, v)| {
-            let v = match v {
-                Owned::Bool(b) => ParamValue::Bool(*b),
-                Owned::Int(i) => ParamValue::Int(*i),
-                Owned::Str(s) => ParamValue::Str(s.as_str()),
-            };
-            (k.as_str(), v)
-        })
-        .collect();
+    let owned = params::read_params(params)?;
+    let values = params::values(&owned);
     let inner = guard(|| make(&name, &values))?.map_err(errors::param)?;
     Ok(PyGame {
-        params: params_dict(py, &inner.params())?.unbind(),
+        params: params::params_dict(py, &inner.params())?.unbind(),
         inner,
         name,
         action_ints: PyOnceLock::new(),
     })
-}
-
-/// Options as a dict of plain Python values (`bool`, `int`, `str`).
-fn params_dict<'py>(py: Python<'py>, params: &ParamList) -> PyResult<Bound<'py, PyDict>> {
-    let dict = PyDict::new(py);
-    for (k, v) in params {
-        match *v {
-            ParamValue::Bool(b) => dict.set_item(k, b)?,
-            ParamValue::Int(i) => dict.set_item(k, i)?,
-            ParamValue::Str(s) => dict.set_item(k, s)?,
-        }
-    }
-    Ok(dict)
 }
 
 impl PyGame {
@@ -535,7 +462,7 @@ impl PyState {
 
     /// Each player's return: the result at the end, zeros before.
     fn returns(&self) -> PyResult<Vec<f64>> {
-        guard(|| self.inner.returns())
+        guard(|| self.inner.returns())?.map_err(errors::internal)
     }
 
     /// How far `player` has come, for the games with a measure of it (the
@@ -664,7 +591,7 @@ impl PyState {
         let game = self.game.get().name.as_str();
         let notation = self.inner.notation();
         let picture = if matches!(self.inner.node(), Node::Terminal) {
-            let returns = guard(|| self.inner.returns())?;
+            let returns = guard(|| self.inner.returns())?.map_err(errors::internal)?;
             draw.call1((game, notation, returns, self.inner.is_truncated()))?
         } else {
             draw.call1((game, notation))?

@@ -6,17 +6,19 @@ use std::sync::{Arc, Mutex};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
-use racegames_board::{Action, ParamValue};
+use racegames_board::Action;
 use racegames_players::PlayerError;
 
 use crate::dynplayer::DynPlayer;
 use crate::errors::{self, guard};
-use crate::pygame::{read_params, Owned, PyGame, PyState};
+use crate::params;
+use crate::pygame::{PyGame, PyState};
 
 /// The Python error for a player's error.
 pub fn player_error(e: PlayerError) -> PyErr {
     match e {
-        PlayerError::BadParameter(m) => errors::ParameterError::new_err(m),
+        PlayerError::BadParameter(m) => errors::ParameterError::new_err(params::python_words(&m)),
+        PlayerError::WrongType(m) => errors::parameter_type_error(params::python_words(&m)),
         PlayerError::Game(e) => errors::param(e),
         e => PyValueError::new_err(e.to_string()),
     }
@@ -153,18 +155,8 @@ pub fn make_player(
     seed: u64,
     params: &Bound<'_, PyDict>,
 ) -> PyResult<PyPlayer> {
-    let owned = read_params(Some(params))?;
-    let values: Vec<(&str, ParamValue<'_>)> = owned
-        .iter()
-        .map(|(k, v)| {
-            let v = match v {
-                Owned::Bool(b) => ParamValue::Bool(*b),
-                Owned::Int(i) => ParamValue::Int(*i),
-                Owned::Str(s) => ParamValue::Str(s.as_str()),
-            };
-            (k.as_str(), v)
-        })
-        .collect();
+    let owned = params::read_params(Some(params))?;
+    let values = params::values(&owned);
     let g = game.get();
     let inner = guard(|| g.inner.make_player(name, seed, &values))?.map_err(player_error)?;
     Ok(PyPlayer {
@@ -172,7 +164,8 @@ pub fn make_player(
         inner: Mutex::new(inner),
         game: game.clone().unbind(),
         seed,
-        params: params.copy()?.unbind(),
+        // Plain values: numpy's kinds and paths as int, float and str.
+        params: params::owned_dict(params.py(), &owned)?.unbind(),
     })
 }
 

@@ -106,6 +106,30 @@ mod tests {
         }
     }
 
+    /// No game option takes a real; `max_turns` out of range names its
+    /// range, the maximum included.
+    #[test]
+    fn options_refuse_reals_and_name_their_range() {
+        for name in names() {
+            let make = find(name).unwrap();
+            for (key, _) in make(name, &[]).unwrap().params() {
+                let e = make(name, &[(key, ParamValue::Float(2.0))]).err();
+                assert!(
+                    matches!(e, Some(ParamError::WrongType { .. })),
+                    "{name} {key}: {e:?}"
+                );
+            }
+            let Err(e) = make(name, &[("max_turns", ParamValue::Int(1 << 40))]) else {
+                panic!("{name}: max_turns 2**40 accepted");
+            };
+            let m = e.to_string();
+            assert!(
+                m.contains("from 0 to ") && m.contains("max_turns"),
+                "{name}: {m}"
+            );
+        }
+    }
+
     #[test]
     fn one_line_exposes_a_game() {
         let e = entry::<crate::testgame::Race>();

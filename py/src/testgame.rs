@@ -10,7 +10,8 @@ use core::fmt;
 
 use racegames_board::notation::{parse_u32, Fields, ParseError, Problem};
 use racegames_board::{
-    Action, FromParams, Game, IllegalAction, Node, ObservationError, ParamError, ParamValue, Seat,
+    Action, FromParams, Game, IllegalAction, Node, ObservationError, ParamError, ParamValue,
+    ReturnsError, Seat,
 };
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -149,12 +150,14 @@ impl Game for Race {
             }
         }
     }
-    fn returns(&self, s: &RaceState, out: &mut [f64]) {
+    fn returns(&self, s: &RaceState, out: &mut [f64]) -> Result<(), ReturnsError> {
+        ReturnsError::check(2, out)?;
         out.fill(0.0);
         if let Some(w) = Race::winner(s) {
             out[w] = 1.0;
             out[1 - w] = -1.0;
         }
+        Ok(())
     }
     fn observe(
         &self,

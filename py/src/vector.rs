@@ -400,8 +400,10 @@ impl<G: Game> Shard<G> {
             Stop::Terminal => {
                 let mut r = [0.0f64; Seat::MAX_SEATS];
                 let r = &mut r[..self.num_players.min(Seat::MAX_SEATS)];
-                self.game.returns(&self.states[env], r);
-                let truncated = self.game.is_truncated(&self.states[env]);
+                // `r` has one value per seat; were it refused, it stays
+                // zeros and the episode ends as a broken one does.
+                let written = self.game.returns(&self.states[env], r).is_ok();
+                let truncated = !written || self.game.is_truncated(&self.states[env]);
                 self.finish(env, before, actor, Some(r), truncated, out);
                 // Report the acting seat's share of the result.
             }

@@ -5,7 +5,9 @@ use core::fmt;
 
 use arrayvec::ArrayVec;
 use racegames_board::dice::DiceSpec;
-use racegames_board::{Action, Game, IllegalAction, Node, ObservationError, ParseError, Seat};
+use racegames_board::{
+    Action, Game, IllegalAction, Node, ObservationError, ParseError, ReturnsError, Seat,
+};
 
 use crate::action::Move;
 use crate::position::{Phase, Position, A_WON, FORM_GAME, FORM_RESULT_WRITTEN, NO_TURN, UNDECIDED};
@@ -444,7 +446,8 @@ impl Game for Tables {
         }
     }
 
-    fn returns(&self, pos: &Position, out: &mut [f64]) {
+    fn returns(&self, pos: &Position, out: &mut [f64]) -> Result<(), ReturnsError> {
+        ReturnsError::check(2, out)?;
         let mut r = [0.0; 2];
         if pos.phase == Phase::Over {
             if let Some(w) = pos.winner() {
@@ -453,9 +456,8 @@ impl Game for Tables {
                 r[1 - w.index()] = -s;
             }
         }
-        for (o, v) in out.iter_mut().zip(r) {
-            *o = v;
-        }
+        out.copy_from_slice(&r);
+        Ok(())
     }
 
     fn observe(

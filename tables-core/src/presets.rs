@@ -273,7 +273,13 @@ fn apply_option(
     let word = |words: &[&str], expected| expect_word(game, key, value, words, expected);
     match (game, key) {
         (_, "max_turns") => {
-            v.max_turns = expect_count(game, key, value, u32::MAX, "an integer >= 0")?;
+            v.max_turns = expect_count(
+                game,
+                key,
+                value,
+                u32::MAX,
+                "an integer from 0 to 4294967295, 0 for no limit",
+            )?;
         }
         ("seys_dos_e_as", "reentry") => {
             let i = word(&["opposite", "start"], "\"opposite\" or \"start\"")?;
@@ -509,6 +515,7 @@ fn canonical(value: ParamValue<'_>) -> ParamValue<'static> {
     match value {
         ParamValue::Bool(b) => ParamValue::Bool(b),
         ParamValue::Int(i) => ParamValue::Int(i),
+        ParamValue::Float(x) => ParamValue::Float(x),
         ParamValue::Str(s) => {
             ParamValue::Str(WORDS.iter().find(|w| **w == s).copied().unwrap_or(""))
         }

@@ -123,7 +123,7 @@ fn must_use_both_dice_even_when_one_die_would_win() {
     play_all(&g, &mut q, &["1:23-24*", "2:24-off"]);
     assert_eq!(text(&g, &q), ends[0]);
     let mut r = [0.0; 2];
-    g.returns(&q, &mut r);
+    g.returns(&q, &mut r).unwrap();
     assert_eq!(r, [-3.0, 3.0]);
     // Seys dos e as counts a win as using every die: both plays stay legal.
     let s = Tables::seys_dos_e_as();
@@ -203,7 +203,7 @@ fn b_wins(g: &Tables, a_part: &str, waiting: &str, a_off: u32) -> [f64; 2] {
     play(g, &mut p, "1:24-off");
     assert_eq!(p.phase(), Phase::Over);
     let mut r = [0.0; 2];
-    g.returns(&p, &mut r);
+    g.returns(&p, &mut r).unwrap();
     r
 }
 

@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use racegames_board::{FromParams, Game, Node, ParamValue, Seat};
+use racegames_board::{FromParams, Game, Node, ParamValue, ReturnsError, Seat};
 use racegames_tables::{Phase, Tables};
 
 const OPENING: &str = "B2,.,.,.,.,A5,.,A3,.,.,.,B5,A5,.,.,.,B3,.,B5,.,.,.,.,A2";
@@ -72,7 +72,7 @@ fn max_turns_truncates_with_returns_zero() {
     assert_eq!(g.node(&p), Node::Terminal);
     assert!(g.is_truncated(&p));
     let mut r = [9.0; 2];
-    g.returns(&p, &mut r);
+    g.returns(&p, &mut r).unwrap();
     assert_eq!(r, [0.0, 0.0]);
     let t = text(&g, &p);
     assert!(t.ends_with(" 0/0 - - 1"), "{t}");
@@ -96,14 +96,34 @@ fn returns_are_zero_sum_and_zero_before_the_end() {
     let g = Tables::seys_dos_e_as();
     let p = g.new_initial_state();
     let mut r = [5.0; 2];
-    g.returns(&p, &mut r);
+    g.returns(&p, &mut r).unwrap();
     assert_eq!(r, [0.0, 0.0]);
     let b = board(&[(24, "B1"), (1, "A15")]);
     let mut p = pos(&g, &format!("{b} - 0/14 B 6 9"));
     play(&g, &mut p, "6:24-off");
-    g.returns(&p, &mut r);
+    g.returns(&p, &mut r).unwrap();
     assert_eq!(r, [-1.0, 1.0]);
     assert_eq!(p.winner(), Some(Seat::new(1)));
+}
+
+#[test]
+fn returns_into_a_buffer_of_another_length_is_an_error_and_writes_nothing() {
+    let g = Tables::seys_dos_e_as();
+    let b = board(&[(24, "B1"), (1, "A15")]);
+    let mut p = pos(&g, &format!("{b} - 0/14 B 6 9"));
+    play(&g, &mut p, "6:24-off");
+    let mut short = [7.0; 1];
+    assert_eq!(
+        g.returns(&p, &mut short),
+        Err(ReturnsError::WrongLength {
+            expected: 2,
+            found: 1
+        })
+    );
+    assert_eq!(short, [7.0]);
+    let mut long = [7.0; 3];
+    assert!(g.returns(&p, &mut long).is_err());
+    assert_eq!(long, [7.0; 3]);
 }
 
 #[test]

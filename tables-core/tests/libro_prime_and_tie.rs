@@ -52,7 +52,7 @@ fn a_player_who_cannot_enter_loses_at_once_the_prime() {
     assert_eq!(g.node(&p), Node::Terminal);
     assert_eq!(p.winner(), Some(Seat::new(0)));
     let mut r = [0.0; 2];
-    g.returns(&p, &mut r);
+    g.returns(&p, &mut r).unwrap();
     assert_eq!(r, [1.0, -1.0]);
     assert!(!g.is_truncated(&p));
     // The result is written after the turn's `-`, and reads back.
@@ -99,7 +99,7 @@ fn neither_player_able_to_move_is_a_tie_and_a_draw() {
     assert_eq!(q.winner(), None);
     assert!(!g.is_truncated(&q));
     let mut r = [9.0; 2];
-    g.returns(&q, &mut r);
+    g.returns(&q, &mut r).unwrap();
     assert_eq!(r, [0.0, 0.0]);
     let t = text(&g, &q);
     assert!(t.contains(" -= - 31"), "{t}");

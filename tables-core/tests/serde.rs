@@ -30,7 +30,7 @@ fn exercise(p: &Position) {
     for seat in 0..2 {
         g.observe(p, Seat::new(seat), &mut obs).unwrap();
     }
-    g.returns(p, &mut out);
+    g.returns(p, &mut out).unwrap();
     let _ = g.hit_probability(p, 0);
     let mut legal = Vec::new();
     g.legal_actions(p, |a| legal.push(a));

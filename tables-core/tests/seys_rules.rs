@@ -384,7 +384,7 @@ fn end_the_first_player_to_bear_off_all_15_pieces_wins() {
     play(&g, &mut p, "1:24-off");
     assert_eq!(g.node(&p), Node::Terminal);
     let mut r = [0.0; 2];
-    g.returns(&p, &mut r);
+    g.returns(&p, &mut r).unwrap();
     assert_eq!(r, [1.0, -1.0]);
     assert_eq!(
         text(&g, &p),

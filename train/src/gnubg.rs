@@ -232,7 +232,7 @@ pub fn play_bench(
             }
         }
         let mut r = [0.0; 2];
-        scorer.returns(&state, &mut r);
+        scorer.returns(&state, &mut r).map_err(|e| e.to_string())?;
         res.games += 1;
         res.points += r[ours.index()];
         if r[ours.index()] > 0.0 {

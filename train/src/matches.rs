@@ -68,9 +68,10 @@ fn choose<G: NetGame + Baseline>(
             let mut best = (0, f64::NEG_INFINITY);
             for (i, end) in ends.iter().enumerate() {
                 let v = if game.node(&end.state) == Node::Terminal {
-                    let mut r = [0.0; 2];
-                    game.returns(&end.state, &mut r);
-                    r[mover.index()] * 1e6
+                    let mut r = vec![0.0; game.num_players()];
+                    // One value per seat: the length check cannot fail.
+                    let _ = game.returns(&end.state, &mut r);
+                    r.get(mover.index()).copied().unwrap_or(0.0) * 1e6
                 } else {
                     game.baseline_score(&end.state, mover)
                 };
@@ -118,9 +119,10 @@ where
             }
         }
     }
-    let mut r = [0.0; 2];
-    game.returns(&state, &mut r);
-    r[0]
+    let mut r = vec![0.0; game.num_players()];
+    // One value per seat: the length check cannot fail.
+    let _ = game.returns(&state, &mut r);
+    r.first().copied().unwrap_or(0.0)
 }
 
 /// The result of a match, from the first side's point of view.

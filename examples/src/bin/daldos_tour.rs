@@ -74,7 +74,8 @@ fn main() {
     println!("\nFinal position:\n{}\n", diagram(&game, &state));
     println!("Notation: {state}");
     let mut returns = [0.0; 2];
-    game.returns(&state, &mut returns);
+    game.returns(&state, &mut returns)
+        .expect("Daldøs has two seats");
     match game.loser(&state) {
         Some(loser) => println!(
             "{} wins after {} turns (returns {:?}).",

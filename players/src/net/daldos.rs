@@ -75,7 +75,8 @@ impl NetGame for Daldos {
     fn net_outcome(&self, state: &Position, seat: Seat, out: &mut [f32]) {
         out.fill(0.0);
         let mut r = [0.0; 2];
-        self.returns(state, &mut r);
+        // Daldøs has two seats: `r` fits.
+        let _ = self.returns(state, &mut r);
         if let Some(o) = out.first_mut() {
             *o = ((r[seat.index() & 1] + 1.0) * 0.5) as f32;
         }

@@ -129,7 +129,7 @@ fn values_are_zero_sum_within_the_utilities_and_exact_at_the_end() {
             racegames_board::sim::random_playout(game, &mut state, &mut SplitMix64::new(seed));
             eval.evaluate(game, &state, &mut v);
             let mut r = [0.0; 2];
-            game.returns(&state, &mut r);
+            game.returns(&state, &mut r).unwrap();
             assert_eq!(v, r);
         }
     }

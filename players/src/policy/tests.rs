@@ -291,7 +291,7 @@ fn an_afterstate_policy_plays_the_best_afterstate_scored_by_hand() {
                     game.apply(&mut after, a).unwrap();
                     if game.node(&after) == Node::Terminal {
                         terminal += 1;
-                        game.returns(&after, &mut returns);
+                        game.returns(&after, &mut returns).unwrap();
                         assert!(returns[me.index()] > 0.0, "the mover wins");
                         TERMINAL_SCORE * returns[me.index()] as f32
                     } else {
@@ -396,7 +396,7 @@ fn a_turns_policy_heads_for_the_best_scored_end_of_its_ply() {
             .iter()
             .map(|end| {
                 if game.node(&end.state) == Node::Terminal {
-                    game.returns(&end.state, &mut returns);
+                    game.returns(&end.state, &mut returns).unwrap();
                     TERMINAL_SCORE * returns[me.index()] as f32
                 } else {
                     game.observe(&end.state, me, &mut obs).unwrap();

@@ -10,7 +10,9 @@
 
 use core::fmt;
 
-use racegames_board::{Action, Game, IllegalAction, Node, ObservationError, ParseError, Seat};
+use racegames_board::{
+    Action, Game, IllegalAction, Node, ObservationError, ParseError, ReturnsError, Seat,
+};
 
 use racegames_players::Evaluator;
 
@@ -147,12 +149,14 @@ impl Game for Hop {
             }
         }
     }
-    fn returns(&self, s: &HopState, out: &mut [f64]) {
+    fn returns(&self, s: &HopState, out: &mut [f64]) -> Result<(), ReturnsError> {
+        ReturnsError::check(2, out)?;
         out.fill(0.0);
         if let Some(w) = Hop::winner(s) {
             out[w] = 1.0;
             out[1 - w] = -1.0;
         }
+        Ok(())
     }
     fn observe(
         &self,
@@ -185,7 +189,7 @@ pub struct Lead;
 impl Evaluator<Hop> for Lead {
     fn evaluate(&self, game: &Hop, s: &HopState, out: &mut [f64]) {
         if game.node(s) == Node::Terminal {
-            game.returns(s, out);
+            game.returns(s, out).unwrap();
             return;
         }
         let lead = (f64::from(s.pos[0]) - f64::from(s.pos[1])) / 10.0;

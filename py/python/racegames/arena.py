@@ -38,10 +38,12 @@ Command line: ``python -m racegames.arena GAME PLAYER PLAYER [--games N]
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, SupportsIndex, Tuple, Union
 
+from racegames._args import as_int
 from racegames._core import Game, Player, State, _arena_play, _arena_round_robin, _wilson
 from racegames.players import _game, _seed, make_player
 
@@ -80,11 +82,10 @@ def _players(game: Game, specs: Sequence[PlayerSpec], seed: int) -> Tuple[List[A
 
 
 def _count(value: Any, what: str, least: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{what} must be an int, not {type(value).__name__}")
-    if value < least:
-        raise ValueError(f"{what} must be at least {least}, not {value}")
-    return value
+    n = as_int(value, what)
+    if n < least:
+        raise ValueError(f"{what} must be at least {least}, not {n}")
+    return n
 
 
 class ArenaResult:
@@ -136,24 +137,24 @@ class ArenaResult:
 def play(
     game: Union[Game, str],
     players: Sequence[PlayerSpec],
-    games: int = 1000,
-    seed: int = 7,
-    threads: int = 2,
-    turn_limit: int = TURN_LIMIT,
-    opening: int = 0,
+    games: SupportsIndex = 1000,
+    seed: SupportsIndex = 7,
+    threads: SupportsIndex = 2,
+    turn_limit: SupportsIndex = TURN_LIMIT,
+    opening: SupportsIndex = 0,
 ) -> ArenaResult:
     """Plays ``games`` games of ``game`` between ``players`` (one per seat);
     see the module docs."""
     g = _game(game)
-    games = _count(games, "games", 1)
-    threads = _count(threads, "threads", 1)
-    turn_limit = min(_count(turn_limit, "turn_limit", 1), (1 << 32) - 1)
-    opening = min(_count(opening, "opening", 0), (1 << 32) - 1)
-    seed = _seed(seed)
-    made, names = _players(g, players, seed)
+    n_games = _count(games, "games", 1)
+    n_threads = _count(threads, "threads", 1)
+    limit = min(_count(turn_limit, "turn_limit", 1), (1 << 32) - 1)
+    n_opening = min(_count(opening, "opening", 0), (1 << 32) - 1)
+    seed64 = _seed(seed)
+    made, names = _players(g, players, seed64)
     if len(made) != g.num_players():
         raise ValueError(f"{g.name} has {g.num_players()} seats, but {len(made)} players were given")
-    return ArenaResult(names, _arena_play(g, made, games, seed, threads, turn_limit, opening))
+    return ArenaResult(names, _arena_play(g, made, n_games, seed64, n_threads, limit, n_opening))
 
 
 class RoundRobin:
@@ -200,11 +201,11 @@ class RoundRobin:
 def round_robin(
     game: Union[Game, str],
     players: Sequence[PlayerSpec],
-    games: int = 100,
-    seed: int = 7,
-    threads: int = 2,
-    turn_limit: int = TURN_LIMIT,
-    opening: int = 0,
+    games: SupportsIndex = 100,
+    seed: SupportsIndex = 7,
+    threads: SupportsIndex = 2,
+    turn_limit: SupportsIndex = TURN_LIMIT,
+    opening: SupportsIndex = 0,
 ) -> RoundRobin:
     """Plays ``games`` games between every pair of ``players`` and fits Elo
     ratings. In a game for more than two, a pair shares the seats
@@ -212,13 +213,13 @@ def round_robin(
     odd), and a side wins a game when one of its seats has the highest
     return, alone."""
     g = _game(game)
-    games = _count(games, "games", 1)
-    threads = _count(threads, "threads", 1)
-    turn_limit = min(_count(turn_limit, "turn_limit", 1), (1 << 32) - 1)
-    opening = min(_count(opening, "opening", 0), (1 << 32) - 1)
-    seed = _seed(seed)
-    made, names = _players(g, players, seed)
-    return RoundRobin(names, _arena_round_robin(g, made, games, seed, threads, turn_limit, opening))
+    n_games = _count(games, "games", 1)
+    n_threads = _count(threads, "threads", 1)
+    limit = min(_count(turn_limit, "turn_limit", 1), (1 << 32) - 1)
+    n_opening = min(_count(opening, "opening", 0), (1 << 32) - 1)
+    seed64 = _seed(seed)
+    made, names = _players(g, players, seed64)
+    return RoundRobin(names, _arena_round_robin(g, made, n_games, seed64, n_threads, limit, n_opening))
 
 
 def _option(text: str) -> Tuple[str, Any]:
@@ -230,7 +231,13 @@ def _option(text: str) -> Tuple[str, Any]:
     try:
         return key, int(value)
     except ValueError:
+        pass
+    try:
+        real = float(value)
+    except ValueError:
         return key, value
+    # "inf" and "nan" stay words, as the native ParamValue::parse reads them.
+    return (key, real) if math.isfinite(real) else (key, value)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

@@ -32,12 +32,13 @@ from racegames._envutil import require_extra
 
 require_extra("racegames.gym", "gym", "gymnasium")
 
-from typing import Any, Callable, Dict, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Optional, SupportsIndex, Tuple, Union
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from racegames._args import as_int, is_int
 from racegames._core import Game, Player, State, make_game
 from racegames._envutil import (
     as_action,
@@ -62,7 +63,7 @@ class RaceGameEnv(gymnasium.Env):
         self,
         game: str = "daldos",
         opponent: Opponent = "random",
-        seat: Union[int, str] = 0,
+        seat: Union[SupportsIndex, str] = 0,
         render_mode: Optional[str] = None,
         observation: str = "dict",
         **params: Any,
@@ -70,7 +71,7 @@ class RaceGameEnv(gymnasium.Env):
         self._flat = check_observation_mode(observation) == "flat"
         self.game: Game = make_game(game, **params)
         n = self.game.num_players()
-        if seat != "random" and not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n):
+        if seat != "random" and not (is_int(seat) and 0 <= as_int(seat, "seat") < n):
             raise ValueError(f"seat must be 0 to {n - 1} or 'random', not {seat!r}")
         # Checks the name (or the Player's game) now rather than at reset.
         opponent_policy(self.game, opponent, seed=0)
@@ -85,7 +86,7 @@ class RaceGameEnv(gymnasium.Env):
         )
         self.action_space = spaces.Discrete(self.game.num_distinct_actions())
         self.state: State = self.game.new_initial_state()
-        self.seat = 0 if seat == "random" else int(seat)
+        self.seat = 0 if seat == "random" else as_int(seat, "seat")
         self._ended = True
         self._mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
 

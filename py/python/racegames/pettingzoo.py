@@ -34,6 +34,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
+from racegames._args import as_int, is_int
 from racegames._core import Game, State, make_game
 from racegames._envutil import as_action, observation_space, opponent_policy, sample_chance
 from racegames.players import make_player
@@ -69,8 +70,9 @@ def _opponent_seats(game: Game, opponents: Optional[Mapping[Union[int, str], Any
         seat = key
         if isinstance(key, str) and key.startswith("player_") and key[7:].isdigit():
             seat = int(key[7:])
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        if not is_int(seat) or not 0 <= as_int(seat, "seat") < n:
             raise ValueError(f"opponent seat {key!r} is not a seat of this game (0 to {n - 1})")
+        seat = as_int(seat, "seat")
         opponent_policy(game, player, seed=0)
         seats[seat] = player
     if len(seats) == n:

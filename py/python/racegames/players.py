@@ -44,7 +44,8 @@ The players and their options:
   the leaves by the evaluation's returns; a positive width values each
   seat by its own progress since the root instead, so that no seat gains
   by holding the others back), ``eval``.
-- ``policy``: a trained policy file, ``path=...``, played natively: its
+- ``policy``: a trained policy file, ``path=...`` (a str or a
+  ``pathlib.Path``), played natively: its
   legal action of highest logit; for an afterstate policy the legal
   action whose resulting position it scores highest; for a turns policy
   the first action towards the end of the ply it scores highest.
@@ -52,13 +53,19 @@ The players and their options:
 
 from __future__ import annotations
 
-from typing import List, Union
+import os
+from typing import Any, List, SupportsIndex, Union
 
+import numpy as np
+
+from racegames._args import as_int
 from racegames._core import Game, Player, _list_players, _make_player, make_game
 
 __all__ = ["Player", "list_players", "make_player"]
 
-ParamValue = Union[bool, int, str]
+#: An option's value: on/off, an integer (numpy's too), a real (numpy's
+#: too; an integer where a real is meant), a word, or a path.
+ParamValue = Union[bool, SupportsIndex, float, "np.floating[Any]", str, "os.PathLike[str]"]
 
 
 def _game(game: Union[Game, str]) -> Game:
@@ -69,10 +76,8 @@ def _game(game: Union[Game, str]) -> Game:
     raise TypeError(f"game must be a racegames Game or a game name, not {type(game).__name__}")
 
 
-def _seed(seed: int) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
-    return seed % (1 << 64)
+def _seed(seed: SupportsIndex) -> int:
+    return as_int(seed, "seed") % (1 << 64)
 
 
 def list_players(game: Union[Game, str]) -> List[str]:
@@ -81,10 +86,15 @@ def list_players(game: Union[Game, str]) -> List[str]:
     return list(_list_players(_game(game)))
 
 
-def make_player(name: str, game: Union[Game, str], seed: int = 0, **params: ParamValue) -> Player:
+def make_player(name: str, game: Union[Game, str], seed: SupportsIndex = 0, **params: ParamValue) -> Player:
     """The built-in player ``name`` for ``game`` (a Game, or a game name with
-    its default options), seeded with ``seed`` (any int; taken modulo
-    2**64). An unknown name or option raises ``ValueError``."""
+    its default options), seeded with ``seed`` (any int, numpy's too; taken
+    modulo 2**64). An unknown name or option, or a value out of its range,
+    raises ``ValueError`` naming the option and its range; a value of the
+    wrong kind (a real for a count) raises ``racegames.ParameterTypeError``,
+    both a ``ValueError`` and a ``TypeError``. Real options such as
+    ``exploration`` take a float (numpy's too) or an int; ``path`` takes a
+    str or an ``os.PathLike``."""
     if not isinstance(name, str):
         raise TypeError(f"the player name must be a str, not {type(name).__name__}")
     return _make_player(name, _game(game), _seed(seed), params)

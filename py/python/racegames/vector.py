@@ -67,13 +67,14 @@ from racegames._envutil import require_extra
 require_extra("racegames.vector", "gym", "gymnasium")
 
 import os
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, SupportsIndex, Tuple, Union
 
 import gymnasium
 import numpy as np
 from gymnasium import spaces
 from gymnasium.vector.utils import batch_space
 
+from racegames._args import as_int, is_int
 from racegames._core import Game, State, VectorCore, make_game
 from racegames._envutil import check_observation_mode, flat_observation_space, observation_space
 
@@ -100,13 +101,13 @@ class VectorEnv(gymnasium.vector.VectorEnv):
     def __init__(
         self,
         name: str,
-        num_envs: int,
-        seed: Optional[int] = None,
+        num_envs: SupportsIndex,
+        seed: Optional[SupportsIndex] = None,
         opponent: Any = "random",
-        seat: Union[int, str] = 0,
+        seat: Union[SupportsIndex, str] = 0,
         copy: bool = True,
         render_mode: Optional[str] = None,
-        threads: Optional[int] = None,
+        threads: Optional[SupportsIndex] = None,
         observation: str = "dict",
         reward: str = "win",
         **params: Any,
@@ -165,7 +166,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
     def reset(
         self,
         *,
-        seed: Union[int, List[Optional[int]], None] = None,
+        seed: Union[SupportsIndex, List[Optional[SupportsIndex]], None] = None,
         options: Optional[Dict[str, Any]] = None,
     ) -> Tuple[Any, Dict[str, Any]]:
         """Starts every environment afresh; ``seed`` (an int, or a list whose
@@ -174,9 +175,9 @@ class VectorEnv(gymnasium.vector.VectorEnv):
             # Gymnasium allows one seed per environment; the native generators
             # are all derived from one seed, so the first one is used.
             seed = next((s for s in seed if s is not None), None)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+        if seed is not None and not is_int(seed):
             raise TypeError("seed must be an int, a list of ints, or None")
-        self.core.reset(None if seed is None else _seed64(int(seed)))
+        self.core.reset(None if seed is None else _seed64(seed))
         obs = self._obs()
         return obs, self._infos(obs)
 
@@ -276,5 +277,6 @@ def make_vector_env(num_envs: int = 1, game: str = "daldos", **kwargs: Any) -> V
     return VectorEnv(game, num_envs, **kwargs)
 
 
-def _seed64(seed: int) -> int:
-    return int(seed) % (1 << 64)
+def _seed64(seed: SupportsIndex) -> int:
+    # A real is refused, never truncated.
+    return as_int(seed, "seed") % (1 << 64)

@@ -1,0 +1,34 @@
+"""Integer arguments of the pure-Python helpers, read as the native module
+reads them: any integer (``int``, numpy's integers, anything with
+``__index__``), never a ``bool`` nor a real, which are ``TypeError``."""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+
+def _is_bool(value: Any) -> bool:
+    t = type(value)
+    return isinstance(value, bool) or (t.__module__ == "numpy" and t.__name__ in ("bool", "bool_"))
+
+
+def as_int(value: Any, what: str) -> int:
+    """``value`` as a plain int; ``what`` names it in the ``TypeError``."""
+    if _is_bool(value):
+        raise TypeError(f"{what} must be an int, not {type(value).__name__}")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"{what} must be an int, not {type(value).__name__}") from None
+
+
+def is_int(value: Any) -> bool:
+    """Whether ``as_int`` takes ``value``."""
+    if _is_bool(value):
+        return False
+    try:
+        operator.index(value)
+    except TypeError:
+        return False
+    return True

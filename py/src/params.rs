@@ -1,0 +1,226 @@
+//! Game and player options read from Python, and their messages made
+//! Python's.
+//!
+//! A value is a `bool` (or `numpy.bool_`), an `int` (or any integer with
+//! `__index__`, numpy's included), a real (`float`, `numpy.float32`, any
+//! `numbers.Real`), a `str`, or a path (`os.PathLike`, read as its text).
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyString};
+use racegames_board::{ParamList, ParamValue};
+
+use crate::errors;
+
+/// A parameter value read from Python.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Owned {
+    /// A bool.
+    Bool(bool),
+    /// An int.
+    Int(i64),
+    /// A real.
+    Float(f64),
+    /// A str, or a path's text.
+    Str(String),
+}
+
+impl Owned {
+    /// The value as the rules crates take it.
+    pub(crate) fn value(&self) -> ParamValue<'_> {
+        match self {
+            Owned::Bool(b) => ParamValue::Bool(*b),
+            Owned::Int(i) => ParamValue::Int(*i),
+            Owned::Float(x) => ParamValue::Float(*x),
+            Owned::Str(s) => ParamValue::Str(s.as_str()),
+        }
+    }
+}
+
+/// The `(name, value)` list the rules crates take.
+pub(crate) fn values(owned: &[(String, Owned)]) -> Vec<(&str, ParamValue<'_>)> {
+    owned.iter().map(|(k, v)| (k.as_str(), v.value())).collect()
+}
+
+/// Whether `v` is a numpy bool (`numpy.bool_`), which is no Python `bool`.
+fn is_numpy_bool(v: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let t = v.get_type();
+    let module = t.module()?.to_string();
+    let name = t.name()?.to_string();
+    Ok(module == "numpy" && (name == "bool" || name == "bool_"))
+}
+
+/// Reads one value; `key` names it in the messages.
+fn read_value(key: &str, v: &Bound<'_, PyAny>) -> PyResult<Owned> {
+    let py = v.py();
+    if v.is_instance_of::<PyBool>() {
+        return Ok(Owned::Bool(v.extract()?));
+    }
+    if is_numpy_bool(v)? {
+        return Ok(Owned::Bool(v.is_truthy()?));
+    }
+    if v.is_instance_of::<PyString>() {
+        return Ok(Owned::Str(v.extract()?));
+    }
+    if v.hasattr("__fspath__")? {
+        let os = py.import("os")?;
+        let text = os.call_method1("fspath", (v,))?;
+        let text = if text.is_instance_of::<PyBytes>() {
+            os.call_method1("fsdecode", (text,))?
+        } else {
+            text
+        };
+        return Ok(Owned::Str(text.extract()?));
+    }
+    // Takes any integer with `__index__` (numpy's too), never a real.
+    if let Ok(i) = v.extract::<i64>() {
+        return Ok(Owned::Int(i));
+    }
+    if let Ok(i) = py.import("operator")?.call_method1("index", (v,)) {
+        return Err(errors::ParameterError::new_err(format!(
+            "parameter {key} got {i}, past the 64-bit integers (from {} to {})",
+            i64::MIN,
+            i64::MAX
+        )));
+    }
+    let real = py.import("numbers")?.getattr("Real")?;
+    if v.is_instance_of::<PyFloat>() || v.is_instance(&real)? {
+        let x: f64 = py
+            .import("builtins")?
+            .getattr("float")?
+            .call1((v,))?
+            .extract()?;
+        return Ok(Owned::Float(x));
+    }
+    Err(PyTypeError::new_err(format!(
+        "parameter {key} must be a bool, an int, a float, a str or a path, not {}",
+        v.get_type().name()?
+    )))
+}
+
+/// Reads `**params` into owned values, else `TypeError` (a value of no
+/// kind an option takes) or `ParameterError` (an int past 64 bits).
+pub(crate) fn read_params(params: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, Owned)>> {
+    let mut out = Vec::new();
+    let Some(params) = params else {
+        return Ok(out);
+    };
+    for (k, v) in params.iter() {
+        let key: String = k
+            .extract()
+            .map_err(|_| PyTypeError::new_err("parameter names must be strings"))?;
+        let value = read_value(&key, &v)?;
+        out.push((key, value));
+    }
+    Ok(out)
+}
+
+/// Puts one value into `dict` as a plain Python value.
+fn set_plain(dict: &Bound<'_, PyDict>, key: &str, value: ParamValue<'_>) -> PyResult<()> {
+    match value {
+        ParamValue::Bool(b) => dict.set_item(key, b),
+        ParamValue::Int(i) => dict.set_item(key, i),
+        ParamValue::Float(x) => dict.set_item(key, x),
+        ParamValue::Str(s) => dict.set_item(key, s),
+    }
+}
+
+/// A game's options as a dict of plain Python values (`bool`, `int`,
+/// `float`, `str`).
+pub(crate) fn params_dict<'py>(
+    py: Python<'py>,
+    params: &ParamList,
+) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    for (k, v) in params {
+        set_plain(&dict, k, *v)?;
+    }
+    Ok(dict)
+}
+
+/// Options as read, as a dict of plain Python values (numpy's kinds and
+/// paths made `int`, `float` and `str`).
+pub(crate) fn owned_dict<'py>(
+    py: Python<'py>,
+    owned: &[(String, Owned)],
+) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    for (k, v) in owned {
+        set_plain(&dict, k, v.value())?;
+    }
+    Ok(dict)
+}
+
+/// A message of the rules crates or the players, with its bare `true` and
+/// `false` (on/off values, and the on/off options' expectations) written
+/// as Python's `True` and `False`. Text in double quotes (a word as
+/// given) is kept as it is.
+pub fn python_words(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut quoted = false;
+    let mut escaped = false;
+    let mut rest = message;
+    while let Some(c) = rest.chars().next() {
+        if quoted {
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => quoted = false,
+                _ => {}
+            }
+            continue;
+        }
+        if c == '"' {
+            quoted = true;
+            out.push(c);
+            rest = &rest[1..];
+            continue;
+        }
+        let word_end = rest
+            .find(|ch: char| !(ch.is_alphanumeric() || ch == '_'))
+            .unwrap_or(rest.len());
+        if word_end == 0 {
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+            continue;
+        }
+        let word = &rest[..word_end];
+        out.push_str(match word {
+            "true" => "True",
+            "false" => "False",
+            other => other,
+        });
+        rest = &rest[word_end..];
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bare_on_off_words_become_pythons_and_quoted_words_stay() {
+        assert_eq!(
+            python_words("parameter lose_at_one of daldos got 3; expected true or false"),
+            "parameter lose_at_one of daldos got 3; expected True or False"
+        );
+        assert_eq!(
+            python_words("parameter depth of player expectimax got true; expected an integer"),
+            "parameter depth of player expectimax got True; expected an integer"
+        );
+        assert_eq!(
+            python_words("false: the square board has no such rule"),
+            "False: the square board has no such rule"
+        );
+        // Words as given, and words inside other words, are kept.
+        assert_eq!(
+            python_words(r#"got "true" and "a \"false\" one"; untrue falsehood true_x"#),
+            r#"got "true" and "a \"false\" one"; untrue falsehood true_x"#
+        );
+        assert_eq!(python_words("ø true"), "ø True");
+        assert_eq!(python_words(""), "");
+    }
+}
