@@ -55,7 +55,8 @@ esac
 
 show="$("$venv/bin/auditwheel" show "$wheel")"
 echo "$show"
-grep -q 'consistent with the following platform tag: *"manylinux_2_17_' <<<"$show" \
+# auditwheel wraps its lines: join them before looking.
+tr -s ' \n' '  ' <<<"$show" | grep -q 'consistent with the following platform tag: "manylinux_2_17_x86_64"' \
     || { echo "auditwheel: the wheel is not manylinux_2_17 (manylinux2014)" >&2; exit 1; }
 
 # The licence texts travel in both files.
