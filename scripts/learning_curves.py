@@ -10,7 +10,8 @@ Options after the game name are those of ``python -m racegames.train``
 ``--kind`` is its ``--policy``); ``--policy PATH`` keeps the trained policy
 file.
 
-Needs the ``curves`` extra (torch and matplotlib): ``pip install "racegames[curves]"``.
+Needs the ``curves`` extra (torch and matplotlib): ``pip install './py[curves]'``
+from a clone (``pip install 'racegames[curves]'`` once published).
 """
 
 from __future__ import annotations

@@ -2,8 +2,9 @@
 # Creates a virtual environment and installs the racegames Python package
 # (built from py/ with maturin) with its test, Gymnasium and PettingZoo extras.
 #
-#   scripts/setup-venv.sh            # .venv at the repository root, `pip install ./py[...]`
-#   scripts/setup-venv.sh --develop  # `maturin develop --release` instead (faster rebuilds)
+#   scripts/setup-venv.sh              # .venv at the repository root, `pip install ./py[...]`
+#   scripts/setup-venv.sh --develop    # `maturin develop --release` instead (faster rebuilds)
+#   scripts/setup-venv.sh --wheel W    # install the wheel W (scripts/build-wheel.sh) with the extras
 #
 # Environment: PYTHON (default python3, >= 3.9), VENV (default <repo>/.venv).
 # Needs only Python with venv + pip, and a Rust toolchain (cargo) on PATH.
@@ -13,11 +14,13 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 python="${PYTHON:-python3}"
 venv="${VENV:-$root/.venv}"
 mode="install"
-for arg in "$@"; do
-    case "$arg" in
-        --develop) mode="develop" ;;
-        -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
-        *) echo "unknown argument: $arg" >&2; exit 2 ;;
+wheel=""
+while [ "$#" -gt 0 ]; do
+    case "$1" in
+        --develop) mode="develop"; shift ;;
+        --wheel) mode="wheel"; wheel="${2:?--wheel needs a path}"; shift 2 ;;
+        -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+        *) echo "unknown argument: $1" >&2; exit 2 ;;
     esac
 done
 
@@ -36,6 +39,11 @@ if [ "$mode" = "develop" ]; then
     "$vpy" -m pip install --quiet numpy "gymnasium>=1.0" "pettingzoo>=1.24" \
         "pytest>=7" "mypy>=1.8" "nbclient>=0.9" "nbformat>=5.9" "ipykernel>=6"
     (cd "$root/py" && VIRTUAL_ENV="$venv" PATH="$venv/bin:$PATH" maturin develop --release --quiet)
+elif [ "$mode" = "wheel" ]; then
+    # --force-reinstall --no-deps first: the same version may already be
+    # installed (an earlier wheel, or `maturin develop`).
+    "$vpy" -m pip install --quiet --force-reinstall --no-deps "$wheel"
+    "$vpy" -m pip install --quiet "$wheel[test,gym,pettingzoo]"
 else
     "$vpy" -m pip install --quiet "$root/py[test,gym,pettingzoo]"
 fi

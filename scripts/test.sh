@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Sets everything up and runs every test and check: formatting, clippy, the
-# Rust tests, the no_std builds and link check, the rustdoc, the Python
-# package with its tests (OpenSpiel comparisons included), then the docs
-# site. Exits non-zero on the first failure.
+# Rust tests, every feature combination of the rules crates and the no_std
+# link check, the Rust of `rust-version`, a dry-run publish of the crates, the
+# rustdoc, the release wheel and sdist (built once: the Python tests, the docs
+# and the smoke tests under each Python all use that wheel), the Python tests
+# (OpenSpiel comparisons included), then the docs site. Exits non-zero on the
+# first failure.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -11,25 +14,39 @@ step() { printf '\n== %s\n' "$*"; }
 step "cargo fmt --check"
 cargo fmt --all --check
 
-step "cargo clippy (warnings are errors)"
+step "cargo clippy (warnings are errors; clippy.toml: incompatible_msrv over the tests too)"
 cargo clippy --workspace --all-targets -- -D warnings
 
 step "Rust tests"
 cargo test --workspace
 
-step "no_std builds of the rules crates"
-for crate in racegames-board racegames-daldos racegames-tables racegames-halma; do
-    cargo build --quiet -p "$crate" --no-default-features
-done
+step "Every combination of std, alloc and serde of the rules crates (cargo-hack)"
+command -v cargo-hack >/dev/null || cargo install cargo-hack --locked
+# No default features is the no_std, allocation-free build. --no-dev-deps:
+# the dev-dependencies need std (cargo-hack restores Cargo.toml afterwards).
+cargo hack check --feature-powerset --no-dev-deps \
+    -p racegames-board -p racegames-daldos -p racegames-tables -p racegames-halma
 
 step "no_std link check (tests/no-std-link)"
 cargo build --manifest-path tests/no-std-link/Cargo.toml
 
+step "The publishable crates build with their rust-version"
+scripts/msrv-check.sh
+
+step "Dry-run publish of the crates, in dependency order"
+scripts/publish-dry-run.sh
+
 step "cargo doc (warnings are errors, every intra-doc link resolved)"
 scripts/rustdoc.sh
 
-step "Python package and test dependencies"
-scripts/setup-venv.sh
+step "The release wheel and the sdist (dist/; manylinux2014, auditwheel, twine --strict)"
+# The one release build: maturin builds the wheel from the sdist, so this
+# also checks that the sdist builds. Every later step uses this wheel.
+scripts/build-wheel.sh
+wheel=(dist/racegames-*.whl)
+
+step "Python package and test dependencies (the wheel just built)"
+scripts/setup-venv.sh --wheel "${wheel[0]}"
 # The optional comparison group (OpenSpiel, the independent implementation),
 # read from py/pyproject.toml so the list lives in one place (tomllib is in
 # the standard library from Python 3.11; tomli before).
@@ -48,5 +65,5 @@ step "Python tests"
 step "Docs site (mkdocs, strict)"
 scripts/docs.sh
 
-step "The wheel under the other Pythons installed (python3.9 ... python3.13)"
-scripts/smoke-pythons.sh
+step "The wheel in clean virtual environments: python3 and the other Pythons installed (3.9 ... 3.13)"
+WHEEL="${wheel[0]}" scripts/smoke-pythons.sh

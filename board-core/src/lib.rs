@@ -10,6 +10,8 @@
 //!
 //! Without default features the crate is `no_std` and allocation-free.
 #![no_std]
+// docs.rs builds with `--cfg docsrs` (Cargo.toml): mark feature-gated items.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

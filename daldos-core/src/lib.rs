@@ -95,6 +95,8 @@
 //! deserialize a `Setup` and make the position with that game's
 //! [`Daldos::position`].
 #![no_std]
+// docs.rs builds with `--cfg docsrs` (Cargo.toml): mark feature-gated items.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

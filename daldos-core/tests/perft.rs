@@ -73,10 +73,7 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../tests/data/daldos_perft.txt"
-    );
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/daldos_perft.txt");
     let text = std::fs::read_to_string(path).expect("perft data file");
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))

@@ -128,7 +128,7 @@ fn one_attacker_table_use_of_dal_dal() {
                     )
                 }
             };
-            if best.is_none_or(|(v, _)| value > v + 1e-12) {
+            if best.map_or(true, |(v, _)| value > v + 1e-12) {
                 best = Some((value, used));
             }
         }

@@ -6,7 +6,7 @@ mod common;
 use common::{cc, halma, perft};
 use racegames_board::Game;
 
-const DATA: &str = include_str!("../../tests/data/halma_perft.txt");
+const DATA: &str = include_str!("data/halma_perft.txt");
 
 #[test]
 fn perft_counts_match_the_data_file() {

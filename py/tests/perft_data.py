@@ -1,6 +1,7 @@
-"""Reads the perft data files tests/data/<name>_perft.txt that the Rust
-tests, the Python binding's tests and the pure-Python reference models all
-check.
+"""Reads the perft data files <name>-core/tests/data/<name>_perft.txt (kept
+in each rules crate, so that its package carries its tests' data) that the
+Rust tests, the Python binding's tests and the pure-Python reference models
+all check.
 
 Each line is ``game | params | notation | depth | count``; ``params`` is
 ``key=value`` pairs separated by commas, or ``-`` for none. Blank lines and
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, List
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "tests" / "data"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @dataclass(frozen=True)
@@ -33,12 +34,14 @@ class PerftLine:
 
 
 def perft_path(name: str) -> Path:
-    """The data file ``tests/data/<name>_perft.txt``."""
-    return DATA_DIR / f"{name}_perft.txt"
+    """The data file ``<name>-core/tests/data/<name>_perft.txt`` (``name``:
+    ``daldos``, ``tables`` or ``halma``)."""
+    return ROOT / f"{name}-core" / "tests" / "data" / f"{name}_perft.txt"
 
 
 def read_perft(name: str) -> List[PerftLine]:
-    """Every counted line of ``tests/data/<name>_perft.txt``, in file order."""
+    """Every counted line of ``<name>-core/tests/data/<name>_perft.txt``, in
+    file order."""
     out = []
     for number, text in enumerate(perft_path(name).read_text().splitlines(), start=1):
         text = text.strip()

@@ -1,4 +1,4 @@
-"""The Daldøs perft counts of tests/data/daldos_perft.txt, recounted through
+"""The Daldøs perft counts of daldos-core/tests/data/daldos_perft.txt, recounted through
 the Python binding's State API (the Rust test and the reference model check
 the same file)."""
 

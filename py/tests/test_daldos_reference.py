@@ -1,4 +1,4 @@
-"""Reproduces the Daldøs perft counts of tests/data/daldos_perft.txt with the
+"""Reproduces the Daldøs perft counts of daldos-core/tests/data/daldos_perft.txt with the
 independent pure-Python reference model in reference/daldos_model.py."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Chinese checkers and Halma through the Python binding: the perft counts
-of tests/data/halma_perft.txt, every rule and option of the Halma
+of halma-core/tests/data/halma_perft.txt, every rule and option of the Halma
 family (``docs/games/``), copies, bad input, drawings, and the environments not already
 covered by the generic environment tests (other seat counts, seed tests)."""
 

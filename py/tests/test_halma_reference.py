@@ -1,4 +1,4 @@
-"""Reproduces the Halma-family perft counts of tests/data/halma_perft.txt
+"""Reproduces the Halma-family perft counts of halma-core/tests/data/halma_perft.txt
 with the independent pure-Python reference model (no racegames import)."""
 
 from __future__ import annotations

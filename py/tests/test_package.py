@@ -74,3 +74,5 @@ def test_a_missing_extra_is_named_with_the_command_that_installs_it(
     name, message = out.splitlines()
     assert name == missing
     assert f"pip install 'racegames[{extra}]'" in message and module in message
+    # The command that works before racegames is on PyPI.
+    assert f"pip install './py[{extra}]'" in message

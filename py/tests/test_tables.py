@@ -1,6 +1,6 @@
 """The tables games (Seys dos e as, backgammon) through the Python binding.
 
-- perft counts of tests/data/tables_perft.txt (the file racegames-tables's Rust
+- perft counts of tables-core/tests/data/tables_perft.txt (the file racegames-tables's Rust
   test checks), recomputed here through the State API (clone, apply_action,
   notation), and the native `_tables_turn_ends` checked against it;
 - each rule sentence and option of ``docs/games/`` that Python can see, at least

@@ -1,4 +1,4 @@
-"""Reproduces tests/data/tables_perft.txt with the pure-Python reference
+"""Reproduces tables-core/tests/data/tables_perft.txt with the pure-Python reference
 model of the tables games (tests/reference/tables_model.py).
 
 Standard library and pytest only: it does not import racegames. Counts that

@@ -217,6 +217,8 @@
 //!   off nothing; a backgammon is a gammon where the loser also has a piece
 //!   on the bar or in the winner's home (last) quarter.
 #![no_std]
+// docs.rs builds with `--cfg docsrs` (Cargo.toml): mark feature-gated items.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

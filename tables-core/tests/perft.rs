@@ -7,7 +7,7 @@
 use racegames_board::{FromParams, ParamValue};
 use racegames_tables::Tables;
 
-const DATA: &str = include_str!("../../tests/data/tables_perft.txt");
+const DATA: &str = include_str!("data/tables_perft.txt");
 
 struct Line<'a> {
     game: &'a str,

@@ -20,11 +20,14 @@ Every public submodule (``daldos``, ``players``, ``arena``, ``gym``,
 ``pettingzoo``, ``vector``, ``rllib``, ``sb3``, ``train``) is an attribute of
 the package once ``racegames`` is imported
 (``racegames.daldos.capture_odds(...)``), loaded on first use. The
-environments need their extras:
-``pip install racegames[gym]`` for ``racegames.gym`` and
-``racegames.vector``, ``racegames[pettingzoo]`` for ``racegames.pettingzoo``,
-``racegames[sb3]``, ``racegames[rllib]`` and ``racegames[train]`` for the
-training tools.
+environments need their extras: ``gym`` for ``racegames.gym`` and
+``racegames.vector``, ``pettingzoo`` for ``racegames.pettingzoo``, ``sb3``,
+``rllib`` and ``train`` for the training tools. racegames is not on PyPI
+yet: from a clone of the repository, ``pip install './py[gym,train]'``
+builds and installs it with those extras (it needs Rust), and
+``scripts/build-wheel.sh`` builds a wheel, installed with
+``pip install 'dist/racegames-<version>-<tags>.whl[gym]'``. Once published:
+``pip install 'racegames[gym,train]'``.
 
 ``CHANCE`` (-1) and ``TERMINAL`` (-4) are what ``State.current_player()``
 returns at a chance node and once the game is over, as in OpenSpiel. The

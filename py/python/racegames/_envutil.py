@@ -9,6 +9,30 @@ import numpy as np
 from racegames._core import Game, Player, State
 
 
+def install_hint(extra: str) -> str:
+    """How to install the optional group ``extra``: its requirements as the
+    installed package's metadata lists them, which works however racegames
+    was installed, then the extra from a clone of the repository, and the
+    registry's command for once racegames is published there."""
+    from importlib import metadata
+
+    marker = f'extra == "{extra}"'
+    try:
+        requires = metadata.requires("racegames") or []
+    except metadata.PackageNotFoundError:  # pragma: no cover - always installed
+        requires = []
+    needs = [
+        r.split(";", 1)[0].strip()
+        for r in requires
+        if ";" in r and r.split(";", 1)[1].strip().replace("'", '"') == marker
+    ]
+    direct = f"pip install {' '.join(repr(n) for n in needs)}; " if needs else ""
+    return (
+        f"install the {extra!r} extra ({direct}from a clone of racegames: "
+        f"pip install './py[{extra}]'; once racegames is on PyPI: pip install 'racegames[{extra}]')"
+    )
+
+
 def require_extra(module: str, extra: str, *needs: str) -> None:
     """Raises ``ModuleNotFoundError`` naming the extra to install when one of
     the packages ``needs`` (which ``module`` imports) cannot be imported."""
@@ -19,8 +43,7 @@ def require_extra(module: str, extra: str, *needs: str) -> None:
             importlib.import_module(need)
         except ImportError as e:
             raise ModuleNotFoundError(
-                f"{module} needs {need}, which is not installed: "
-                f"pip install 'racegames[{extra}]'",
+                f"{module} needs {need}, which is not installed: {install_hint(extra)}",
                 name=need,
             ) from e
 

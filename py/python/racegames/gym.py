@@ -1,7 +1,8 @@
 """A Gymnasium environment for one seat of a racegames game.
 
-Needs Gymnasium: ``pip install 'racegames[gym]'`` (importing this module
-without it raises ``ModuleNotFoundError`` saying so).
+Needs Gymnasium, the ``gym`` extra (``pip install './py[gym]'`` from a
+clone; ``pip install 'racegames[gym]'`` once published); importing this
+module without it raises ``ModuleNotFoundError`` saying so.
 
 ``gymnasium.make("racegames/Daldos-v0", opponent="random", seat=0, **params)``
 (registered by ``import racegames``) or ``RaceGameEnv("daldos", ...)``.

@@ -1,8 +1,9 @@
 """PettingZoo AEC environments: ``racegames.pettingzoo.env("daldos", **params)``.
 
-Needs PettingZoo and Gymnasium: ``pip install 'racegames[pettingzoo]'``
-(importing this module without them raises ``ModuleNotFoundError`` saying
-so).
+Needs PettingZoo and Gymnasium, the ``pettingzoo`` extra (``pip install
+'./py[pettingzoo]'`` from a clone; ``pip install 'racegames[pettingzoo]'``
+once published); importing this module without them raises
+``ModuleNotFoundError`` saying so.
 
 - Agents are ``player_0``, ``player_1``, …; every agent has the same
   observation space (``Dict(observation=Box(float32), action_mask=Box(int8))``,

@@ -98,9 +98,9 @@ def _multi_agent_base() -> Any:
     try:
         from ray.rllib.env.multi_agent_env import MultiAgentEnv  # type: ignore[import-not-found, import-untyped, unused-ignore]
     except ImportError as error:  # pragma: no cover - depends on the install
-        raise ImportError(
-            "racegames.rllib.MultiAgentRLlibEnv needs RLlib: pip install 'racegames[rllib]'"
-        ) from error
+        from racegames._envutil import install_hint
+
+        raise ImportError(f"racegames.rllib.MultiAgentRLlibEnv needs RLlib: {install_hint('rllib')}") from error
     return MultiAgentEnv
 
 

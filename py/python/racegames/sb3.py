@@ -5,8 +5,9 @@ one native call, with SB3's conventions: flat float32 observations (the mask
 is not an input), auto-reset in the same step with the final observation in
 ``infos[i]["terminal_observation"]``, ``infos[i]["episode"]`` statistics as
 SB3's ``Monitor`` writes them, and ``env_method("action_masks")`` for
-sb3-contrib's ``MaskablePPO``. Needs ``stable-baselines3``
-(``pip install 'racegames[sb3]'``); the module imports without it, and the
+sb3-contrib's ``MaskablePPO``. Needs ``stable-baselines3``, the ``sb3``
+extra (``pip install './py[sb3]'`` from a clone; ``pip install
+'racegames[sb3]'`` once published); the module imports without it, and the
 class is built on first use.
 """
 
@@ -131,7 +132,9 @@ def __getattr__(name: str) -> Any:
         try:
             from stable_baselines3.common.vec_env import VecEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
         except ImportError as error:  # pragma: no cover - depends on the install
-            raise ImportError("racegames.sb3 needs Stable-Baselines3: pip install 'racegames[sb3]'") from error
+            from racegames._envutil import install_hint
+
+            raise ImportError(f"racegames.sb3 needs Stable-Baselines3: {install_hint('sb3')}") from error
 
         class SB3VecEnv(_Adapter, VecEnv):  # type: ignore[misc, valid-type]
             """``num_envs`` environments of game ``name`` as one SB3 ``VecEnv``:

@@ -1,7 +1,8 @@
 """A native batched environment: ``VectorEnv("daldos", num_envs, seed=...)``.
 
-Needs Gymnasium: ``pip install 'racegames[gym]'`` (importing this module
-without it raises ``ModuleNotFoundError`` saying so).
+Needs Gymnasium, the ``gym`` extra (``pip install './py[gym]'`` from a
+clone; ``pip install 'racegames[gym]'`` once published); importing this
+module without it raises ``ModuleNotFoundError`` saying so.
 
 A ``gymnasium.vector.VectorEnv`` whose stepping, dice, opponents,
 auto-reset and observation encoding all run in Rust over contiguous numpy

@@ -5,7 +5,7 @@ It shares nothing with the Rust engine: the board is a dict from
 ``(row, index)`` to ``(owner, dalled)``, moves are found by trying every
 piece with every order of the dice, and positions are compared as notation
 strings. It is slow and obvious on purpose; the tests use it to reproduce
-the perft counts in ``tests/data/daldos_perft.txt``.
+the perft counts in ``daldos-core/tests/data/daldos_perft.txt``.
 """
 
 from __future__ import annotations

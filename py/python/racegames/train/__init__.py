@@ -4,7 +4,8 @@
 PPO (``racegames.train.ppo``) over ``racegames.vector.VectorEnv``
 against a league of opponents played natively, and writes a policy file that
 ``racegames.players.make_player("policy", game, path=PATH)`` plays natively,
-without torch. Needs the ``train`` extra (torch): ``pip install 'racegames[train]'``.
+without torch. Needs the ``train`` extra (torch): ``pip install './py[train]'``
+from a clone (``pip install 'racegames[train]'`` once published).
 """
 
 from racegames.train.policy_file import read_policy, write_policy

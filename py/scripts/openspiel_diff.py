@@ -5,7 +5,7 @@ compares the set of positions at the end of the turn (board, bar, borne off)
 with racegames-tables's, as computed by the `turn_ends` example:
 
     cargo build --release -p racegames-tables --example turn_ends
-    python tables-core/tools/openspiel_diff.py <seed> <games> [path/to/turn_ends]
+    python py/scripts/openspiel_diff.py <seed> <games> [path/to/turn_ends]
 
 Needs `open_spiel` (pyspiel). OpenSpiel's player 0 (x) moves from point 1
 to 24, like racegames' seat B; its player 1 (o) is seat A. A run of 180

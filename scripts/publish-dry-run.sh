@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# A dry-run publish of every publishable crate together, in dependency order
+# (racegames-board, then the rules crates, then racegames-players): cargo
+# packages each one, resolves the others from the packages just made, and
+# builds each from its package alone, as the registry would get it. Crates
+# with `publish = false` (racegames-py, -examples, -train) are left out by
+# cargo. Also checks that each package ships both licence texts, identical
+# to the repository's. Exits non-zero on any error.
+#
+#   scripts/publish-dry-run.sh
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+# crate folder:package name, in dependency order.
+crates=(
+    board-core:racegames-board
+    daldos-core:racegames-daldos
+    tables-core:racegames-tables
+    halma-core:racegames-halma
+    players:racegames-players
+)
+
+for entry in "${crates[@]}"; do
+    dir="${entry%%:*}"
+    name="${entry##*:}"
+    for licence in LICENSE-MIT LICENSE-APACHE; do
+        cmp -s "$licence" "$dir/$licence" || { echo "$dir/$licence differs from ./$licence (or is missing)" >&2; exit 1; }
+    done
+    list="$(cargo package --list --allow-dirty -p "$name" 2>/dev/null)"
+    for licence in LICENSE-MIT LICENSE-APACHE README.md; do
+        grep -qx "$licence" <<<"$list" || { echo "$name does not ship $licence" >&2; exit 1; }
+    done
+done
+
+# --allow-dirty: this checks the packages, not the working tree (a real
+# publish goes without it).
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+cargo publish --workspace --dry-run --allow-dirty 2>&1 | tee "$log"
+for entry in "${crates[@]}"; do
+    name="${entry##*:}"
+    grep -q "Uploading $name v" "$log" || { echo "the dry run did not reach $name" >&2; exit 1; }
+done
+echo "dry-run publish passed: ${crates[*]##*:}"
