@@ -20,6 +20,11 @@ cargo clippy --workspace --all-targets -- -D warnings
 step "Rust tests"
 cargo test --workspace
 
+step "serde of the rules crates: deserializing validates as parsing does (proptests)"
+for crate in racegames-daldos racegames-tables racegames-halma; do
+    cargo test --quiet -p "$crate" --features serde --test serde
+done
+
 step "Every combination of std, alloc and serde of the rules crates (cargo-hack)"
 command -v cargo-hack >/dev/null || cargo install cargo-hack --locked
 # No default features is the no_std, allocation-free build. --no-dev-deps:
@@ -29,6 +34,9 @@ cargo hack check --feature-powerset --no-dev-deps \
 
 step "no_std link check (tests/no-std-link)"
 cargo build --manifest-path tests/no-std-link/Cargo.toml
+
+step "A crate outside the workspace uses every game's position (tests/downstream)"
+cargo run --quiet --manifest-path tests/downstream/Cargo.toml
 
 step "The publishable crates build with their rust-version"
 scripts/msrv-check.sh
