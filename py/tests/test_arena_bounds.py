@@ -21,7 +21,7 @@ GAMES_RANGE = "games must be from 1 to 10000000"
 THREADS_RANGE = "threads must be from 1 to 64"
 
 
-def run_cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+def run_cli(*args: str, timeout: float = 120) -> "subprocess.CompletedProcess[str]":
     return subprocess.run(
         [sys.executable, "-m", "racegames.arena", *args], capture_output=True, text=True, timeout=timeout
     )

@@ -128,7 +128,7 @@ def _count(value: Any, what: str, least: int, most: Optional[int] = None) -> int
 def _bar(total: int, desc: str) -> Any:
     """A tqdm bar counting games (tqdm imported only when asked for)."""
     try:
-        from tqdm.auto import tqdm
+        from tqdm.auto import tqdm  # type: ignore[import-untyped, import-not-found, unused-ignore]
     except ModuleNotFoundError as e:  # pragma: no cover - tqdm is a dependency
         raise ModuleNotFoundError("progress=True needs tqdm: pip install tqdm") from e
     return tqdm(total=total, desc=desc, unit="game", dynamic_ncols=True)
