@@ -148,7 +148,9 @@ def test_progress_off_is_silent_and_must_be_a_bool(capsys: pytest.CaptureFixture
 
 
 def test_the_command_line_takes_player_options() -> None:
-    r = run_cli("daldos", "mcts:simulations=50", "expectimax:depth=1,beam=4", "--games", "2", "--threads", "1")
+    r = run_cli(
+        "daldos", "mcts:simulations=50,exploration=1.4", "expectimax:depth=1,beam=4", "--games", "2", "--threads", "1"
+    )
     assert r.returncode == 0, r.stderr
     assert "mcts" in r.stdout and "expectimax" in r.stdout and "2 games" in r.stdout
     bad = run_cli("daldos", "mcts:simulations=fifty", "random", "--games", "2")

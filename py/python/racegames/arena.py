@@ -348,8 +348,9 @@ _EPILOG = """\
 players: a built-in player name, with options after a colon, for example
   random   greedy   mcts:simulations=50   expectimax:depth=2,beam=4
   policy:path=bg.rgpl   (a policy file written by python -m racegames.train)
-values are true/false, ints or text (floats as text: c=1.4); racegames.players.list_players(game)
-names the players of a game, and its docs their options.
+values are true/false, ints or text (floats as text: exploration=1.4);
+racegames.players.list_players(game) names the players of a game,
+and its docs their options.
 
 examples:
   python -m racegames.arena backgammon expectimax:depth=1 random --games 200
