@@ -202,8 +202,13 @@ fn checked_games(config: &ArenaConfig, seats: usize) -> Result<usize, ArenaError
     Ok(config.games.div_ceil(seats.max(1)) * seats.max(1))
 }
 
+/// The most finished games that wait for an earlier one to be summed:
+/// threads pause rather than run further ahead of a slow game.
+const MAX_WAITING: usize = 4096;
+
 /// The outcomes of finished games, summed in game order whatever order
-/// they finish in: those that finish early wait (only they are stored).
+/// they finish in: those that finish early wait (only they are stored,
+/// at most [`MAX_WAITING`]).
 struct Tally {
     next: usize,
     waiting: BTreeMap<usize, Outcome>,
@@ -336,6 +341,7 @@ where
     let seats = players.len();
     let threads = config.threads.min(games);
     let next = AtomicUsize::new(0);
+    let folded = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
     let tally = Mutex::new(Tally::new(seats));
     let first_error: Mutex<Option<(usize, ArenaError)>> = Mutex::new(None);
@@ -345,19 +351,26 @@ where
         .collect();
     std::thread::scope(|scope| {
         for team in teams {
-            let (next, failed, tally, first_error) = (&next, &failed, &tally, &first_error);
+            let (next, folded, failed) = (&next, &folded, &failed);
+            let (tally, first_error) = (&tally, &first_error);
             scope.spawn(move || {
                 while !failed.load(Ordering::Relaxed) {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     if k >= games {
                         break;
                     }
+                    // Bounds the games waiting in the tally behind a slow one.
+                    while k >= folded.load(Ordering::Relaxed) + MAX_WAITING
+                        && !failed.load(Ordering::Relaxed)
+                        && !control.interrupt.is_interrupted()
+                    {
+                        std::thread::sleep(std::time::Duration::from_millis(1));
+                    }
                     match play_one(game, &team, k, config, &control.interrupt) {
                         Ok(outcome) => {
-                            tally
-                                .lock()
-                                .unwrap_or_else(|p| p.into_inner())
-                                .add(k, outcome);
+                            let mut tally = tally.lock().unwrap_or_else(|p| p.into_inner());
+                            tally.add(k, outcome);
+                            folded.store(tally.next, Ordering::Relaxed);
                             control.done.fetch_add(1, Ordering::Relaxed);
                         }
                         Err(e) => {
