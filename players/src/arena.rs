@@ -12,29 +12,39 @@
 //! starts from fresh copies of the players ([`Player::clone_box`]), and the
 //! per-game results are summed in game order.
 
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use racegames_board::sim::SplitMix64;
 use racegames_board::{Action, Game, Node};
 
-use crate::{Player, PlayerError};
+use crate::{Interrupt, Player, PlayerError};
 
 mod round_robin;
 pub mod stats;
 
-pub use round_robin::{round_robin, RoundRobin};
+pub use round_robin::{round_robin, round_robin_with, RoundRobin};
 pub use stats::{elo, wilson, Interval};
+
+/// The most games a match (or each pairing of a round robin) may ask for.
+/// Nothing is allocated per game, so this bounds time, not memory: ten
+/// million games of random players take minutes.
+pub const MAX_GAMES: usize = 10_000_000;
+
+/// The most threads a match may use (as many as a `VectorEnv` may).
+pub const MAX_THREADS: usize = 64;
 
 /// How a match is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ArenaConfig {
-    /// The number of games, rounded up to a multiple of the number of
-    /// seats so that every rotation of the seats is played equally often.
+    /// The number of games (1 to [`MAX_GAMES`]), rounded up to a multiple
+    /// of the number of seats so that every rotation of the seats is
+    /// played equally often.
     pub games: usize,
     /// The seed of the dice.
     pub seed: u64,
-    /// The threads that play games (at least 1).
+    /// The threads that play games (1 to [`MAX_THREADS`]).
     pub threads: usize,
     /// A game still going after this many turns is stopped and counted as
     /// a draw with zero returns. The games' own `max_turns` usually ends
@@ -73,6 +83,9 @@ pub enum ArenaError {
     /// A setting is out of range.
     #[error("{0}")]
     BadConfig(&'static str),
+    /// The match was stopped through its [`Interrupt`] before it ended.
+    #[error("the match was interrupted")]
+    Interrupted,
     /// A player failed to act.
     #[error("player {index} ({name}) failed in game {game}: {error}")]
     Player {
@@ -134,6 +147,120 @@ impl ArenaResult {
     }
 }
 
+/// How the caller watches and stops a running match: its stop flag and
+/// its count of games done, both shared with clones.
+///
+/// ```
+/// use racegames_players::arena::{self, ArenaConfig, Control};
+/// use racegames_players::{random::RandomPlayer, Player};
+/// use racegames_daldos::Daldos;
+/// let game = Daldos::default();
+/// let players: Vec<Box<dyn Player<Daldos>>> =
+///     vec![Box::new(RandomPlayer::new(1)), Box::new(RandomPlayer::new(2))];
+/// let control = Control::default();
+/// let config = ArenaConfig { games: 10, ..ArenaConfig::default() };
+/// let r = arena::play_with(&game, &players, &config, &control).unwrap();
+/// assert_eq!((r.games, control.done(), control.total()), (10, 10, 10));
+/// control.interrupt.interrupt();
+/// assert!(arena::play_with(&game, &players, &config, &control).is_err());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Control {
+    /// Set from another thread to stop the match between decisions; the
+    /// match then returns [`ArenaError::Interrupted`].
+    pub interrupt: Interrupt,
+    done: Arc<AtomicUsize>,
+    total: Arc<AtomicUsize>,
+}
+
+impl Control {
+    /// Games finished so far (over all the matches of a round robin).
+    pub fn done(&self) -> usize {
+        self.done.load(Ordering::Relaxed)
+    }
+
+    /// Games planned (over all the matches of a round robin), known once
+    /// the match has started; 0 before.
+    pub fn total(&self) -> usize {
+        self.total.load(Ordering::Relaxed)
+    }
+
+    fn set_total(&self, total: usize) {
+        self.total.store(total, Ordering::Relaxed);
+    }
+}
+
+/// Checks the counts of `config` for `seats` seats and returns the games
+/// the match will play (rounded up to a multiple of `seats`).
+fn checked_games(config: &ArenaConfig, seats: usize) -> Result<usize, ArenaError> {
+    if !(1..=MAX_GAMES).contains(&config.games) {
+        return Err(ArenaError::BadConfig("games must be from 1 to 10000000"));
+    }
+    if !(1..=MAX_THREADS).contains(&config.threads) {
+        return Err(ArenaError::BadConfig("threads must be from 1 to 64"));
+    }
+    Ok(config.games.div_ceil(seats.max(1)) * seats.max(1))
+}
+
+/// The most finished games that wait for an earlier one to be summed:
+/// threads pause rather than run further ahead of a slow game.
+const MAX_WAITING: usize = 4096;
+
+/// The outcomes of finished games, summed in game order whatever order
+/// they finish in: those that finish early wait (only they are stored,
+/// at most [`MAX_WAITING`]).
+struct Tally {
+    next: usize,
+    waiting: BTreeMap<usize, Outcome>,
+    result: ArenaResult,
+}
+
+impl Tally {
+    fn new(seats: usize) -> Tally {
+        Tally {
+            next: 0,
+            waiting: BTreeMap::new(),
+            result: ArenaResult {
+                games: 0,
+                wins: vec![0; seats],
+                draws: 0,
+                truncated: 0,
+                mean_returns: vec![0.0; seats],
+                seat_wins: vec![0; seats],
+            },
+        }
+    }
+
+    fn add(&mut self, k: usize, outcome: Outcome) {
+        self.waiting.insert(k, outcome);
+        while let Some(o) = self.waiting.remove(&self.next) {
+            self.next += 1;
+            let r = &mut self.result;
+            r.games += 1;
+            match (o.winner, o.winner_seat) {
+                (Some(i), Some(s)) => {
+                    r.wins[i] += 1;
+                    r.seat_wins[s] += 1;
+                }
+                _ => r.draws += 1,
+            }
+            r.truncated += usize::from(o.truncated);
+            // Sums of returns, divided by the games at the end.
+            for (sum, v) in r.mean_returns.iter_mut().zip(o.returns) {
+                *sum += v;
+            }
+        }
+    }
+
+    fn finish(mut self) -> ArenaResult {
+        let games = self.result.games.max(1) as f64;
+        for sum in &mut self.result.mean_returns {
+            *sum /= games;
+        }
+        self.result
+    }
+}
+
 /// One game's result, per player.
 #[derive(Clone, Copy, Debug)]
 struct Outcome {
@@ -156,12 +283,32 @@ fn game_seed(seed: u64, k: usize) -> u64 {
 ///
 /// # Errors
 ///
-/// [`ArenaError`] for a wrong number of players, zero games or threads, or
-/// a player that fails or plays an illegal action.
+/// [`ArenaError`] for a wrong number of players, games or threads out of
+/// range ([`MAX_GAMES`], [`MAX_THREADS`]), or a player that fails or plays
+/// an illegal action.
 pub fn play<G>(
     game: &G,
     players: &[Box<dyn Player<G>>],
     config: &ArenaConfig,
+) -> Result<ArenaResult, ArenaError>
+where
+    G: Game + Sync,
+{
+    play_with(game, players, config, &Control::default())
+}
+
+/// [`play`], watched and stoppable through `control`: its count of games
+/// done grows as games end, and its interrupt stops the match between
+/// decisions with [`ArenaError::Interrupted`].
+///
+/// # Errors
+///
+/// As [`play`]'s, and [`ArenaError::Interrupted`].
+pub fn play_with<G>(
+    game: &G,
+    players: &[Box<dyn Player<G>>],
+    config: &ArenaConfig,
+    control: &Control,
 ) -> Result<ArenaResult, ArenaError>
 where
     G: Game + Sync,
@@ -173,17 +320,30 @@ where
             found: players.len(),
         });
     }
-    if config.games == 0 {
-        return Err(ArenaError::BadConfig("games must be at least 1"));
+    let games = checked_games(config, seats)?;
+    if control.total() == 0 {
+        control.set_total(games);
     }
-    if config.threads == 0 {
-        return Err(ArenaError::BadConfig("threads must be at least 1"));
-    }
-    let games = config.games.div_ceil(seats) * seats;
+    play_checked(game, players, config, games, control)
+}
+
+/// Plays `games` games; the counts are checked.
+fn play_checked<G>(
+    game: &G,
+    players: &[Box<dyn Player<G>>],
+    config: &ArenaConfig,
+    games: usize,
+    control: &Control,
+) -> Result<ArenaResult, ArenaError>
+where
+    G: Game + Sync,
+{
+    let seats = players.len();
     let threads = config.threads.min(games);
     let next = AtomicUsize::new(0);
+    let folded = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
-    let outcomes: Mutex<Vec<Option<Outcome>>> = Mutex::new(vec![None; games]);
+    let tally = Mutex::new(Tally::new(seats));
     let first_error: Mutex<Option<(usize, ArenaError)>> = Mutex::new(None);
     // Player is Send but not Sync: each thread gets copies of its own.
     let teams: Vec<Vec<Box<dyn Player<G>>>> = (0..threads)
@@ -191,16 +351,28 @@ where
         .collect();
     std::thread::scope(|scope| {
         for team in teams {
-            let (next, failed, outcomes, first_error) = (&next, &failed, &outcomes, &first_error);
+            let (next, folded, failed) = (&next, &folded, &failed);
+            let (tally, first_error) = (&tally, &first_error);
             scope.spawn(move || {
-                let mut done = Vec::new();
                 while !failed.load(Ordering::Relaxed) {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     if k >= games {
                         break;
                     }
-                    match play_one(game, &team, k, config) {
-                        Ok(outcome) => done.push((k, outcome)),
+                    // Bounds the games waiting in the tally behind a slow one.
+                    while k >= folded.load(Ordering::Relaxed) + MAX_WAITING
+                        && !failed.load(Ordering::Relaxed)
+                        && !control.interrupt.is_interrupted()
+                    {
+                        std::thread::sleep(std::time::Duration::from_millis(1));
+                    }
+                    match play_one(game, &team, k, config, &control.interrupt) {
+                        Ok(outcome) => {
+                            let mut tally = tally.lock().unwrap_or_else(|p| p.into_inner());
+                            tally.add(k, outcome);
+                            folded.store(tally.next, Ordering::Relaxed);
+                            control.done.fetch_add(1, Ordering::Relaxed);
+                        }
                         Err(e) => {
                             failed.store(true, Ordering::Relaxed);
                             let mut slot = first_error.lock().unwrap_or_else(|p| p.into_inner());
@@ -211,48 +383,20 @@ where
                         }
                     }
                 }
-                let mut all = outcomes.lock().unwrap_or_else(|p| p.into_inner());
-                for (k, outcome) in done {
-                    all[k] = Some(outcome);
-                }
             });
         }
     });
     if let Some((_, e)) = first_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        // An interrupt can reach a later game first: it wins over errors.
+        if control.interrupt.is_interrupted() {
+            return Err(ArenaError::Interrupted);
+        }
         return Err(e);
     }
-    let outcomes = outcomes.into_inner().unwrap_or_else(|p| p.into_inner());
-    Ok(summarise(seats, outcomes.into_iter().flatten()))
-}
-
-/// Sums the outcomes, in game order.
-fn summarise(seats: usize, outcomes: impl Iterator<Item = Outcome>) -> ArenaResult {
-    let mut r = ArenaResult {
-        games: 0,
-        wins: vec![0; seats],
-        draws: 0,
-        truncated: 0,
-        mean_returns: vec![0.0; seats],
-        seat_wins: vec![0; seats],
-    };
-    for o in outcomes {
-        r.games += 1;
-        match (o.winner, o.winner_seat) {
-            (Some(i), Some(s)) => {
-                r.wins[i] += 1;
-                r.seat_wins[s] += 1;
-            }
-            _ => r.draws += 1,
-        }
-        r.truncated += usize::from(o.truncated);
-        for (sum, v) in r.mean_returns.iter_mut().zip(o.returns) {
-            *sum += v;
-        }
-    }
-    for sum in &mut r.mean_returns {
-        *sum /= r.games.max(1) as f64;
-    }
-    r
+    Ok(tally
+        .into_inner()
+        .unwrap_or_else(|p| p.into_inner())
+        .finish())
 }
 
 /// Plays game `k` of a match with fresh copies of `team`.
@@ -261,6 +405,7 @@ fn play_one<G: Game>(
     team: &[Box<dyn Player<G>>],
     k: usize,
     config: &ArenaConfig,
+    interrupt: &Interrupt,
 ) -> Result<Outcome, ArenaError> {
     let n = team.len();
     let rotation = k % n;
@@ -271,6 +416,9 @@ fn play_one<G: Game>(
     let mut opening = config.opening;
     let mut legal = racegames_board::ActionBuffer::new();
     loop {
+        if interrupt.is_interrupted() {
+            return Err(ArenaError::Interrupted);
+        }
         match game.node(&state) {
             Node::Terminal => break,
             _ if game.turn_count(&state) >= config.turn_limit => {

@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 
 use pyo3::prelude::*;
 use racegames_board::{Action, Game, ParamValue};
-use racegames_players::arena::{self, ArenaConfig, ArenaError, ArenaResult, RoundRobin};
+use racegames_players::arena::{self, ArenaConfig, ArenaError, ArenaResult, Control, RoundRobin};
 use racegames_players::{Playable, Player, PlayerError};
 
 use crate::erased::{DynState, Held};
@@ -85,6 +85,7 @@ pub trait DynPlayable {
         pygame: Arc<Py<PyGame>>,
         seats: Vec<Seat>,
         config: &ArenaConfig,
+        control: &Control,
         raised: &Raised,
     ) -> Result<ArenaResult, ArenaError>;
     /// Plays a round robin between the seats.
@@ -93,6 +94,7 @@ pub trait DynPlayable {
         pygame: Arc<Py<PyGame>>,
         seats: Vec<Seat>,
         config: &ArenaConfig,
+        control: &Control,
         raised: &Raised,
     ) -> Result<RoundRobin, ArenaError>;
     /// A vector environment whose opponents are copies of the players of
@@ -127,20 +129,22 @@ where
         pygame: Arc<Py<PyGame>>,
         seats: Vec<Seat>,
         config: &ArenaConfig,
+        control: &Control,
         raised: &Raised,
     ) -> Result<ArenaResult, ArenaError> {
         let players = typed_players(&self, &pygame, seats, raised)?;
-        arena::play(&*self, &players, config)
+        arena::play_with(&*self, &players, config, control)
     }
     fn play_round_robin(
         self: Arc<Self>,
         pygame: Arc<Py<PyGame>>,
         seats: Vec<Seat>,
         config: &ArenaConfig,
+        control: &Control,
         raised: &Raised,
     ) -> Result<RoundRobin, ArenaError> {
         let players = typed_players(&self, &pygame, seats, raised)?;
-        arena::round_robin(&*self, &players, config)
+        arena::round_robin_with(&*self, &players, config, control)
     }
     fn new_vector_against(
         self: Arc<Self>,

@@ -21,7 +21,19 @@ pub fn interruptible<T: Send>(
     py: Python<'_>,
     work: impl FnOnce(&Interrupt) -> T + Send,
 ) -> PyResult<T> {
-    let interrupt = Interrupt::new();
+    interruptible_polled(py, &Interrupt::new(), work, |_| Ok(()))
+}
+
+/// [`interruptible`] with the caller's `interrupt`, and `poll` called with
+/// the GIL after each look at the signals (every [`SIGNAL_POLL`]), for
+/// example to show progress. An exception from `poll` stops the work like
+/// Ctrl-C and is raised.
+pub fn interruptible_polled<T: Send>(
+    py: Python<'_>,
+    interrupt: &Interrupt,
+    work: impl FnOnce(&Interrupt) -> T + Send,
+    mut poll: impl FnMut(Python<'_>) -> PyResult<()>,
+) -> PyResult<T> {
     let (done_tx, done_rx) = mpsc::channel();
     std::thread::scope(|scope| {
         let flag = interrupt.clone();
@@ -47,7 +59,7 @@ pub fn interruptible<T: Send>(
                     ))
                 }
             }
-            if let Err(signal) = py.check_signals() {
+            if let Err(signal) = py.check_signals().and_then(|()| poll(py)) {
                 interrupt.interrupt();
                 // Wait for the work to notice; its result is dropped.
                 let _ = py.detach(move || done_rx.recv());

@@ -1,15 +1,17 @@
 //! The native half of `racegames.arena`: matches and round robins played
-//! natively with the GIL released, and the Wilson interval.
+//! natively with the GIL released, stopped by Ctrl-C and watched by a
+//! progress callback, and the Wilson interval.
 
 use std::sync::Arc;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use racegames_players::arena::{self, ArenaConfig, ArenaError};
+use racegames_players::arena::{self, ArenaConfig, ArenaError, Control, MAX_GAMES, MAX_THREADS};
 
+use crate::args::read_usize;
 use crate::dynplayer::{Raised, Seat};
-use crate::errors::guard;
+use crate::interrupt::interruptible_polled;
 use crate::pygame::PyGame;
 use crate::pyplayers::PyPlayer;
 
@@ -40,18 +42,23 @@ fn seats(
         .collect()
 }
 
-/// Runs `f` on the game with the GIL released; an exception raised by a
-/// Python player comes back as itself, an arena error as `ValueError`.
+/// Runs `f` on the game with the GIL released and Ctrl-C watched (see
+/// [`interruptible_polled`]); `progress(done, total)` is called about every
+/// 50 ms with the games finished. An exception raised by a Python player
+/// comes back as itself, an arena error as `ValueError`.
+#[allow(clippy::too_many_arguments)] // one closure, the rest plain inputs
 fn run<T: Send>(
     py: Python<'_>,
     game: &Bound<'_, PyGame>,
     players: Vec<Bound<'_, PyAny>>,
     mut config: ArenaConfig,
+    progress: Option<Bound<'_, PyAny>>,
     f: impl FnOnce(
             Arc<dyn crate::erased::DynGame>,
             Arc<Py<PyGame>>,
             Vec<Seat>,
             &ArenaConfig,
+            &Control,
             &Raised,
         ) -> Result<T, ArenaError>
         + Send,
@@ -64,30 +71,43 @@ fn run<T: Send>(
     let inner = Arc::clone(&game.get().inner);
     let pygame = Arc::new(game.clone().unbind());
     let raised = Raised::default();
-    let result = py.detach(|| guard(|| f(inner, pygame, seats, &config, &raised)))?;
+    let control = Control::default();
+    let mut shown = None;
+    let result = interruptible_polled(
+        py,
+        &control.interrupt,
+        |_| f(inner, pygame, seats, &config, &control, &raised),
+        |_| {
+            let Some(progress) = &progress else {
+                return Ok(());
+            };
+            let now = (control.done(), control.total());
+            if shown != Some(now) {
+                shown = Some(now);
+                progress.call1(now)?;
+            }
+            Ok(())
+        },
+    )?;
     if let Some(e) = raised.lock().unwrap_or_else(|p| p.into_inner()).take() {
         return Err(e);
     }
     result.map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
+/// The arena's settings; `games` and `threads` checked against their
+/// ranges (a `ValueError` names the range) before anything is allocated.
 fn config(
-    games: usize,
+    games: &Bound<'_, PyAny>,
     seed: u64,
-    threads: usize,
+    threads: &Bound<'_, PyAny>,
     turn_limit: u32,
     opening: u32,
 ) -> PyResult<ArenaConfig> {
-    if games == 0 {
-        return Err(PyValueError::new_err("games must be at least 1"));
-    }
-    if threads == 0 {
-        return Err(PyValueError::new_err("threads must be at least 1"));
-    }
     Ok(ArenaConfig {
-        games,
+        games: read_usize(games, "games", 1, MAX_GAMES)?,
         seed,
-        threads,
+        threads: read_usize(threads, "threads", 1, MAX_THREADS)?,
         turn_limit,
         opening,
     })
@@ -96,17 +116,18 @@ fn config(
 /// Plays a match (see `racegames.arena.play`, which checks the arguments'
 /// types); returns its counts as a dict.
 #[pyfunction]
-#[pyo3(name = "_arena_play")]
+#[pyo3(name = "_arena_play", signature = (game, players, games, seed, threads, turn_limit, opening, progress=None))]
 #[allow(clippy::too_many_arguments)] // the Python signature, one argument each
 pub fn arena_play<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyGame>,
     players: Vec<Bound<'py, PyAny>>,
-    games: usize,
+    games: &Bound<'py, PyAny>,
     seed: u64,
-    threads: usize,
+    threads: &Bound<'py, PyAny>,
     turn_limit: u32,
     opening: u32,
+    progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let config = config(games, seed, threads, turn_limit, opening)?;
     let r = run(
@@ -114,7 +135,10 @@ pub fn arena_play<'py>(
         game,
         players,
         config,
-        |g, pygame, seats, config, raised| g.play_match(pygame, seats, config, raised),
+        progress,
+        |g, pygame, seats, config, control, raised| {
+            g.play_match(pygame, seats, config, control, raised)
+        },
     )?;
     let out = PyDict::new(py);
     out.set_item("games", r.games)?;
@@ -129,17 +153,18 @@ pub fn arena_play<'py>(
 /// Plays a round robin (see `racegames.arena.round_robin`); returns the
 /// table as a dict.
 #[pyfunction]
-#[pyo3(name = "_arena_round_robin")]
+#[pyo3(name = "_arena_round_robin", signature = (game, players, games, seed, threads, turn_limit, opening, progress=None))]
 #[allow(clippy::too_many_arguments)] // the Python signature, one argument each
 pub fn arena_round_robin<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyGame>,
     players: Vec<Bound<'py, PyAny>>,
-    games: usize,
+    games: &Bound<'py, PyAny>,
     seed: u64,
-    threads: usize,
+    threads: &Bound<'py, PyAny>,
     turn_limit: u32,
     opening: u32,
+    progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     if players.len() < 2 {
         return Err(PyValueError::new_err(
@@ -152,7 +177,10 @@ pub fn arena_round_robin<'py>(
         game,
         players,
         config,
-        |g, pygame, seats, config, raised| g.play_round_robin(pygame, seats, config, raised),
+        progress,
+        |g, pygame, seats, config, control, raised| {
+            g.play_round_robin(pygame, seats, config, control, raised)
+        },
     )?;
     let out = PyDict::new(py);
     out.set_item("games", t.games)?;

@@ -2,7 +2,7 @@
 
 use racegames_board::Game;
 
-use super::{play, stats, ArenaConfig, ArenaError};
+use super::{checked_games, play_checked, stats, ArenaConfig, ArenaError, Control};
 use crate::Player;
 
 /// The virtual drawn games added to every pair for the Elo fit, so that a
@@ -59,7 +59,7 @@ fn seatings(seats: usize, a: usize, b: usize) -> Vec<Vec<usize>> {
 ///
 /// # Errors
 ///
-/// As [`play`]'s.
+/// As [`play`](super::play)'s.
 pub fn round_robin<G>(
     game: &G,
     players: &[Box<dyn Player<G>>],
@@ -68,8 +68,39 @@ pub fn round_robin<G>(
 where
     G: Game + Sync,
 {
+    round_robin_with(game, players, config, &Control::default())
+}
+
+/// [`round_robin`], watched and stoppable through `control` (its total
+/// counts the games of every pairing).
+///
+/// # Errors
+///
+/// As [`play`](super::play)'s, and [`ArenaError::Interrupted`].
+pub fn round_robin_with<G>(
+    game: &G,
+    players: &[Box<dyn Player<G>>],
+    config: &ArenaConfig,
+    control: &Control,
+) -> Result<RoundRobin, ArenaError>
+where
+    G: Game + Sync,
+{
     let n = players.len();
     let seats = game.num_players();
+    if seats > racegames_board::Seat::MAX_SEATS {
+        return Err(ArenaError::WrongPlayerCount { seats, found: n });
+    }
+    // Every count checked, and the total known, before any game.
+    let lineups = seatings(seats, 0, 1).len();
+    let per_lineup = ArenaConfig {
+        games: config.games.div_ceil(lineups),
+        ..*config
+    };
+    checked_games(config, seats)?;
+    let games = checked_games(&per_lineup, seats)?;
+    let pairs = n * n.saturating_sub(1) / 2;
+    control.set_total(pairs * lineups * games);
     let mut table = RoundRobin {
         names: players.iter().map(|p| p.name().to_owned()).collect(),
         games: vec![vec![0; n]; n],
@@ -80,15 +111,10 @@ where
     };
     for a in 0..n {
         for b in a + 1..n {
-            let lineups = seatings(seats, a, b);
-            let per_lineup = ArenaConfig {
-                games: config.games.div_ceil(lineups.len()),
-                ..*config
-            };
-            for lineup in lineups {
+            for lineup in seatings(seats, a, b) {
                 let team: Vec<Box<dyn Player<G>>> =
                     lineup.iter().map(|&i| players[i].clone_box()).collect();
-                let r = play(game, &team, &per_lineup)?;
+                let r = play_checked(game, &team, &per_lineup, games, control)?;
                 let won = |who: usize| -> usize {
                     lineup
                         .iter()

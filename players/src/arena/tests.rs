@@ -6,6 +6,7 @@ use racegames_tables::Tables;
 
 use super::*;
 use crate::random::RandomPlayer;
+use crate::Interrupt;
 
 /// A random player that logs the seat it first acts in, once per copy (the
 /// arena gives each game fresh copies).
@@ -257,4 +258,112 @@ fn random_openings_vary_games_without_dice() {
     let (count, one) = distinct(4, 1);
     assert!(count > 2, "{count}");
     assert_eq!(one, distinct(4, 2).1);
+}
+
+#[test]
+fn counts_out_of_range_are_refused_before_anything_is_allocated() {
+    let game = Tables::backgammon();
+    let players = randoms(2);
+    for (games, threads, needle) in [
+        (0, 1, "games must be from 1 to 10000000"),
+        (MAX_GAMES + 1, 1, "games must be from 1 to 10000000"),
+        // Would ask for terabytes if a slot were allocated per game.
+        (usize::MAX, 1, "games must be from 1 to 10000000"),
+        (usize::MAX - 1, 1, "games must be from 1 to 10000000"),
+        (10, 0, "threads must be from 1 to 64"),
+        (10, MAX_THREADS + 1, "threads must be from 1 to 64"),
+        (10, 20_000, "threads must be from 1 to 64"),
+    ] {
+        let config = ArenaConfig {
+            games,
+            threads,
+            ..ArenaConfig::default()
+        };
+        let e = play(&game, &players, &config).unwrap_err();
+        assert_eq!(e.to_string(), needle);
+        let e = round_robin(&game, &players, &config).unwrap_err();
+        assert_eq!(e.to_string(), needle);
+    }
+    let most = ArenaConfig {
+        games: 2,
+        threads: MAX_THREADS,
+        ..ArenaConfig::default()
+    };
+    assert_eq!(play(&game, &players, &most).unwrap().games, 2);
+}
+
+/// A random player that sets an interrupt at its `after`-th decision
+/// (counted over all its copies).
+struct Interrupter {
+    inner: RandomPlayer,
+    calls: Arc<AtomicUsize>,
+    after: usize,
+    interrupt: Interrupt,
+}
+
+impl<G: Game> Player<G> for Interrupter
+where
+    G::State: Send,
+{
+    fn name(&self) -> &str {
+        "interrupter"
+    }
+    fn act(&mut self, game: &G, state: &G::State) -> Result<Action, PlayerError> {
+        if self.calls.fetch_add(1, Ordering::Relaxed) + 1 == self.after {
+            self.interrupt.interrupt();
+        }
+        Player::<G>::act(&mut self.inner, game, state)
+    }
+    fn clone_box(&self) -> Box<dyn Player<G>> {
+        Box::new(Interrupter {
+            inner: self.inner,
+            calls: Arc::clone(&self.calls),
+            after: self.after,
+            interrupt: self.interrupt.clone(),
+        })
+    }
+}
+
+#[test]
+fn an_interrupt_stops_the_match_between_decisions_and_the_players_stay_usable() {
+    let game = Tables::backgammon();
+    let control = Control::default();
+    let mut players = randoms(2);
+    players[0] = Box::new(Interrupter {
+        inner: RandomPlayer::new(3),
+        calls: Arc::new(AtomicUsize::new(0)),
+        after: 500,
+        interrupt: control.interrupt.clone(),
+    });
+    let config = ArenaConfig {
+        games: MAX_GAMES,
+        threads: 2,
+        ..ArenaConfig::default()
+    };
+    let e = play_with(&game, &players, &config, &control).unwrap_err();
+    assert!(matches!(e, ArenaError::Interrupted), "{e}");
+    assert_eq!(control.total(), MAX_GAMES);
+    assert!(control.done() < 100, "{} games", control.done());
+    let e = round_robin_with(&game, &players, &config, &control).unwrap_err();
+    assert!(matches!(e, ArenaError::Interrupted));
+    // The same players play on with a fresh control.
+    let small = ArenaConfig { games: 4, ..config };
+    let fresh = Control::default();
+    assert_eq!(play_with(&game, &players, &small, &fresh).unwrap().games, 4);
+    assert_eq!((fresh.done(), fresh.total()), (4, 4));
+}
+
+#[test]
+fn a_round_robin_counts_the_games_of_every_pairing() {
+    let game = chinese_checkers(3);
+    let control = Control::default();
+    let config = ArenaConfig {
+        games: 4,
+        turn_limit: 3,
+        ..ArenaConfig::default()
+    };
+    let t = round_robin_with(&game, &randoms(3), &config, &control).unwrap();
+    // 3 pairs, 2 seatings each (odd seats), 2 games rounded up to 3.
+    assert_eq!((control.total(), control.done()), (18, 18));
+    assert_eq!(t.games[0][1], 6);
 }

@@ -1,7 +1,7 @@
 """Type stubs of the native module ``racegames._core``."""
 
 import os
-from typing import Any, Dict, List, Optional, Sequence, SupportsIndex, Tuple, Union, final
+from typing import Any, Callable, Dict, List, Optional, Sequence, SupportsIndex, Tuple, Union, final
 
 import numpy as np
 import numpy.typing as npt
@@ -59,10 +59,24 @@ def _tables_turn_ends(state: State) -> List[State]: ...
 def _list_players(game: Game) -> List[str]: ...
 def _make_player(name: str, game: Game, seed: int, params: Dict[str, _ParamValue]) -> Player: ...
 def _arena_play(
-    game: Game, players: List[Any], games: int, seed: int, threads: int, turn_limit: int, opening: int
+    game: Game,
+    players: List[Any],
+    games: int,
+    seed: int,
+    threads: int,
+    turn_limit: int,
+    opening: int,
+    progress: Optional[Callable[[int, int], None]] = None,
 ) -> Dict[str, Any]: ...
 def _arena_round_robin(
-    game: Game, players: List[Any], games: int, seed: int, threads: int, turn_limit: int, opening: int
+    game: Game,
+    players: List[Any],
+    games: int,
+    seed: int,
+    threads: int,
+    turn_limit: int,
+    opening: int,
+    progress: Optional[Callable[[int, int], None]] = None,
 ) -> Dict[str, Any]: ...
 def _wilson(successes: float, trials: int) -> Tuple[float, float, float]: ...
 

@@ -30,9 +30,23 @@
   likelihood under the Bradley-Terry model, a draw counting half, one
   virtual draw per pair so that clean sweeps stay finite; ratings average
   0).
+- ``games`` is from 1 to ``MAX_GAMES`` (ten million; per pair in a round
+  robin) and ``threads`` from 1 to ``MAX_THREADS`` (64, as for
+  ``VectorEnv``); other values raise ``ValueError`` naming the range, a
+  value that is not an int (or a bool) ``TypeError``. Nothing is allocated
+  per game.
+- ``progress=True`` shows a tqdm bar (games done, rate, time left; a
+  widget in notebooks) on stderr.
+- Ctrl-C stops a match or a round robin within about 50 ms (between two
+  decisions) and raises ``KeyboardInterrupt``; the players stay usable.
 
 Command line: ``python -m racegames.arena GAME PLAYER PLAYER [--games N]
-[--seed S] [--threads T] [-o OPTION=VALUE ...]`` prints the result table.
+[--seed S] [--threads T] [--progress | --no-progress] [-o OPTION=VALUE
+...]`` prints the result table. A player is a name with options, as in
+``mcts:simulations=50``, ``expectimax:depth=2,beam=4`` or
+``policy:path=bg.rgpl`` (values: ``true``/``false``, ints, or text,
+which the players read floats from). ``--games`` defaults to 100; the progress bar shows by default
+when stderr is a terminal.
 """
 
 from __future__ import annotations
@@ -45,15 +59,37 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, SupportsIndex,
 
 from racegames._args import as_int
 from racegames._core import Game, Player, State, _arena_play, _arena_round_robin, _wilson
-from racegames.players import _game, _seed, make_player
+from racegames.players import ParamValue, _game, _seed, make_player
 
-__all__ = ["ArenaResult", "RoundRobin", "play", "round_robin", "main"]
+__all__ = ["ArenaResult", "RoundRobin", "play", "round_robin", "main", "MAX_GAMES", "MAX_THREADS"]
 
 #: A player of a match: a built-in Player, a player name, or a callable.
 PlayerSpec = Union[Player, str, Callable[[State], int]]
 
 #: Turns after which a game still going is stopped as a draw.
 TURN_LIMIT = 100_000
+
+#: The most games of a match (and of each pair of a round robin).
+MAX_GAMES = 10_000_000
+
+#: The most threads of a match (as for ``VectorEnv``).
+MAX_THREADS = 64
+
+#: Longest text of a user's input echoed in a message.
+_SHOWN = 100
+
+
+def _short(text: str, limit: int = _SHOWN) -> str:
+    """``text`` cut to ``limit`` characters, saying how long it was."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
+
+
+def _shown_int(value: int) -> str:
+    """An int for a message: its digits if short, its size if huge."""
+    bits = value.bit_length()
+    if bits > 256:
+        return f"an int of {bits} bits"
+    return _short(str(value))
 
 
 def _label(p: PlayerSpec) -> str:
@@ -81,11 +117,42 @@ def _players(game: Game, specs: Sequence[PlayerSpec], seed: int) -> Tuple[List[A
     return made, [f"{x}#{i}" if labels.count(x) > 1 else x for i, x in enumerate(labels)]
 
 
-def _count(value: Any, what: str, least: int) -> int:
+def _count(value: Any, what: str, least: int, most: Optional[int] = None) -> int:
     n = as_int(value, what)
+    if most is not None and not least <= n <= most:
+        raise ValueError(f"{what} must be from {least} to {most}, not {_shown_int(n)}")
     if n < least:
-        raise ValueError(f"{what} must be at least {least}, not {n}")
+        raise ValueError(f"{what} must be at least {least}, not {_shown_int(n)}")
     return n
+
+
+def _bar(total: int, desc: str) -> Any:
+    """A tqdm bar counting games (tqdm imported only when asked for)."""
+    try:
+        from tqdm.auto import tqdm  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    except ModuleNotFoundError as e:  # pragma: no cover - tqdm is a dependency
+        raise ModuleNotFoundError("progress=True needs tqdm: pip install tqdm") from e
+    return tqdm(total=total, desc=desc, unit="game", dynamic_ncols=True)
+
+
+def _with_progress(progress: bool, total: int, desc: str, run: Callable[[Any], Dict[str, Any]]) -> Dict[str, Any]:
+    """Runs ``run(callback)`` with a bar fed by ``callback(done, total)``
+    when ``progress`` is true."""
+    if not isinstance(progress, bool):
+        raise TypeError(f"progress must be a bool, not {type(progress).__name__}")
+    if not progress:
+        return run(None)
+    bar = _bar(total, desc)
+
+    def update(done: int, _total: int) -> None:
+        bar.update(done - bar.n)
+
+    try:
+        counts = run(update)
+        bar.update(total - bar.n)
+        return counts
+    finally:
+        bar.close()
 
 
 class ArenaResult:
@@ -142,19 +209,30 @@ def play(
     threads: SupportsIndex = 2,
     turn_limit: SupportsIndex = TURN_LIMIT,
     opening: SupportsIndex = 0,
+    progress: bool = False,
 ) -> ArenaResult:
-    """Plays ``games`` games of ``game`` between ``players`` (one per seat);
-    see the module docs."""
+    """Plays ``games`` games (1 to ``MAX_GAMES``) of ``game`` between
+    ``players`` (one per seat) on ``threads`` threads (1 to
+    ``MAX_THREADS``); ``progress=True`` shows a tqdm bar. Ctrl-C raises
+    ``KeyboardInterrupt`` within about 50 ms. See the module docs."""
     g = _game(game)
-    n_games = _count(games, "games", 1)
-    n_threads = _count(threads, "threads", 1)
+    n_games = _count(games, "games", 1, MAX_GAMES)
+    n_threads = _count(threads, "threads", 1, MAX_THREADS)
     limit = min(_count(turn_limit, "turn_limit", 1), (1 << 32) - 1)
     n_opening = min(_count(opening, "opening", 0), (1 << 32) - 1)
     seed64 = _seed(seed)
     made, names = _players(g, players, seed64)
     if len(made) != g.num_players():
         raise ValueError(f"{g.name} has {g.num_players()} seats, but {len(made)} players were given")
-    return ArenaResult(names, _arena_play(g, made, n_games, seed64, n_threads, limit, n_opening))
+    seats = g.num_players()
+    total = -(-n_games // seats) * seats
+    counts = _with_progress(
+        progress,
+        total,
+        "arena",
+        lambda update: _arena_play(g, made, n_games, seed64, n_threads, limit, n_opening, update),
+    )
+    return ArenaResult(names, counts)
 
 
 class RoundRobin:
@@ -206,38 +284,84 @@ def round_robin(
     threads: SupportsIndex = 2,
     turn_limit: SupportsIndex = TURN_LIMIT,
     opening: SupportsIndex = 0,
+    progress: bool = False,
 ) -> RoundRobin:
     """Plays ``games`` games between every pair of ``players`` and fits Elo
     ratings. In a game for more than two, a pair shares the seats
     alternately (both seatings are played when the number of seats is
     odd), and a side wins a game when one of its seats has the highest
-    return, alone."""
+    return, alone. Counts, ``progress`` and Ctrl-C as for ``play()``."""
     g = _game(game)
-    n_games = _count(games, "games", 1)
-    n_threads = _count(threads, "threads", 1)
+    n_games = _count(games, "games", 1, MAX_GAMES)
+    n_threads = _count(threads, "threads", 1, MAX_THREADS)
     limit = min(_count(turn_limit, "turn_limit", 1), (1 << 32) - 1)
     n_opening = min(_count(opening, "opening", 0), (1 << 32) - 1)
     seed64 = _seed(seed)
     made, names = _players(g, players, seed64)
-    return RoundRobin(names, _arena_round_robin(g, made, n_games, seed64, n_threads, limit, n_opening))
+    seats = g.num_players()
+    lineups = 1 if seats % 2 == 0 else 2
+    per_lineup = -(-(-(-n_games // lineups)) // seats) * seats
+    total = len(made) * (len(made) - 1) // 2 * lineups * per_lineup
+    counts = _with_progress(
+        progress,
+        total,
+        "round robin",
+        lambda update: _arena_round_robin(g, made, n_games, seed64, n_threads, limit, n_opening, update),
+    )
+    return RoundRobin(names, counts)
 
 
-def _option(text: str) -> Tuple[str, Any]:
-    key, sep, value = text.partition("=")
-    if not sep or not key:
-        raise argparse.ArgumentTypeError(f"an option is KEY=VALUE, not {text!r}")
-    if value.lower() in ("true", "false"):
-        return key, value.lower() == "true"
+def _value(text: str) -> ParamValue:
+    """A command-line value: ``true``/``false``, an int, a real, or text."""
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
     try:
-        return key, int(value)
+        return int(text)
     except ValueError:
         pass
     try:
-        real = float(value)
+        real = float(text)
     except ValueError:
-        return key, value
+        return text
     # "inf" and "nan" stay words, as the native ParamValue::parse reads them.
-    return (key, real) if math.isfinite(real) else (key, value)
+    return real if math.isfinite(real) else text
+
+
+def _option(text: str) -> Tuple[str, ParamValue]:
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"an option is KEY=VALUE, not {_short(repr(text))}")
+    return key, _value(value)
+
+
+def _player_spec(text: str) -> Tuple[str, Dict[str, ParamValue]]:
+    """``NAME[:KEY=VALUE,KEY=VALUE...]``: a player name and its options."""
+    name, _, rest = text.partition(":")
+    params: Dict[str, ParamValue] = {}
+    for item in rest.split(",") if rest else []:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise argparse.ArgumentTypeError(
+                f"a player is NAME or NAME:KEY=VALUE,KEY=VALUE, not {_short(repr(text))}"
+            )
+        params[key] = _value(value)
+    if not name:
+        raise argparse.ArgumentTypeError(f"a player needs a name, not {_short(repr(text))}")
+    return name, params
+
+
+_EPILOG = """\
+players: a built-in player name, with options after a colon, for example
+  random   greedy   mcts:simulations=50   expectimax:depth=2,beam=4
+  policy:path=bg.rgpl   (a policy file written by python -m racegames.train)
+values are true/false, ints, reals (exploration=1.4) or text;
+racegames.players.list_players(game) names the players of a game,
+and its docs their options.
+
+examples:
+  python -m racegames.arena backgammon expectimax:depth=1 random --games 200
+  python -m racegames.arena daldos mcts:simulations=50 greedy --threads 2
+"""
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -245,28 +369,48 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m racegames.arena",
         description="Plays built-in players against each other and prints wins with 95% intervals.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("game", help="a game name, e.g. backgammon")
-    parser.add_argument("players", nargs="+", metavar="PLAYER", help="one built-in player name per seat")
-    parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    parser.add_argument(
+        "players",
+        nargs="+",
+        metavar="PLAYER",
+        type=_player_spec,
+        help="one player per seat: NAME or NAME:KEY=VALUE,... (see below)",
+    )
+    parser.add_argument("--games", type=int, default=100, help=f"games to play, 1 to {MAX_GAMES} (default 100)")
     parser.add_argument("--seed", type=int, default=7, help="the seed of the dice (default 7)")
-    parser.add_argument("--threads", type=int, default=2, help="threads (default 2)")
+    parser.add_argument("--threads", type=int, default=2, help=f"threads, 1 to {MAX_THREADS} (default 2)")
     parser.add_argument("--opening", type=int, default=0, help="random decisions opening each game (default 0)")
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show a progress bar on stderr: games done, rate, time left (default: when stderr is a terminal)",
+    )
     parser.add_argument(
         "-o", "--option", type=_option, action="append", default=[], metavar="KEY=VALUE", help="a game option"
     )
     args = parser.parse_args(argv)
+    progress = sys.stderr.isatty() if args.progress is None else args.progress
     try:
         from racegames import make_game
 
         game = make_game(args.game, **dict(args.option))
+        seed = _seed(args.seed)
+        made = [make_player(name, game, seed=seed + i, **params) for i, (name, params) in enumerate(args.players)]
         start = time.perf_counter()
         result = play(
-            game, args.players, games=args.games, seed=args.seed, threads=args.threads, opening=args.opening
+            game, made, games=args.games, seed=seed, threads=args.threads, opening=args.opening, progress=progress
         )
         seconds = time.perf_counter() - start
     except (ValueError, TypeError) as e:
-        parser.error(str(e))
+        parser.error(_short(str(e), 300))
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
     print(f"{game!r}: {' vs '.join(result.names)}, seed {args.seed}, {args.threads} threads")
     print(result.table())
     print(f"{seconds:.2f} s, {result.games / seconds:.0f} games/s")

@@ -8,7 +8,16 @@ import argparse
 import sys
 from typing import List, Optional
 
-from racegames.train.ppo import POLICIES, Config, evaluate, train
+try:
+    from racegames.train.ppo import POLICIES, Config, evaluate, train
+except ModuleNotFoundError as missing:  # pragma: no cover - depends on the environment
+    if missing.name != "torch":
+        raise
+    # A clear line rather than a traceback: the trainer is an extra.
+    sys.exit(
+        "python -m racegames.train needs torch, which is not installed: "
+        "pip install 'racegames[train]' (from a checkout: pip install './py[train]')"
+    )
 
 
 def _param(text: str) -> tuple[str, object]:
