@@ -295,6 +295,12 @@ def train(
     if config.minutes <= 0 and config.steps <= 0:
         raise ValueError("give a budget: steps > 0, or minutes > 0")
     device = seed_everything(config)
+    # What decides whether two runs write the same file, besides the command.
+    log(
+        f"torch {torch.__version__}, CPU kernels {torch.backends.cpu.get_cpu_capability()}, "
+        f"{config.threads} threads, device {device}, budget "
+        + (f"{config.minutes:g} minutes (not reproducible)" if config.minutes > 0 else f"{config.steps:,} steps")
+    )
     out = Path(config.out)
     snapshots: List[Path] = []
 
