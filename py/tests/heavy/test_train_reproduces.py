@@ -157,3 +157,13 @@ def test_ctrl_c_writes_the_policy_so_far(tmp_path: Path) -> None:
     # The league's snapshots are cleaned up.
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bg.metrics.csv", "bg.rgpl"]
     assert os.path.getsize(out) > 0
+
+
+def test_a_bad_device_is_a_clear_error(tmp_path: Path) -> None:
+    needs("torch")
+    done = subprocess.run(
+        [sys.executable, "-m", "racegames.train", "backgammon", "--out", str(tmp_path / "x"), "--steps", "1024",
+         "--device", "gpu"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 2 and "device must be cpu, cuda or cuda:N" in done.stderr, done.stderr[-2000:]

@@ -265,7 +265,10 @@ def seed_everything(config: Config) -> torch.device:
     """Seeds torch, fixes its threads and asks for deterministic kernels:
     with a step budget, the same seed and settings give the same policy
     file. Returns the device."""
-    device = torch.device(config.device)
+    try:
+        device = torch.device(config.device)
+    except RuntimeError:
+        raise ValueError(f"device must be cpu, cuda or cuda:N, not {config.device[:40]!r}") from None
     if device.type == "cuda":
         # cuBLAS is deterministic only with a fixed workspace.
         os.environ.setdefault("CUBLAS_WORKSPACE_CONFIG", ":4096:8")
