@@ -202,7 +202,15 @@ def test_train_help_without_torch_names_the_extra(tmp_path: Any) -> None:
     r = subprocess.run(
         [sys.executable, "-m", "racegames.train", "--help"], capture_output=True, text=True, timeout=60, env=env
     )
-    assert r.returncode != 0
+    assert r.returncode == 0 and "--steps" in r.stdout, r.stderr
+    r = subprocess.run(
+        [sys.executable, "-m", "racegames.train", "daldos", "--steps", "1024", "--out", str(tmp_path / "p.rgpl")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    assert r.returncode == 2
     assert "Traceback" not in r.stderr
     assert "racegames[train]" in r.stderr and "./py[train]" in r.stderr
 

@@ -36,12 +36,13 @@ class AfterstateAgent(nn.Module):
 
     def value_of(self, obs: torch.Tensor) -> torch.Tensor:
         """The value of each row's position."""
-        return self.value(self.trunk(obs)).squeeze(-1)
+        return self.value(self.trunk(obs.to(self.value.weight.device))).squeeze(-1).cpu()
 
     def scores(self, obs: torch.Tensor, terminal: torch.Tensor) -> torch.Tensor:
         """Each afterstate's score: the network's, or the fixed score of a
-        finished game."""
-        net = self.score(self.trunk(obs)).squeeze(-1)
+        finished game (inputs and outputs on the CPU, wherever the network
+        is)."""
+        net = self.score(self.trunk(obs.to(self.value.weight.device))).squeeze(-1).cpu()
         return torch.where(torch.isnan(terminal), net, TERMINAL_SCORE * torch.nan_to_num(terminal))
 
     def __init__(self, observation_len: int, hidden: int, turns: bool = False) -> None:
