@@ -87,7 +87,8 @@ impl PyPlayer {
 
     /// A legal action at `state`, a decision node of the player's game; the
     /// same seed and state always give the same action. Decides natively,
-    /// with the GIL released.
+    /// with the GIL released; Ctrl-C raises `KeyboardInterrupt` within a
+    /// fraction of a second.
     fn act(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<Action> {
         let state = state
             .cast::<PyState>()
@@ -96,8 +97,10 @@ impl PyPlayer {
         self.check_game(py, &state.game)?;
         let inner = state.inner();
         let player = &self.inner;
-        py.detach(|| {
-            guard(|| {
+        // Ctrl-C stops the search (see `interruptible`); the player keeps
+        // no state between decisions, so it stays usable.
+        crate::interrupt::interruptible(py, |interrupt| {
+            racegames_players::with_interrupt(interrupt, || {
                 let mut player = player.lock().unwrap_or_else(|p| p.into_inner());
                 player.act(inner)
             })
