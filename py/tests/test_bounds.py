@@ -159,3 +159,87 @@ def test_same_seed_and_state_same_action_within_a_turn() -> None:
             assert fresh.act(state) == action, state.notation()
             state.apply_action(action)
             decisions += 1
+
+
+# --- policy files -----------------------------------------------------------
+
+from pathlib import Path  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+from racegames.train.policy_file import read_policy, write_policy  # noqa: E402
+
+
+def random_policy(path: Path, game: racegames.Game, seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    obs, actions = int(np.prod(game.observation_tensor_shape())), game.num_distinct_actions()
+    layers = [
+        (rng.normal(size=(8, obs)).astype(np.float32), rng.normal(size=8).astype(np.float32)),
+        (rng.normal(size=(actions, 8)).astype(np.float32), rng.normal(size=actions).astype(np.float32)),
+    ]
+    write_policy(path, game.name, obs, actions, layers)
+
+
+@pytest.mark.parametrize("odd", ["dir", "/dev/zero", "fifo", "big"])
+def test_the_policy_loader_reads_small_regular_policy_files_only(tmp_path: Path, odd: str) -> None:
+    game = racegames.make_game("daldos")
+    if odd == "dir":
+        path, words = str(tmp_path), "not a regular file"
+    elif odd == "fifo":
+        path, words = str(tmp_path / "fifo"), "not a regular file"
+        os.mkfifo(path)
+    elif odd == "big":
+        path, words = str(tmp_path / "big"), "not a racegames policy file"
+        with open(path, "wb") as f:
+            f.truncate(3 << 30)
+    else:
+        path, words = odd, "not a regular file"
+    start = time.perf_counter()
+    with pytest.raises(ValueError, match=words):
+        make_player("policy", game, path=path)
+    with pytest.raises(ValueError, match=words):
+        read_policy(path)
+    assert time.perf_counter() - start < 5
+
+
+def test_read_policy_shares_the_native_checks(tmp_path: Path) -> None:
+    game = racegames.make_game("daldos")
+    good = tmp_path / "p.rgpl"
+    random_policy(good, game, 1)
+    data = good.read_bytes()
+    for cut in (5, 9, 14, 30, len(data) - 3):
+        bad = tmp_path / f"cut{cut}.rgpl"
+        bad.write_bytes(data[:cut])
+        with pytest.raises(ValueError):
+            read_policy(bad)
+    name, obs, actions, layers = read_policy(good)
+    layers[0][0][0, 0] = np.nan
+    with pytest.raises(ValueError, match="finite"):
+        write_policy(tmp_path / "nan.rgpl", name, obs, actions, layers)
+    assert not (tmp_path / "nan.rgpl").exists()
+
+
+def test_a_pickled_policy_player_carries_its_weights(tmp_path: Path) -> None:
+    import pickle
+
+    game = racegames.make_game("daldos")
+    path = tmp_path / "p.rgpl"
+    random_policy(path, game, 1)
+    player = make_player("policy", game, seed=0, path=str(path))
+    blob = pickle.dumps(player)
+    states = []
+    state = game.new_initial_state()
+    rng = __import__("random").Random(3)
+    while not state.is_terminal() and len(states) < 40:
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            states.append(state.clone())
+            state.apply_action(rng.choice(state.legal_actions()))
+    expected = [player.act(s) for s in states]
+    random_policy(path, game, 2)  # rewritten with other weights
+    assert [pickle.loads(blob).act(s) for s in states] == expected
+    path.unlink()
+    again = pickle.loads(blob)
+    assert [again.act(s) for s in states] == expected
+    assert again.get_parameters() == {"path": str(path)}
