@@ -29,8 +29,8 @@ fn tables_state(state: &Bound<'_, PyState>) -> PyResult<(Py<PyGame>, Held<Tables
 }
 
 /// The most positions (within the turn and at its end) that
-/// `_tables_turn_ends` visits: a second or so, some hundred megabytes.
-pub const MAX_TURN_POSITIONS: usize = 1 << 20;
+/// `_tables_turn_ends` visits: a second or so, some tens of megabytes.
+pub const MAX_TURN_POSITIONS: usize = 1 << 18;
 
 /// Every distinct state at the end of the turn under way in `state` (the
 /// next player's throw, or the end of the game), over every legal play (and

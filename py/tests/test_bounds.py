@@ -79,20 +79,19 @@ CHILD = textwrap.dedent(
     import sys, time
     import racegames
     from racegames.players import make_player
-    game = racegames.make_game("daldos")
+    game = racegames.make_game("backgammon")
     state = game.new_initial_state()
     while state.is_chance_node():
-        state.apply_action(state.chance_outcomes()[0][0])
-    player = make_player("mcts", game, seed=1, simulations=1_000_000, rollout_plies=10_000)
+        state.apply_action(state.chance_outcomes()[-1][0])
+    # Seconds of work (capped, not timed): long enough to interrupt.
+    player = make_player("expectimax", game, seed=1, depth=3, beam=0, prune=False)
     print("ready", flush=True)
     try:
         player.act(state)
         print("finished", flush=True)
     except KeyboardInterrupt:
         print("interrupted", time.monotonic(), flush=True)
-    quick = make_player("mcts", game, seed=1, simulations=20)
-    assert player.act(state) in state.legal_actions() or True
-    print("usable", quick.act(state) in state.legal_actions(), flush=True)
+    print("usable", player.act(state) in state.legal_actions(), flush=True)
     """
 )
 
@@ -120,7 +119,7 @@ def test_ctrl_c_stops_a_long_decision_within_a_second() -> None:
 
 
 def test_an_interrupted_player_decides_again_as_a_fresh_one() -> None:
-    # The long decision above leaves nothing behind: here with the work cap.
+    # A decision leaves nothing behind that changes the next one.
     game = racegames.make_game("daldos")
     state = first_decision(game, 4)
     a = make_player("mcts", game, seed=9, simulations=300)
@@ -146,7 +145,7 @@ def test_same_seed_and_state_same_action_within_a_turn() -> None:
     # and a fresh one disagreed (6:11-17 against 6:10-16).
     game = racegames.make_game("seys_dos_e_as")
     rng = __import__("random").Random(7)
-    for game_seed in range(3):
+    for game_seed in range(2):
         playing = make_player("expectimax", game, seed=game_seed)
         state = game.new_initial_state()
         decisions = 0
