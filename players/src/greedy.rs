@@ -22,10 +22,7 @@ pub struct GreedyPlayer<G: Game> {
 impl<G: Game> GreedyPlayer<G> {
     /// A greedy player with this seed and evaluation.
     pub fn new(seed: u64, evaluator: Arc<dyn Evaluator<G>>) -> GreedyPlayer<G> {
-        GreedyPlayer {
-            seed,
-            evaluator,
-        }
+        GreedyPlayer { seed, evaluator }
     }
 }
 
@@ -67,7 +64,8 @@ where
         let chosen = &ends.ends[tied[rng.below(tied.len())]];
         // The first action of the chosen ply; the next decision searches
         // again, so that the choice depends on the state alone.
-        Ok(chosen.actions
+        Ok(chosen
+            .actions
             .first()
             .copied()
             .unwrap_or_else(|| first_legal(game, state)))

@@ -132,7 +132,8 @@ where
         };
         // The first action of the chosen ply; the next decision searches
         // again, so that the choice depends on the state alone.
-        Ok(ends[chosen].actions
+        Ok(ends[chosen]
+            .actions
             .first()
             .copied()
             .unwrap_or_else(|| first_legal(game, state)))

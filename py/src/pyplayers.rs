@@ -130,7 +130,9 @@ impl PyPlayer {
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         if let Some(bytes) = &self.policy {
-            let f = py.import("racegames._core")?.getattr("_policy_player_from_bytes")?;
+            let f = py
+                .import("racegames._core")?
+                .getattr("_policy_player_from_bytes")?;
             let args = (
                 self.game.clone_ref(py),
                 self.seed,
@@ -237,8 +239,7 @@ pub fn policy_player_from_bytes(
     params: &Bound<'_, PyDict>,
 ) -> PyResult<PyPlayer> {
     let g = game.get();
-    let inner =
-        guard(|| g.inner.policy_player_from_bytes(seed, &data))?.map_err(player_error)?;
+    let inner = guard(|| g.inner.policy_player_from_bytes(seed, &data))?.map_err(player_error)?;
     Ok(PyPlayer {
         name: "policy".to_owned(),
         inner: Mutex::new(inner),
