@@ -65,13 +65,15 @@ pub struct ExpectimaxSettings {
 /// The deepest [`ExpectimaxSettings::budget`] deepens to.
 pub const MAX_DEPTH: u32 = 8;
 
-/// The most work (static values asked for and ply ends generated) one
-/// search of a decision does: a search at `depth` that reaches it is
-/// abandoned and retried one ply shallower, so a decision does at most
-/// `(depth - 1) * MAX_WORK` (a few seconds on a current machine; see
-/// [`crate::limit::DECISION_TIME_LIMIT`] for the safety net), and
-/// `budget` counts as at most `MAX_WORK` more than the first search.
-pub const MAX_WORK: u64 = 2_000_000;
+/// The most work (static values asked for and ply ends generated) the
+/// search at `depth` does: one that reaches it is abandoned and retried one
+/// ply shallower with a quarter of the allowance, and again (the static
+/// order stands in below depth 2), so a decision does less than
+/// `4/3 * MAX_WORK` (a second or two on a current machine; see
+/// [`crate::limit::DECISION_TIME_LIMIT`] for the safety net). `budget`
+/// deepens while the decision's whole work stays below both the budget
+/// and `MAX_WORK`.
+pub const MAX_WORK: u64 = 1_000_000;
 
 /// The most static values a decision keeps in its cache; past it new
 /// values are computed but not stored, so memory stays bounded.
@@ -205,9 +207,13 @@ fn search_root<G: Game>(
         // (the static order stands in below depth 2); one stopped by the
         // time limit or an interrupt keeps what is complete.
         let mut depth = settings.depth;
+        // Each ply shallower costs a fraction of the one above: a quarter
+        // of the allowance is plenty, and the total stays below 4/3 of it.
+        let mut allowance = MAX_WORK;
         loop {
             search.exhausted = false;
-            search.limit = search.work.saturating_add(MAX_WORK);
+            search.limit = search.work.saturating_add(allowance);
+            allowance /= 4;
             let found = search.root(&ends, &scored, depth);
             if !search.exhausted {
                 (best_value, best) = found;
@@ -220,7 +226,7 @@ fn search_root<G: Game>(
         }
     }
     if settings.budget > 0 && search_deeper && !search.exhausted {
-        search.limit = u64::from(settings.budget).min(search.work.saturating_add(MAX_WORK));
+        search.limit = u64::from(settings.budget).min(MAX_WORK);
         let mut depth = settings.depth.max(1);
         while depth < MAX_DEPTH && search.work < search.limit {
             depth += 1;

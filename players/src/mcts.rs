@@ -153,7 +153,7 @@ where
 /// and plays the most visited ply so far. A few seconds on a current
 /// machine at the largest settings; see
 /// [`crate::limit::DECISION_TIME_LIMIT`] for the safety net.
-pub const MAX_WORK: u64 = 5_000_000;
+pub const MAX_WORK: u64 = 2_000_000;
 
 /// The most memory one decision's tree takes: past it the search stops as
 /// at [`MAX_WORK`].

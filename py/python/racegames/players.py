@@ -20,10 +20,10 @@
   (several dice, a jump chain) chooses again at each of the turn's
   decisions. The same seed and state always give the same action.
 - Every decision is bounded and interruptible: ``expectimax`` and
-  ``mcts`` count their work and stop at a cap (expectimax: 2,000,000 units
-  per search, retried one ply shallower when reached, with a cache of at
-  most 2**20 values; mcts: 5,000,000 units or a 256 MiB tree, then the most
-  visited ply), a few seconds at the largest settings; a 10 s time limit is
+  ``mcts`` count their work and stop at a cap (expectimax: 1,000,000 units
+  for the search at ``depth``, retried one ply shallower with a quarter of
+  that when reached, with a cache of at most 2**20 values; mcts: 2,000,000
+  units or a 256 MiB tree, then the most visited ply), a few seconds at the largest settings; a 10 s time limit is
   the safety net on slow machines (only when it triggers does the choice
   depend on the machine). Ctrl-C raises ``KeyboardInterrupt`` within a
   fraction of a second and leaves the player usable.
