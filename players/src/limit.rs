@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 /// visited ply). The work caps ([`crate::expectimax::MAX_WORK`],
 /// [`crate::mcts::MAX_WORK`]) stop every search well within it on a
 /// current machine.
-pub const DECISION_TIME_LIMIT: Duration = Duration::from_secs(10);
+pub const DECISION_TIME_LIMIT: Duration = Duration::from_secs(20);
 
 /// Work units between two looks at the clock and the interrupt.
 const CHECK_EVERY: u64 = 256;

@@ -25,7 +25,7 @@ from racegames import _core
 from racegames.players import make_player
 
 #: The documented safety net of one decision (racegames_players::limit).
-DECISION_TIME_LIMIT = 10.0
+DECISION_TIME_LIMIT = 20.0
 
 
 def first_decision(game: racegames.Game, seed: int) -> racegames.State:

@@ -23,9 +23,9 @@
   ``mcts`` count their work and stop at a cap (expectimax: 1,000,000 units
   for the search at ``depth``, retried one ply shallower with a quarter of
   that when reached, with a cache of at most 2**20 values; mcts: 2,000,000
-  units or a 256 MiB tree, then the most visited ply), a few seconds at the largest settings; a 10 s time limit is
-  the safety net on slow machines (only when it triggers does the choice
-  depend on the machine). Ctrl-C raises ``KeyboardInterrupt`` within a
+  units or a 256 MiB tree, then the most visited ply): a few seconds at
+  the largest settings. A 20 s time limit is the safety net on slow
+  machines (only when it triggers does the choice depend on the machine). Ctrl-C raises ``KeyboardInterrupt`` within a
   fraction of a second and leaves the player usable.
 - Players pickle (they are rebuilt from name, game, seed and options; a
   ``policy`` player carries its weights, not its path).
@@ -100,7 +100,7 @@ def make_player(name: str, game: Union[Game, str], seed: int = 0, **params: Para
     (``depth`` 1-4, ``beam``, ``prune``, ``budget`` 0-100000000) and ``mcts``
     (``simulations`` 1-1000000, ``rollout_plies`` 0-10000, ...) stop at a
     work cap (see the module's notes), about a few seconds at the largest
-    settings, with a 10 s time limit as a safety net; Ctrl-C stops a
+    settings, with a 20 s time limit as a safety net; Ctrl-C stops a
     decision within a fraction of a second."""
     if not isinstance(name, str):
         raise TypeError(f"the player name must be a str, not {type(name).__name__}")
