@@ -48,6 +48,7 @@ impl Tables {
     ///
     /// ```
     /// use std::collections::BTreeSet;
+    /// use racegames_board::Game;
     /// use racegames_tables::Tables;
     /// let game = Tables::backgammon();
     /// let start = game.new_initial_state();
