@@ -34,7 +34,8 @@ use racegames_board::{Action, Game, Node};
 
 use crate::fxhash::FxBuild;
 use crate::greedy::first_legal;
-use crate::ply::{decision_seed, ply_ends, Plan, PlyEnd};
+use crate::limit::Watch;
+use crate::ply::{decision_seed, ply_ends, PlyEnd};
 use crate::value::estimate;
 use crate::{Evaluator, Player, PlayerError};
 
@@ -64,6 +65,20 @@ pub struct ExpectimaxSettings {
 /// The deepest [`ExpectimaxSettings::budget`] deepens to.
 pub const MAX_DEPTH: u32 = 8;
 
+/// The most work (static values asked for and ply ends generated) the
+/// search at `depth` does: one that reaches it is abandoned and retried one
+/// ply shallower with a quarter of the allowance, and again (the static
+/// order stands in below depth 2), so a decision does less than
+/// `4/3 * MAX_WORK` (a second or two on a current machine; see
+/// [`crate::limit::DECISION_TIME_LIMIT`] for the safety net). `budget`
+/// deepens while the decision's whole work stays below both the budget
+/// and `MAX_WORK`.
+pub const MAX_WORK: u64 = 1_000_000;
+
+/// The most static values a decision keeps in its cache; past it new
+/// values are computed but not stored, so memory stays bounded.
+pub const MAX_MEMO: usize = 1 << 20;
+
 impl ExpectimaxSettings {
     /// Depth 2, every move, pruning on.
     pub const DEFAULT: ExpectimaxSettings = ExpectimaxSettings {
@@ -87,7 +102,6 @@ pub struct ExpectimaxPlayer<G: Game> {
     seed: u64,
     evaluator: Arc<dyn Evaluator<G>>,
     settings: ExpectimaxSettings,
-    plan: Plan<G::State>,
 }
 
 impl<G: Game> ExpectimaxPlayer<G> {
@@ -101,7 +115,6 @@ impl<G: Game> ExpectimaxPlayer<G> {
             seed,
             evaluator,
             settings,
-            plan: Plan::new(),
         }
     }
 }
@@ -118,9 +131,6 @@ where
         let Node::Decision(_) = game.node(state) else {
             return Err(PlayerError::NotADecision);
         };
-        if let Some(action) = self.plan.next(state) {
-            return Ok(action);
-        }
         let Some((actions, _)) = search_root(
             game,
             &*self.evaluator,
@@ -131,10 +141,11 @@ where
         ) else {
             return Ok(first_legal(game, state));
         };
-        self.plan.set(game, state, &actions);
-        Ok(self
-            .plan
-            .next(state)
+        // The first action of the chosen ply; the next decision searches
+        // again, so that the choice depends on the state alone.
+        Ok(actions
+            .first()
+            .copied()
             .unwrap_or_else(|| first_legal(game, state)))
     }
 
@@ -192,10 +203,30 @@ fn search_root<G: Game>(
     // A single candidate needs no deeper search unless its value is asked for.
     let search_deeper = value || search.beam(&scored).len() > 1;
     if settings.depth > 1 && search_deeper {
-        (best_value, best) = search.root(&ends, &scored, settings.depth);
+        // A search that reaches the work cap is retried one ply shallower
+        // (the static order stands in below depth 2); one stopped by the
+        // time limit or an interrupt keeps what is complete.
+        let mut depth = settings.depth;
+        // Each ply shallower costs a fraction of the one above: a quarter
+        // of the allowance is plenty, and the total stays below 4/3 of it.
+        let mut allowance = MAX_WORK;
+        loop {
+            search.exhausted = false;
+            search.limit = search.work.saturating_add(allowance);
+            allowance /= 4;
+            let found = search.root(&ends, &scored, depth);
+            if !search.exhausted {
+                (best_value, best) = found;
+                break;
+            }
+            if search.watch.stopped() || depth <= 2 {
+                break;
+            }
+            depth -= 1;
+        }
     }
-    if settings.budget > 0 && search_deeper {
-        search.limit = u64::from(settings.budget);
+    if settings.budget > 0 && search_deeper && !search.exhausted {
+        search.limit = u64::from(settings.budget).min(MAX_WORK);
         let mut depth = settings.depth.max(1);
         while depth < MAX_DEPTH && search.work < search.limit {
             depth += 1;
@@ -238,6 +269,8 @@ struct Search<'a, G: Game> {
     limit: u64,
     /// The work passed `limit`: the search under way is abandoned.
     exhausted: bool,
+    /// The time limit and the interrupt.
+    watch: Watch,
 }
 
 /// A decision node's ends with their static values, best first for the
@@ -302,6 +335,7 @@ impl<'a, G: Game> Search<'a, G> {
             work: 0,
             limit: u64::MAX,
             exhausted: false,
+            watch: Watch::new(),
         }
     }
 
@@ -339,14 +373,16 @@ impl<'a, G: Game> Search<'a, G> {
         }
         estimate(self.game, self.evaluator, state, &mut self.out);
         let v = ((self.out[self.me] - self.out[self.other]) / 2.0).clamp(self.low, self.high);
-        self.values.insert(*state, v);
+        if self.values.len() < MAX_MEMO {
+            self.values.insert(*state, v);
+        }
         v
     }
 
     /// Counts `work` against the budget.
     fn spend(&mut self, work: usize) {
         self.work += work as u64;
-        if self.work > self.limit {
+        if self.work > self.limit || self.watch.tick(work as u64) {
             self.exhausted = true;
         }
     }

@@ -5,29 +5,24 @@ use std::sync::Arc;
 use racegames_board::sim::SplitMix64;
 use racegames_board::{Action, ActionBuffer, Game, Node};
 
-use crate::ply::{decision_seed, ply_ends, Plan};
+use crate::ply::{decision_seed, ply_ends};
 use crate::value::estimate;
 use crate::{Evaluator, Player, PlayerError};
 
 /// Plays the end-of-ply position whose estimated return for the player to
 /// move is highest (in games of more than two players, its own return, not
 /// a margin over the others). Equal values are broken by a draw from the
-/// seed and the state. A ply of several actions is planned once and then
-/// played action by action.
+/// seed and the state. A ply of several actions is chosen again at each of
+/// its decisions, so that the choice depends on the state alone.
 pub struct GreedyPlayer<G: Game> {
     seed: u64,
     evaluator: Arc<dyn Evaluator<G>>,
-    plan: Plan<G::State>,
 }
 
 impl<G: Game> GreedyPlayer<G> {
     /// A greedy player with this seed and evaluation.
     pub fn new(seed: u64, evaluator: Arc<dyn Evaluator<G>>) -> GreedyPlayer<G> {
-        GreedyPlayer {
-            seed,
-            evaluator,
-            plan: Plan::new(),
-        }
+        GreedyPlayer { seed, evaluator }
     }
 }
 
@@ -46,9 +41,6 @@ where
         let Node::Decision(mover) = game.node(state) else {
             return Err(PlayerError::NotADecision);
         };
-        if let Some(action) = self.plan.next(state) {
-            return Ok(action);
-        }
         let ends = ply_ends(game, state);
         if ends.ends.is_empty() {
             // Only when every path of the ply loops back: play any action.
@@ -70,10 +62,12 @@ where
         }
         let mut rng = SplitMix64::new(decision_seed(self.seed, state));
         let chosen = &ends.ends[tied[rng.below(tied.len())]];
-        self.plan.set(game, state, &chosen.actions);
-        Ok(self
-            .plan
-            .next(state)
+        // The first action of the chosen ply; the next decision searches
+        // again, so that the choice depends on the state alone.
+        Ok(chosen
+            .actions
+            .first()
+            .copied()
             .unwrap_or_else(|| first_legal(game, state)))
     }
 

@@ -38,3 +38,41 @@ impl Interrupt {
         self.0.load(Ordering::Relaxed)
     }
 }
+
+thread_local! {
+    /// The flag that the searches on this thread poll (see [`with_interrupt`]).
+    static CURRENT: std::cell::RefCell<Option<Interrupt>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `work` with `flag` as this thread's interrupt: the searches it runs
+/// (`Player::act` of `expectimax` and `mcts`) poll it and, once it is set,
+/// stop early with the best choice found so far (which the caller is
+/// expected to discard). The previous flag is restored afterwards.
+///
+/// ```
+/// use racegames_players::{with_interrupt, Interrupt};
+/// let flag = Interrupt::new();
+/// flag.interrupt();
+/// let seen = with_interrupt(&flag, racegames_players::interrupt_requested);
+/// assert!(seen);
+/// assert!(!racegames_players::interrupt_requested());
+/// ```
+pub fn with_interrupt<T>(flag: &Interrupt, work: impl FnOnce() -> T) -> T {
+    /// Restores the previous flag, even when `work` panics.
+    struct Restore(Option<Interrupt>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let previous = self.0.take();
+            CURRENT.with(|c| *c.borrow_mut() = previous);
+        }
+    }
+    let previous = CURRENT.with(|c| c.borrow_mut().replace(flag.clone()));
+    let _restore = Restore(previous);
+    work()
+}
+
+/// Whether this thread's interrupt (set by [`with_interrupt`]) was set;
+/// false outside [`with_interrupt`].
+pub fn interrupt_requested() -> bool {
+    CURRENT.with(|c| c.borrow().as_ref().is_some_and(Interrupt::is_interrupted))
+}

@@ -27,6 +27,7 @@ mod fxhash;
 pub mod games;
 pub mod greedy;
 mod interrupt;
+pub mod limit;
 pub mod mcts;
 pub mod net;
 mod player;
@@ -37,6 +38,6 @@ mod registry;
 mod value;
 
 pub use eval::Evaluator;
-pub use interrupt::Interrupt;
+pub use interrupt::{interrupt_requested, with_interrupt, Interrupt};
 pub use player::{Player, PlayerError};
 pub use registry::{Params, Playable};

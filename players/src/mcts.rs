@@ -30,7 +30,8 @@ use racegames_board::sim::{random_step, SplitMix64};
 use racegames_board::{Action, ActionBuffer, Game, Node};
 
 use crate::greedy::first_legal;
-use crate::ply::{decision_seed, ply_ends, Plan};
+use crate::limit::Watch;
+use crate::ply::{decision_seed, ply_ends};
 use crate::value::estimate;
 use crate::{Evaluator, Player, PlayerError};
 
@@ -85,7 +86,6 @@ pub struct MctsPlayer<G: Game> {
     seed: u64,
     evaluator: Arc<dyn Evaluator<G>>,
     settings: MctsSettings,
-    plan: Plan<G::State>,
 }
 
 impl<G: Game> MctsPlayer<G> {
@@ -99,7 +99,6 @@ impl<G: Game> MctsPlayer<G> {
             seed,
             evaluator,
             settings,
-            plan: Plan::new(),
         }
     }
 }
@@ -116,9 +115,6 @@ where
         let Node::Decision(_) = game.node(state) else {
             return Err(PlayerError::NotADecision);
         };
-        if let Some(action) = self.plan.next(state) {
-            return Ok(action);
-        }
         let mut ends = ply_ends(game, state).ends;
         if ends.is_empty() {
             return Ok(first_legal(game, state));
@@ -134,10 +130,12 @@ where
             let mut tree = Tree::new(game, &*self.evaluator, self.settings, rng);
             tree.search(state, &states)
         };
-        self.plan.set(game, state, &ends[chosen].actions);
-        Ok(self
-            .plan
-            .next(state)
+        // The first action of the chosen ply; the next decision searches
+        // again, so that the choice depends on the state alone.
+        Ok(ends[chosen]
+            .actions
+            .first()
+            .copied()
             .unwrap_or_else(|| first_legal(game, state)))
     }
 
@@ -149,6 +147,17 @@ where
         ))
     }
 }
+
+/// The most work one decision does (simulations, plus the actions of
+/// their rollouts, plus the children they list): past it the search stops
+/// and plays the most visited ply so far. A few seconds on a current
+/// machine at the largest settings; see
+/// [`crate::limit::DECISION_TIME_LIMIT`] for the safety net.
+pub const MAX_WORK: u64 = 2_000_000;
+
+/// The most memory one decision's tree takes: past it the search stops as
+/// at [`MAX_WORK`].
+pub const MAX_TREE_BYTES: usize = 256 << 20;
 
 const MAX_SEATS: usize = racegames_board::Seat::MAX_SEATS;
 /// No child yet.
@@ -189,6 +198,10 @@ struct Tree<'a, G: Game> {
     root_rank: [f64; MAX_SEATS],
     out: Vec<f64>,
     buf: ActionBuffer,
+    /// Work done, against [`MAX_WORK`].
+    work: u64,
+    /// The time limit and the interrupt.
+    watch: Watch,
 }
 
 impl<'a, G: Game> Tree<'a, G> {
@@ -213,6 +226,8 @@ impl<'a, G: Game> Tree<'a, G> {
             scale: if span > 0.0 { 1.0 / span } else { 1.0 },
             out: vec![0.0; game.num_players()],
             buf: ActionBuffer::new(),
+            work: 0,
+            watch: Watch::new(),
         }
     }
 
@@ -239,8 +254,18 @@ impl<'a, G: Game> Tree<'a, G> {
             });
         }
         let mut path = Vec::new();
+        let mut counted = 0;
         for _ in 0..self.settings.simulations.max(1) {
             self.simulate(&mut path);
+            // One unit per simulation besides its actions and children.
+            self.work += 1;
+            let tree_bytes = self.nodes.len() * std::mem::size_of::<TreeNode<G::State>>()
+                + self.edges.len() * std::mem::size_of::<Edge<G::State>>();
+            let stop = self.watch.tick(self.work - counted);
+            counted = self.work;
+            if stop || self.work >= MAX_WORK || tree_bytes >= MAX_TREE_BYTES {
+                break;
+            }
         }
         let root = &self.nodes[0];
         let mut best = 0;
@@ -350,6 +375,7 @@ impl<'a, G: Game> Tree<'a, G> {
             }
             Node::Terminal => {}
         }
+        self.work += (self.edges.len() - first) as u64;
         let node = &mut self.nodes[id as usize];
         node.expanded = true;
         node.first = first as u32;
@@ -455,6 +481,7 @@ impl<'a, G: Game> Tree<'a, G> {
                 break;
             }
             random_step(self.game, &mut state, &mut self.rng, &mut self.buf);
+            self.work += 1;
             if let Node::Decision(_) = node {
                 if self.game.node(&state) != node {
                     plies += 1;

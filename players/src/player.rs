@@ -33,8 +33,8 @@ pub enum PlayerError {
 ///
 /// A player is deterministic: with the same settings and seed, the same
 /// state gives the same action, whatever it was asked before. A player that
-/// plans a whole turn (several actions) returns the plan's actions one by
-/// one as long as the states it is shown follow the plan.
+/// chooses among whole turns (several actions) chooses again at each
+/// decision of the turn, so that it does not depend on the turn's start.
 pub trait Player<G: Game>: Send {
     /// The player's name, as `make_player` takes it.
     fn name(&self) -> &str;

@@ -4,7 +4,9 @@
 //! or another player in between: the dice of one throw in the tables
 //! games, one move in Daldøs (an extra throw is a chance node, so it starts
 //! a new ply) and in the Halma games. Players plan over the distinct
-//! positions at the end of a ply, then play the plan's actions one by one.
+//! positions at the end of a ply and play the first action towards the
+//! chosen one; the search players choose again at each decision of the ply,
+//! so that the choice depends on the state alone.
 
 use std::collections::HashSet;
 

@@ -754,12 +754,15 @@ where
     let path = path.ok_or_else(|| {
         PlayerError::BadParameter("player policy needs path=<policy file>".to_owned())
     })?;
-    let bytes = std::fs::read(path)
-        .map_err(|e| PlayerError::BadParameter(format!("cannot read policy file {path:?}: {e}")))?;
-    let bad = |e: PolicyError| PlayerError::BadParameter(format!("policy file {path:?}: {e}"));
+    let bytes = read_policy_file(std::path::Path::new(path)).map_err(PlayerError::BadParameter)?;
+    let shown: String = path.chars().take(200).collect();
+    let bad = |e: PolicyError| PlayerError::BadParameter(format!("policy file {shown:?}: {e}"));
     let net = PolicyNet::from_bytes(&bytes).map_err(bad)?;
     PolicyPlayer::new(game, std::sync::Arc::new(net), seed, 0.0).map_err(bad)
 }
+
+mod file;
+pub use file::{read_policy_file, MAX_FILE_BYTES};
 
 #[cfg(test)]
 mod tests;

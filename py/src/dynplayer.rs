@@ -79,6 +79,13 @@ pub trait DynPlayable {
         seed: u64,
         params: &[(&str, ParamValue<'_>)],
     ) -> Result<Box<dyn DynPlayer>, PlayerError>;
+    /// The `policy` player of the policy file `bytes` (a pickled policy
+    /// player carries its weights, not its path).
+    fn policy_player_from_bytes(
+        &self,
+        seed: u64,
+        bytes: &[u8],
+    ) -> Result<Box<dyn DynPlayer>, PlayerError>;
     /// Plays a match natively (Python seats take the GIL to decide).
     fn play_match(
         self: Arc<Self>,
@@ -123,6 +130,19 @@ where
     ) -> Result<Box<dyn DynPlayer>, PlayerError> {
         let player = Playable::make_player(self, name, seed, params)?;
         Ok(Box::new(Typed(player)))
+    }
+    fn policy_player_from_bytes(
+        &self,
+        seed: u64,
+        bytes: &[u8],
+    ) -> Result<Box<dyn DynPlayer>, PlayerError> {
+        use racegames_players::policy::{PolicyNet, PolicyPlayer};
+        let bad = |e: racegames_players::policy::PolicyError| {
+            PlayerError::BadParameter(format!("policy file: {e}"))
+        };
+        let net = PolicyNet::from_bytes(bytes).map_err(bad)?;
+        let player = PolicyPlayer::new(self, Arc::new(net), seed, 0.0).map_err(bad)?;
+        Ok(Box::new(Typed::<G>(Box::new(player))))
     }
     fn play_match(
         self: Arc<Self>,

@@ -63,6 +63,9 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pyplayers::PyPlayer>()?;
     m.add_function(wrap_pyfunction!(pyplayers::list_players, m)?)?;
     m.add_function(wrap_pyfunction!(pyplayers::make_player, m)?)?;
+    m.add_function(wrap_pyfunction!(pyplayers::policy_player_from_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(pyplayers::read_policy_file, m)?)?;
+    m.add_function(wrap_pyfunction!(pyplayers::check_policy_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(pyarena::arena_play, m)?)?;
     m.add_function(wrap_pyfunction!(pyarena::arena_round_robin, m)?)?;
     m.add_function(wrap_pyfunction!(pyarena::wilson, m)?)?;

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
-use racegames_board::Action;
+use racegames_board::{Action, ParamValue};
 use racegames_players::PlayerError;
 
 use crate::dynplayer::DynPlayer;
@@ -34,6 +34,8 @@ pub struct PyPlayer {
     name: String,
     seed: u64,
     params: Py<PyDict>,
+    /// The policy file's bytes, for `policy`: a pickle carries them.
+    policy: Option<Vec<u8>>,
 }
 
 impl PyPlayer {
@@ -89,7 +91,8 @@ impl PyPlayer {
 
     /// A legal action at `state`, a decision node of the player's game; the
     /// same seed and state always give the same action. Decides natively,
-    /// with the GIL released.
+    /// with the GIL released; Ctrl-C raises `KeyboardInterrupt` within a
+    /// fraction of a second.
     fn act(&self, py: Python<'_>, state: &Bound<'_, PyAny>) -> PyResult<Action> {
         let state = state
             .cast::<PyState>()
@@ -98,8 +101,10 @@ impl PyPlayer {
         self.check_game(py, &state.game)?;
         let inner = state.inner();
         let player = &self.inner;
-        py.detach(|| {
-            guard(|| {
+        // Ctrl-C stops the search (see `interruptible`); the player keeps
+        // no state between decisions, so it stays usable.
+        crate::interrupt::interruptible(py, |interrupt| {
+            racegames_players::with_interrupt(interrupt, || {
                 let mut player = player.lock().unwrap_or_else(|p| p.into_inner());
                 player.act(inner)
             })
@@ -126,6 +131,19 @@ impl PyPlayer {
     }
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        if let Some(bytes) = &self.policy {
+            let f = py
+                .import("racegames._core")?
+                .getattr("_policy_player_from_bytes")?;
+            let args = (
+                self.game.clone_ref(py),
+                self.seed,
+                pyo3::types::PyBytes::new(py, bytes),
+                self.params.bind(py).copy()?,
+            )
+                .into_pyobject(py)?;
+            return PyTuple::new(py, [f, args.into_any()]);
+        }
         let f = py.import("racegames._core")?.getattr("_make_player")?;
         let args = (
             self.name.clone(),
@@ -158,6 +176,39 @@ pub fn make_player(
     let owned = params::read_params(Some(params))?;
     let values = params::values(&owned);
     let g = game.get();
+    if name == "policy" {
+        // Checks the options as the native builder does, then reads the
+        // file once: the player and its pickle hold the same weights.
+        let path = match values.as_slice() {
+            [("path", ParamValue::Str(p))] => *p,
+            _ => {
+                return Err(player_error(
+                    guard(|| g.inner.make_player(name, seed, &values))?
+                        .err()
+                        .unwrap_or_else(|| {
+                            PlayerError::BadParameter("player policy takes path only".to_owned())
+                        }),
+                ))
+            }
+        };
+        let bytes = racegames_players::policy::read_policy_file(std::path::Path::new(path))
+            .map_err(|m| player_error(PlayerError::BadParameter(m)))?;
+        let shown: String = path.chars().take(200).collect();
+        let inner = guard(|| g.inner.policy_player_from_bytes(seed, &bytes))?.map_err(|e| {
+            player_error(PlayerError::BadParameter(format!(
+                "{shown:?}: {}",
+                e.to_string().trim_start_matches("policy file: ")
+            )))
+        })?;
+        return Ok(PyPlayer {
+            name: name.to_owned(),
+            inner: Mutex::new(inner),
+            game: game.clone().unbind(),
+            seed,
+            params: params::owned_dict(params.py(), &owned)?.unbind(),
+            policy: Some(bytes),
+        });
+    }
     let inner = guard(|| g.inner.make_player(name, seed, &values))?.map_err(player_error)?;
     Ok(PyPlayer {
         name: name.to_owned(),
@@ -166,7 +217,54 @@ pub fn make_player(
         seed,
         // Plain values: numpy's kinds and paths as int, float and str.
         params: params::owned_dict(params.py(), &owned)?.unbind(),
+        policy: None,
     })
+}
+
+/// The `policy` player of the policy file's `data` (what a pickled policy
+/// player is rebuilt from); `params` are the options it was made with.
+#[pyfunction]
+#[pyo3(name = "_policy_player_from_bytes")]
+pub fn policy_player_from_bytes(
+    game: &Bound<'_, PyGame>,
+    seed: u64,
+    data: Vec<u8>,
+    params: &Bound<'_, PyDict>,
+) -> PyResult<PyPlayer> {
+    let g = game.get();
+    let inner = guard(|| g.inner.policy_player_from_bytes(seed, &data))?.map_err(player_error)?;
+    Ok(PyPlayer {
+        name: "policy".to_owned(),
+        inner: Mutex::new(inner),
+        game: game.clone().unbind(),
+        seed,
+        params: params.copy()?.unbind(),
+        policy: Some(data),
+    })
+}
+
+/// Reads a policy file as the `policy` player does: regular files only,
+/// the magic bytes first, at most 64 MiB; `ValueError` otherwise.
+#[pyfunction]
+#[pyo3(name = "_read_policy_file")]
+pub fn read_policy_file<'py>(
+    py: Python<'py>,
+    path: std::path::PathBuf,
+) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+    let bytes = py
+        .detach(|| racegames_players::policy::read_policy_file(&path))
+        .map_err(PyValueError::new_err)?;
+    Ok(pyo3::types::PyBytes::new(py, &bytes))
+}
+
+/// Checks a policy file's bytes as the native loader does (layout, sizes,
+/// layers that chain, finite weights); `ValueError` saying what is wrong.
+#[pyfunction]
+#[pyo3(name = "_check_policy_bytes")]
+pub fn check_policy_bytes(data: &[u8]) -> PyResult<()> {
+    racegames_players::policy::PolicyNet::from_bytes(data)
+        .map(drop)
+        .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// One opponent of a vector environment: a player name (`"random"` alone

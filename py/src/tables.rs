@@ -28,22 +28,34 @@ fn tables_state(state: &Bound<'_, PyState>) -> PyResult<(Py<PyGame>, Held<Tables
     Ok((state.game.clone_ref(state.py()), copy))
 }
 
+/// The most positions (within the turn and at its end) that
+/// `_tables_turn_ends` visits: a second or so, some tens of megabytes.
+pub const MAX_TURN_POSITIONS: usize = 1 << 18;
+
 /// Every distinct state at the end of the turn under way in `state` (the
 /// next player's throw, or the end of the game), over every legal play (and
 /// every throw when `state` is at a throw), sorted by notation. Empty at the
 /// end of the game. `racegames_tables::Tables::turn_successors`.
+/// `ValueError` past [`MAX_TURN_POSITIONS`] (Pareia de entrada's extra
+/// throws).
 #[pyfunction]
 #[pyo3(name = "_tables_turn_ends")]
 pub fn py_turn_ends(py: Python<'_>, state: &Bound<'_, PyState>) -> PyResult<Vec<PyState>> {
     let (py_game, held) = tables_state(state)?;
     let (game, pos) = (Arc::clone(&held.game), held.state);
-    let ends = py.detach(|| {
+    let (ends, complete) = py.detach(|| {
         guard(|| {
             let mut out = BTreeSet::new();
-            game.turn_successors(&pos, &mut out);
-            out
+            let complete = game.turn_successors_at_most(&pos, &mut out, MAX_TURN_POSITIONS);
+            (out, complete)
         })
     })?;
+    if !complete {
+        return Err(PyValueError::new_err(format!(
+            "this turn reaches more than {MAX_TURN_POSITIONS} positions (a game with \
+             unlimited extra throws); its ends are not listed"
+        )));
+    }
     let mut states: Vec<(String, PyState)> = ends
         .into_iter()
         .map(|p| {

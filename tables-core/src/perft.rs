@@ -38,8 +38,33 @@ impl Tables {
     /// Adds to `out` every position at the end of the turn under way in
     /// `pos` (the next player's throw, or the end of the game).
     pub fn turn_successors(&self, pos: &Position, out: &mut BTreeSet<Position>) {
+        self.turn_successors_at_most(pos, out, usize::MAX);
+    }
+
+    /// [`Tables::turn_successors`], stopping once it has met `max`
+    /// positions (ends and positions within the turn together); returns
+    /// false if it stopped short. A turn with unlimited extra throws
+    /// (Pareia de entrada) can reach millions of positions.
+    ///
+    /// ```
+    /// use std::collections::BTreeSet;
+    /// use racegames_board::Game;
+    /// use racegames_tables::Tables;
+    /// let game = Tables::backgammon();
+    /// let start = game.new_initial_state();
+    /// let mut ends = BTreeSet::new();
+    /// assert!(game.turn_successors_at_most(&start, &mut ends, 1 << 20));
+    /// let mut few = BTreeSet::new();
+    /// assert!(!game.turn_successors_at_most(&start, &mut few, 10));
+    /// ```
+    pub fn turn_successors_at_most(
+        &self,
+        pos: &Position,
+        out: &mut BTreeSet<Position>,
+        max: usize,
+    ) -> bool {
         if self.node(pos) == Node::Terminal {
-            return;
+            return true;
         }
         let start = pos.turns;
         let mut seen = BTreeSet::new();
@@ -63,7 +88,11 @@ impl Tables {
                 } else if seen.insert(c) {
                     stack.push(c);
                 }
+                if out.len().saturating_add(seen.len()) > max {
+                    return false;
+                }
             }
         }
+        true
     }
 }

@@ -428,3 +428,47 @@ fn a_turns_policy_heads_for_the_best_scored_end_of_its_ply() {
         game.apply(&mut state, pick).unwrap();
     }
 }
+
+/// The loader reads regular files only, checks the magic bytes before the
+/// size, and the size before reading.
+#[test]
+fn the_file_reader_refuses_what_is_not_a_small_policy_file() {
+    use super::read_policy_file;
+    use std::path::Path;
+    let dir = std::env::temp_dir().join(format!("rgpl-reader-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    assert!(read_policy_file(&dir)
+        .unwrap_err()
+        .contains("not a regular file"));
+    assert!(read_policy_file(Path::new("/dev/zero"))
+        .unwrap_err()
+        .contains("not a regular file"));
+    let fifo = dir.join("fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|s| s.success()) {
+        assert!(read_policy_file(&fifo)
+            .unwrap_err()
+            .contains("not a regular file"));
+    }
+    // Large files, sparse: not read whole.
+    let big = dir.join("big");
+    let file = std::fs::File::create(&big).unwrap();
+    file.set_len(3 << 30).unwrap();
+    assert!(read_policy_file(&big)
+        .unwrap_err()
+        .contains("not a racegames policy file"));
+    std::fs::write(&big, b"RGPL").unwrap();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&big)
+        .unwrap()
+        .set_len(super::MAX_FILE_BYTES + 1)
+        .unwrap();
+    assert!(read_policy_file(&big).unwrap_err().contains("more than"));
+    let short = dir.join("short");
+    std::fs::write(&short, b"RG").unwrap();
+    assert!(read_policy_file(&short)
+        .unwrap_err()
+        .contains("not a racegames policy file"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -16,10 +16,19 @@
   strongest first as the arena measures them.
 - A ``Player`` is a callable ``state -> action`` (``p(state)`` is
   ``p.act(state)``), so it is a valid Gymnasium opponent. It decides
-  natively with the GIL released; a player that plans a whole turn (several
-  dice, a jump chain) returns the plan's actions one by one. The same seed
-  and state always give the same action.
-- Players pickle (they are rebuilt from name, game, seed and options).
+  natively with the GIL released; a player that chooses among whole turns
+  (several dice, a jump chain) chooses again at each of the turn's
+  decisions. The same seed and state always give the same action.
+- Every decision is bounded and interruptible: ``expectimax`` and
+  ``mcts`` count their work and stop at a cap (expectimax: 1,000,000 units
+  for the search at ``depth``, retried one ply shallower with a quarter of
+  that when reached, with a cache of at most 2**20 values; mcts: 2,000,000
+  units or a 256 MiB tree, then the most visited ply): a few seconds at
+  the largest settings. A 20 s time limit is the safety net on slow
+  machines (only when it triggers does the choice depend on the machine). Ctrl-C raises ``KeyboardInterrupt`` within a
+  fraction of a second and leaves the player usable.
+- Players pickle (they are rebuilt from name, game, seed and options; a
+  ``policy`` player carries its weights, not its path).
 
 The players and their options:
 
@@ -45,7 +54,8 @@ The players and their options:
   seat by its own progress since the root instead, so that no seat gains
   by holding the others back), ``eval``.
 - ``policy``: a trained policy file, ``path=...`` (a str or a
-  ``pathlib.Path``), played natively: its
+  ``pathlib.Path`` naming a regular file of at most 64 MiB starting with
+  ``RGPL``), played natively: its
   legal action of highest logit; for an afterstate policy the legal
   action whose resulting position it scores highest; for a turns policy
   the first action towards the end of the ply it scores highest.
@@ -94,7 +104,14 @@ def make_player(name: str, game: Union[Game, str], seed: SupportsIndex = 0, **pa
     wrong kind (a real for a count) raises ``racegames.ParameterTypeError``,
     both a ``ValueError`` and a ``TypeError``. Real options such as
     ``exploration`` take a float (numpy's too) or an int; ``path`` takes a
-    str or an ``os.PathLike``."""
+    str or an ``os.PathLike``.
+
+    Every accepted option gives decisions within a bound: ``expectimax``
+    (``depth`` 1-4, ``beam``, ``prune``, ``budget`` 0-100000000) and ``mcts``
+    (``simulations`` 1-1000000, ``rollout_plies`` 0-10000, ...) stop at a
+    work cap (see the module's notes), about a few seconds at the largest
+    settings, with a 20 s time limit as a safety net; Ctrl-C stops a
+    decision within a fraction of a second."""
     if not isinstance(name, str):
         raise TypeError(f"the player name must be a str, not {type(name).__name__}")
     return _make_player(name, _game(game), _seed(seed), params)

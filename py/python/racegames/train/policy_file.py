@@ -24,6 +24,8 @@ from typing import List, Tuple, Union
 
 import numpy as np
 
+from racegames._core import _check_policy_bytes, _read_policy_file
+
 MAGIC = b"RGPL"
 #: The newest version, written for the position-scoring kinds.
 VERSION = 2
@@ -69,8 +71,12 @@ def write_policy(
     wanted = num_actions if kind == "actions" else 1
     if width != wanted:
         raise ValueError(f"the last layer gives {width} values where a policy of kind {kind!r} gives {wanted}")
+    data = b"".join(chunks)
+    # The native loader's checks (sizes, finite weights): never write a
+    # file the players refuse.
+    _check_policy_bytes(data)
     tmp = Path(str(path) + ".tmp")
-    tmp.write_bytes(b"".join(chunks))
+    tmp.write_bytes(data)
     tmp.replace(path)
 
 
@@ -81,8 +87,15 @@ def read_policy(path: Union[str, Path]) -> Tuple[str, int, int, List[Layer]]:
 
 
 def read_policy_kind(path: Union[str, Path]) -> Tuple[str, int, int, List[Layer], str]:
-    """``(game, observation_len, num_actions, layers, kind)`` of a policy file."""
-    data = Path(path).read_bytes()
+    """``(game, observation_len, num_actions, layers, kind)`` of a policy file.
+    The file is read and checked by the native loader (regular files only,
+    at most 64 MiB, layers that chain, finite weights): ``ValueError`` for
+    anything it refuses."""
+    data = _read_policy_file(str(path))
+    try:
+        _check_policy_bytes(data)
+    except ValueError as e:
+        raise ValueError(f"{str(path)[:200]}: {e}") from None
     if data[:4] != MAGIC:
         raise ValueError(f"{path}: not a racegames policy file")
     (version,) = struct.unpack_from("<I", data, 4)

@@ -1,0 +1,56 @@
+//! Bounds on one decision: the work caps of the searches and the time
+//! limit every search honours.
+//!
+//! The caps count work (static evaluations, ply ends generated, simulated
+//! actions), so a decision that reaches one is still the same for the same
+//! seed and state. The time limit is only a safety net for slow machines:
+//! when it triggers, the choice depends on the machine's speed.
+
+use std::time::{Duration, Instant};
+
+/// The longest one decision of `expectimax` or `mcts` searches before it
+/// plays the best choice found so far (the last completed depth; the most
+/// visited ply). The work caps ([`crate::expectimax::MAX_WORK`],
+/// [`crate::mcts::MAX_WORK`]) stop every search well within it on a
+/// current machine.
+pub const DECISION_TIME_LIMIT: Duration = Duration::from_secs(20);
+
+/// Work units between two looks at the clock and the interrupt.
+const CHECK_EVERY: u64 = 256;
+
+/// Counts a decision's work and says when it must stop: the time limit
+/// passed, or this thread's [`crate::Interrupt`] was set.
+pub(crate) struct Watch {
+    start: Instant,
+    ticks: u64,
+    next_check: u64,
+    stopped: bool,
+}
+
+impl Watch {
+    /// A watch started now.
+    pub(crate) fn new() -> Watch {
+        Watch {
+            start: Instant::now(),
+            ticks: 0,
+            next_check: 0,
+            stopped: false,
+        }
+    }
+
+    /// Counts `work` units; true once the decision must stop.
+    pub(crate) fn tick(&mut self, work: u64) -> bool {
+        self.ticks += work;
+        if !self.stopped && self.ticks >= self.next_check {
+            self.next_check = self.ticks + CHECK_EVERY;
+            self.stopped = crate::interrupt::interrupt_requested()
+                || self.start.elapsed() >= DECISION_TIME_LIMIT;
+        }
+        self.stopped
+    }
+
+    /// Whether [`Watch::tick`] said stop.
+    pub(crate) fn stopped(&self) -> bool {
+        self.stopped
+    }
+}
