@@ -37,7 +37,7 @@ vpy="$venv/bin/python"
 if [ "$mode" = "develop" ]; then
     # Runtime and test dependencies first, then the package in place.
     "$vpy" -m pip install --quiet numpy "gymnasium>=1.0" "pettingzoo>=1.24" \
-        "pytest>=7" "mypy>=1.8" "nbclient>=0.9" "nbformat>=5.9" "ipykernel>=6"
+        "pytest>=7" "mypy>=1.8" "nbclient>=0.9" "nbformat>=5.9" "ipykernel>=6" "hypothesis>=6" "tqdm>=4.60"
     (cd "$root/py" && VIRTUAL_ENV="$venv" PATH="$venv/bin:$PATH" maturin develop --release --quiet)
 elif [ "$mode" = "wheel" ]; then
     # --force-reinstall --no-deps first: the same version may already be
