@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use racegames_board::sim::{random_step, SplitMix64};
 use racegames_board::{Action, ActionBuffer, Game, Node};
 use racegames_daldos::Daldos;
-use racegames_players::expectimax::{decide, ExpectimaxSettings};
+use racegames_players::expectimax::{decide, ExpectimaxSettings, MAX_WORK};
 use racegames_players::ply::{decision_seed, ply_ends};
 use racegames_players::Evaluator;
 use racegames_tables::Tables;
@@ -99,6 +99,16 @@ fn the_second_player_searches_for_itself() {
 /// documented limit, mirrored by the reference).
 const MAX_CHANCE_CHAIN: u32 = 4;
 
+thread_local! {
+    /// The reference's work, counted as the player counts its own: static
+    /// values asked for and ply ends generated.
+    static REFERENCE_WORK: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+fn count_reference_work(work: usize) {
+    REFERENCE_WORK.with(|w| w.set(w.get() + work as u64));
+}
+
 /// Plain expectimax from `me`'s point of view: every node in full, no
 /// ordering, no bounds.
 fn reference<G: Game>(
@@ -132,8 +142,9 @@ fn reference<G: Game>(
             sum
         }
         Node::Decision(p) if depth > 0 => {
-            let values = ply_ends(game, state)
-                .ends
+            let ends = ply_ends(game, state).ends;
+            count_reference_work(ends.len());
+            let values = ends
                 .iter()
                 .map(|e| reference(game, eval, me, &e.state, depth - 1, 0))
                 .collect::<Vec<_>>();
@@ -144,6 +155,7 @@ fn reference<G: Game>(
             }
         }
         _ => {
+            count_reference_work(1);
             eval.evaluate(game, state, &mut out);
             margin(&out)
         }
@@ -193,7 +205,14 @@ fn check_against_reference<G: Game>(
     let Node::Decision(me) = game.node(state) else {
         return;
     };
+    REFERENCE_WORK.with(|w| w.set(0));
     let best = reference(game, eval, me.index(), state, depth, 0);
+    // A search past the player's work cap is retried shallower by design;
+    // the player orders each node by static values too, so its work stays
+    // within a few times the reference's.
+    if REFERENCE_WORK.with(|w| w.get()) > MAX_WORK / 4 {
+        return;
+    }
     let mut chosen: Vec<Vec<Action>> = Vec::new();
     for prune in [false, true] {
         let (actions, value) = decide(game, eval, settings(depth, prune), seed, state).unwrap();
