@@ -28,9 +28,11 @@
 //!   ends the game scores [`TERMINAL_SCORE`] times the actor's return.
 //! - Kind 2 ([`PolicyKind::Turns`]): the same one score, given to each
 //!   distinct position at the end of the player's ply (both dice of a
-//!   tables throw: see [`crate::ply`]). The player plays the actions
-//!   towards the best end one by one, choosing again only if the game is
-//!   not where its plan expects.
+//!   tables throw: see [`crate::ply`]). The player plays the first action
+//!   towards the best end, and chooses afresh at its next decision, so that
+//!   the same seed and state give the same action whatever came before
+//!   (the best end stays reachable, so at temperature 0 the ply is the one
+//!   chosen at its start).
 //!
 //! The player plays the legal action of highest score (ties to the first
 //! listed), or with `temperature > 0` samples the masked softmax of
@@ -500,10 +502,6 @@ pub struct PolicyPlayer {
     /// Every player's return at a terminal afterstate.
     returns: Vec<f64>,
     wanted: Vec<usize>,
-    /// A turns policy's chosen ply still to play, last action first.
-    plan: Vec<Action>,
-    /// The hash of the state where the plan's next action is played.
-    plan_at: u64,
 }
 
 impl PolicyPlayer {
@@ -534,29 +532,12 @@ impl PolicyPlayer {
             single: Vec::new(),
             returns: vec![0.0; game.num_players()],
             wanted: Vec::new(),
-            plan: Vec::new(),
-            plan_at: 0,
         })
     }
 
-    /// The planned action for `state`, if the game is where the plan
-    /// expects it (else the plan is dropped).
-    fn planned<G: Game>(&mut self, game: &G, state: &G::State) -> Option<Action> {
-        let next = *self.plan.last()?;
-        if self.plan_at != decision_seed(0, state) || !game.is_legal(state, next) {
-            self.plan.clear();
-            return None;
-        }
-        self.plan.pop();
-        let mut after = *state;
-        game.apply_legal(&mut after, next);
-        self.plan_at = decision_seed(0, &after);
-        Some(next)
-    }
-
-    /// Chooses an end of `player`'s ply from `state` and plans its
-    /// actions; gives the first.
-    fn start_turn<G: Game>(
+    /// Chooses an end of `player`'s ply from `state` and gives the first
+    /// action towards it.
+    fn turn_action<G: Game>(
         &mut self,
         game: &G,
         state: &G::State,
@@ -565,13 +546,7 @@ impl PolicyPlayer {
     ) -> Option<Action> {
         let ends = self.score_turn_ends(game, state, player);
         let end = ends.ends.get(self.choose(seed))?;
-        let (&first, rest) = end.actions.split_first()?;
-        self.plan.clear();
-        self.plan.extend(rest.iter().rev());
-        let mut after = *state;
-        game.apply_legal(&mut after, first);
-        self.plan_at = decision_seed(0, &after);
-        Some(first)
+        end.actions.first().copied()
     }
 
     /// The score of a position `player` has just brought about, as
@@ -698,9 +673,7 @@ where
             }
             PolicyKind::Afterstates => self.score_afterstates(game, state, player, &actions),
             PolicyKind::Turns => {
-                // The rest of the ply chosen at its start, as in training.
-                let planned = self.planned(game, state);
-                let chosen = planned.or_else(|| self.start_turn(game, state, player, seed));
+                let chosen = self.turn_action(game, state, player, seed);
                 return Ok(chosen.unwrap_or(actions[0]));
             }
         }

@@ -246,3 +246,33 @@ def test_a_pickled_policy_player_carries_its_weights(tmp_path: Path) -> None:
     again = pickle.loads(blob)
     assert [again.act(s) for s in states] == expected
     assert again.get_parameters() == {"path": str(path)}
+
+
+def test_a_turns_policy_chooses_from_the_state_alone(tmp_path: Path) -> None:
+    # A turns policy used to follow the ply it chose at the turn's start; it
+    # now chooses afresh, so a fresh player with the same seed agrees.
+    game = racegames.make_game("seys_dos_e_as")
+    rng = np.random.default_rng(3)
+    obs = int(np.prod(game.observation_tensor_shape()))
+    layers = [
+        (rng.normal(size=(8, obs)).astype(np.float32), rng.normal(size=8).astype(np.float32)),
+        (rng.normal(size=(1, 8)).astype(np.float32), rng.normal(size=1).astype(np.float32)),
+    ]
+    path = tmp_path / "turns.rgpl"
+    write_policy(path, game.name, obs, game.num_distinct_actions(), layers, kind="turns")
+    dice = __import__("random").Random(5)
+    playing = make_player("policy", game, path=str(path), seed=1)
+    state = game.new_initial_state()
+    decisions = within_turn = 0
+    while not state.is_terminal() and decisions < 120:
+        if state.is_chance_node():
+            state.apply_action(dice.choice(state.chance_outcomes())[0])
+            continue
+        fresh = make_player("policy", game, path=str(path), seed=1)
+        action = playing.act(state)
+        assert fresh.act(state) == action, state.notation()
+        owner = state.current_player()
+        state.apply_action(action)
+        decisions += 1
+        within_turn += not state.is_chance_node() and state.current_player() == owner
+    assert within_turn > 10

@@ -429,6 +429,37 @@ fn a_turns_policy_heads_for_the_best_scored_end_of_its_ply() {
     }
 }
 
+/// Same seed and state, same action, also in the middle of a sampled ply:
+/// a player that has played the turn so far agrees with a fresh one.
+#[test]
+fn a_turns_policy_chooses_from_the_state_alone() {
+    let game = Tables::seys_dos_e_as();
+    let mut net = afterstate_net_for(&game, 16, 21);
+    net.kind = PolicyKind::Turns;
+    let net = std::sync::Arc::new(net);
+    let mut playing = PolicyPlayer::new(&game, net.clone(), 5, 1.0).unwrap();
+    let mut rng = SplitMix64::new(2);
+    let mut state = game.new_initial_state();
+    let mut within_turn = 0;
+    for _ in 0..400 {
+        match game.node(&state) {
+            Node::Terminal => state = game.new_initial_state(),
+            Node::Chance => {
+                let a = game.sample_chance(&state, rng.next_f64()).unwrap();
+                game.apply(&mut state, a).unwrap();
+            }
+            Node::Decision(me) => {
+                let mut fresh = PolicyPlayer::new(&game, net.clone(), 5, 1.0).unwrap();
+                let a = Player::<Tables>::act(&mut playing, &game, &state).unwrap();
+                assert_eq!(Player::<Tables>::act(&mut fresh, &game, &state).unwrap(), a);
+                game.apply(&mut state, a).unwrap();
+                within_turn += usize::from(game.node(&state) == Node::Decision(me));
+            }
+        }
+    }
+    assert!(within_turn > 20, "{within_turn}");
+}
+
 /// The loader reads regular files only, checks the magic bytes before the
 /// size, and the size before reading.
 #[test]
