@@ -25,6 +25,20 @@ impl SplitMix64 {
         SplitMix64 { state: seed }
     }
 
+    /// The generator's state: `SplitMix64::new(g.state())` continues
+    /// exactly as `g` does (for saving and restoring a generator).
+    ///
+    /// ```
+    /// use racegames_board::sim::SplitMix64;
+    /// let mut g = SplitMix64::new(7);
+    /// g.next_u64();
+    /// let mut resumed = SplitMix64::new(g.state());
+    /// assert_eq!(resumed.next_u64(), g.next_u64());
+    /// ```
+    pub const fn state(&self) -> u64 {
+        self.state
+    }
+
     /// The next 64 random bits.
     #[inline]
     pub fn next_u64(&mut self) -> u64 {

@@ -45,8 +45,10 @@ pub fn make_game(
         .extract()
         .map_err(|_| PyTypeError::new_err("the game name must be a str"))?;
     let make = registry::find(&name).ok_or_else(|| {
+        // A long name is cut: the message stays readable.
+        let shown: String = name.chars().take(48).collect();
         UnknownGameError::new_err(format!(
-            "unknown game {name:?}; known games: {}",
+            "unknown game {shown:?}; known games: {}",
             registry::names().join(", ")
         ))
     })?;

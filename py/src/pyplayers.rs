@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString, PyTuple};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use racegames_board::{Action, ParamValue};
 use racegames_players::PlayerError;
 
@@ -97,9 +97,14 @@ impl PyPlayer {
         let state = state
             .cast::<PyState>()
             .map_err(|_| PyTypeError::new_err("a player acts on a racegames State"))?;
-        let state = state.borrow();
-        self.check_game(py, &state.game)?;
-        let inner = state.inner();
+        // A copy, so that no borrow of the state is held while the GIL is
+        // released: other threads may use it meanwhile.
+        let inner = {
+            let state = state.borrow();
+            self.check_game(py, &state.game)?;
+            state.inner().clone_box()
+        };
+        let inner = &*inner;
         let player = &self.inner;
         // Ctrl-C stops the search (see `interruptible`); the player keeps
         // no state between decisions, so it stays usable.
@@ -269,7 +274,6 @@ pub fn check_policy_bytes(data: &[u8]) -> PyResult<()> {
 
 /// One opponent of a vector environment: a player name (`"random"` alone
 /// takes the fast native random path) or a `Player`.
-#[derive(FromPyObject)]
 pub enum OpponentSpec {
     /// A built-in player's name.
     Name(String),
@@ -279,7 +283,6 @@ pub enum OpponentSpec {
 
 /// The `opponent` of a vector environment: one opponent, or a league (a
 /// list of them, one drawn per episode).
-#[derive(FromPyObject)]
 pub enum OpponentArg {
     /// One opponent.
     One(OpponentSpec),
@@ -287,11 +290,50 @@ pub enum OpponentArg {
     League(Vec<OpponentSpec>),
 }
 
-impl OpponentArg {
-    /// The opponent `"random"`, the default.
-    pub fn random() -> OpponentArg {
-        OpponentArg::One(OpponentSpec::Name("random".to_owned()))
+/// What a vector environment's opponents may be, for error messages.
+const OPPONENT_KINDS: &str = "a built-in player's name, a racegames Player (make_player), \
+    a list of those (a league, one drawn per episode), or None (self-play)";
+
+/// One opponent of a league or alone: a name or a `Player`.
+fn read_opponent_spec(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<OpponentSpec> {
+    if let Ok(name) = obj.cast::<PyString>() {
+        return Ok(OpponentSpec::Name(name.to_cow()?.into_owned()));
     }
+    if let Ok(player) = obj.cast::<PyPlayer>() {
+        return Ok(OpponentSpec::Player(player.clone().unbind()));
+    }
+    let kind = obj.get_type().name()?;
+    if obj.is_callable() {
+        return Err(PyTypeError::new_err(format!(
+            "{what} is a Python callable ({kind}), which cannot play inside the native \
+             VectorEnv step; give {OPPONENT_KINDS} (racegames.gym and racegames.pettingzoo \
+             take callables)"
+        )));
+    }
+    Err(PyTypeError::new_err(format!(
+        "{what} must be {OPPONENT_KINDS}, not {kind}"
+    )))
+}
+
+/// A vector environment's `opponent` argument: `None` for self-play.
+pub fn read_opponent(obj: &Bound<'_, PyAny>) -> PyResult<Option<OpponentArg>> {
+    if obj.is_none() {
+        return Ok(None);
+    }
+    if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
+        let len = obj.len()?;
+        if len == 0 || len > MAX_LEAGUE {
+            return Err(PyValueError::new_err(format!(
+                "a league of opponents holds 1 to {MAX_LEAGUE} players, not {len}"
+            )));
+        }
+        let mut specs = Vec::with_capacity(len);
+        for (k, member) in obj.try_iter()?.enumerate() {
+            specs.push(read_opponent_spec(&member?, &format!("opponent[{k}]"))?);
+        }
+        return Ok(Some(OpponentArg::League(specs)));
+    }
+    read_opponent_spec(obj, "opponent").map(|spec| Some(OpponentArg::One(spec)))
 }
 
 /// The most players a league may hold.

@@ -1,10 +1,10 @@
 //! `racegames._core.VectorCore`: the native half of
 //! `racegames.vector.VectorEnv`, owning its numpy buffers.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 
 use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyReadonlyArray1};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
@@ -12,8 +12,11 @@ use crate::args;
 use crate::erased::DynGame;
 use crate::errors::guard;
 use crate::pygame::PyGame;
-use crate::pyplayers::{vector_opponent, OpponentArg};
-use crate::vector::{Afterstates, DynVector, Outputs, SeatChoice, VectorConfig, MAX_VECTOR_BYTES};
+use crate::pyplayers::{read_opponent, vector_opponent};
+use crate::vector::{
+    Afterstates, DynVector, EnvSnapshot, Outputs, SeatChoice, VectorConfig, VectorSnapshot,
+    MAX_VECTOR_BYTES,
+};
 use crate::workers::MAX_THREADS;
 
 /// A batch of environments stepped natively; see `racegames.vector.VectorEnv`.
@@ -23,10 +26,14 @@ use crate::workers::MAX_THREADS;
 /// rewritten in place by every `reset` and `step`. They must not be written
 /// to: masks and observations are updated from what they hold (`reset`
 /// rewrites them in full).
-#[pyclass(name = "VectorCore", module = "racegames._core")]
+///
+/// The native batch is behind a lock, so that a second thread using the
+/// object while a step runs (with the GIL released) gets a clear error.
+#[pyclass(name = "VectorCore", module = "racegames._core", frozen)]
 pub struct VectorCore {
     game: Py<PyGame>,
-    core: Box<dyn DynVector>,
+    native: Mutex<Native>,
+    num_envs: usize,
     obs: Py<PyArrayDyn<f32>>,
     mask: Py<PyArray2<i8>>,
     reward: Py<PyArray1<f64>>,
@@ -35,25 +42,50 @@ pub struct VectorCore {
     current_player: Py<PyArray1<i32>>,
     returns: Py<PyArray2<f64>>,
     ended: Py<PyArray1<bool>>,
-    /// Reused by `afterstates`.
-    after: Afterstates,
     obs_len: usize,
 }
+
+/// The mutable part of a [`VectorCore`].
+struct Native {
+    core: Box<dyn DynVector>,
+    /// Reused by `afterstates`.
+    after: Afterstates,
+}
+
+/// A snapshot as Python holds it: `(backward, [(notation, dice, policy,
+/// seat, pick, done), ...])`.
+type PySnapshot = (bool, Vec<(String, u64, u64, u8, u8, bool)>);
 
 /// What [`VectorCore::run`] does over the buffers.
 enum Call<'a> {
     Reset(Option<u64>),
     Step(&'a [i64]),
     ResetEnded,
+    Restore(&'a VectorSnapshot),
 }
 
 impl VectorCore {
     /// An environment index, `0..num_envs`.
     fn read_env(&self, env: &Bound<'_, PyAny>) -> PyResult<usize> {
-        args::read_usize(env, "env", 0, self.core.num_envs() - 1)
+        args::read_usize(env, "env", 0, self.num_envs - 1)
     }
 
-    fn run(&mut self, py: Python<'_>, call: Call<'_>) -> PyResult<()> {
+    /// The native batch, unless another thread is using it.
+    fn native(&self) -> PyResult<MutexGuard<'_, Native>> {
+        match self.native.try_lock() {
+            Ok(native) => Ok(native),
+            // A panic is caught inside the lock (`guard`), so the batch is
+            // whole.
+            Err(TryLockError::Poisoned(p)) => Ok(p.into_inner()),
+            Err(TryLockError::WouldBlock) => Err(PyRuntimeError::new_err(
+                "this VectorEnv is in use by another thread (a step or reset is under way); \
+                 a VectorEnv is not shared between threads: give each thread its own",
+            )),
+        }
+    }
+
+    fn run(&self, py: Python<'_>, call: Call<'_>) -> PyResult<()> {
+        let mut native = self.native()?;
         let mut obs = self.obs.bind(py).readwrite();
         let mut mask = self.mask.bind(py).readwrite();
         let mut reward = self.reward.bind(py).readwrite();
@@ -73,20 +105,32 @@ impl VectorCore {
             returns: returns.as_slice_mut().map_err(not_contiguous)?,
             ended: ended.as_slice_mut().map_err(not_contiguous)?,
         };
-        let core = &mut self.core;
+        let core = &mut native.core;
         py.detach(|| {
             guard(|| match call {
-                Call::Step(actions) => core.step(actions, out),
-                Call::Reset(seed) => core.reset(seed, out),
-                Call::ResetEnded => core.reset_ended(out),
+                Call::Step(actions) => {
+                    core.step(actions, out);
+                    Ok(())
+                }
+                Call::Reset(seed) => {
+                    core.reset(seed, out);
+                    Ok(())
+                }
+                Call::ResetEnded => {
+                    core.reset_ended(out);
+                    Ok(())
+                }
+                Call::Restore(snapshot) => core.restore(snapshot, out),
             })
-        })
+        })?
+        .map_err(PyValueError::new_err)
     }
 }
 
 #[pymethods]
 impl VectorCore {
-    /// `seat` is an int or `"random"`; `opponent` is `"random"`, another
+    /// `seat` is an int or `"random"`; `opponent` (no default: `None` means
+    /// self-play) is `"random"`, another
     /// built-in player's name or a `Player` (copied into every
     /// environment), a list of those (a league: one drawn per episode), or
     /// `None` (self-play).
@@ -96,13 +140,13 @@ impl VectorCore {
     /// `num_envs` is at most what fits in [`MAX_VECTOR_BYTES`].
     #[new]
     #[allow(clippy::too_many_arguments)] // the Python signature, one argument each
-    #[pyo3(signature = (game, num_envs, seed = None, opponent = Some(OpponentArg::random()), seat = None, threads = None, reward = None))]
+    #[pyo3(signature = (game, num_envs, seed = None, *, opponent, seat = None, threads = None, reward = None))]
     fn new(
         py: Python<'_>,
         game: &Bound<'_, PyGame>,
         num_envs: &Bound<'_, PyAny>,
         seed: Option<&Bound<'_, PyAny>>,
-        opponent: Option<OpponentArg>,
+        opponent: &Bound<'_, PyAny>,
         seat: Option<&Bound<'_, PyAny>>,
         threads: Option<&Bound<'_, PyAny>>,
         reward: Option<&str>,
@@ -131,7 +175,7 @@ impl VectorCore {
             Some(t) if !t.is_none() => args::read_usize(t, "threads", 1, MAX_THREADS)?,
             _ => 1,
         };
-        let opponent = vector_opponent(py, game, opponent, seed)?;
+        let opponent = vector_opponent(py, game, read_opponent(opponent)?, seed)?;
         let random_opponent = opponent.is_some();
         let players = g.num_players();
         let seat = match seat {
@@ -178,7 +222,11 @@ impl VectorCore {
         };
         Ok(VectorCore {
             game: game.clone().unbind(),
-            core,
+            native: Mutex::new(Native {
+                core,
+                after: Afterstates::default(),
+            }),
+            num_envs,
             obs: PyArrayDyn::zeros(py, obs_shape, false).unbind(),
             mask: PyArray2::zeros(py, [num_envs, actions], false).unbind(),
             reward: PyArray1::zeros(py, num_envs, false).unbind(),
@@ -187,7 +235,6 @@ impl VectorCore {
             current_player: PyArray1::zeros(py, num_envs, false).unbind(),
             returns: PyArray2::zeros(py, [num_envs, players], false).unbind(),
             ended: PyArray1::from_vec(py, vec![false; num_envs]).unbind(),
-            after: Afterstates::default(),
             obs_len: g.observation_len(),
         })
     }
@@ -195,7 +242,7 @@ impl VectorCore {
     /// Starts every environment afresh; `seed` reseeds each environment's
     /// generator (derived from the seed and its index).
     #[pyo3(signature = (seed = None))]
-    fn reset(&mut self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    fn reset(&self, py: Python<'_>, seed: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         let seed = match seed {
             Some(s) if !s.is_none() => Some(args::read_seed(s)?),
             _ => None,
@@ -205,23 +252,59 @@ impl VectorCore {
 
     /// Starts a new episode now in every environment whose episode ended at
     /// the last step (same-step autoreset), with the GIL released.
-    fn reset_ended(&mut self, py: Python<'_>) -> PyResult<()> {
+    fn reset_ended(&self, py: Python<'_>) -> PyResult<()> {
         self.run(py, Call::ResetEnded)
+    }
+
+    /// What decides how the environments go on, for pickling:
+    /// `(backward, [(notation, dice, policy, seat, pick, done), ...])`.
+    fn snapshot(&self) -> PyResult<PySnapshot> {
+        let snapshot = self.native()?.core.snapshot();
+        let envs = snapshot
+            .envs
+            .into_iter()
+            .map(|e| (e.notation, e.dice, e.policy, e.seat, e.pick, e.done))
+            .collect();
+        Ok((snapshot.backward, envs))
+    }
+
+    /// Puts the environments back as `snapshot` (from `snapshot()` of a
+    /// batch with the same configuration) has them, and rewrites the
+    /// masks; the other buffers are the caller's to restore. `ValueError`,
+    /// with nothing changed, for a snapshot that does not fit.
+    fn restore(&self, py: Python<'_>, snapshot: PySnapshot) -> PyResult<()> {
+        let (backward, envs) = snapshot;
+        let snapshot = VectorSnapshot {
+            backward,
+            envs: envs
+                .into_iter()
+                .map(|(notation, dice, policy, seat, pick, done)| EnvSnapshot {
+                    notation,
+                    dice,
+                    policy,
+                    seat,
+                    pick,
+                    done,
+                })
+                .collect(),
+        };
+        self.run(py, Call::Restore(&snapshot))
     }
 
     /// Steps every environment with its action (an int64 array of length
     /// `num_envs`), with the GIL released.
-    fn step(&mut self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>) -> PyResult<()> {
-        let actions = per_env(actions.as_slice(), "actions", self.core.num_envs())?;
+    fn step(&self, py: Python<'_>, actions: PyReadonlyArray1<'_, i64>) -> PyResult<()> {
+        let actions = per_env(actions.as_slice(), "actions", self.num_envs)?;
         self.run(py, Call::Step(actions))
     }
 
     /// Fills `out` (int64, length `num_envs`) with a uniformly random legal
     /// action per environment, natively (0 where an episode has just ended).
-    fn random_actions(&mut self, py: Python<'_>, out: &Bound<'_, PyArray1<i64>>) -> PyResult<()> {
+    fn random_actions(&self, py: Python<'_>, out: &Bound<'_, PyArray1<i64>>) -> PyResult<()> {
         let mut out = out.readwrite();
-        let out = per_env(out.as_slice_mut(), "out", self.core.num_envs())?;
-        let core = &mut self.core;
+        let out = per_env(out.as_slice_mut(), "out", self.num_envs)?;
+        let mut native = self.native()?;
+        let core = &mut native.core;
         py.detach(|| guard(|| core.random_actions(out)))
     }
 
@@ -241,7 +324,7 @@ impl VectorCore {
     /// placeholder entry, as an ended episode does.
     #[pyo3(signature = (turns=false, wanted=None))]
     fn afterstates<'py>(
-        &mut self,
+        &self,
         py: Python<'py>,
         turns: bool,
         wanted: Option<PyReadonlyArray1<'py, bool>>,
@@ -252,18 +335,19 @@ impl VectorCore {
         Bound<'py, PyArray1<f32>>,
     )> {
         let wanted = match &wanted {
-            Some(w) => Some(per_env(w.as_slice(), "wanted", self.core.num_envs())?),
+            Some(w) => Some(per_env(w.as_slice(), "wanted", self.num_envs)?),
             None => None,
         };
-        let (core, after) = (&self.core, &mut self.after);
+        let mut native = self.native()?;
+        let Native { core, after } = &mut *native;
         py.detach(|| guard(|| core.afterstates(after, turns, wanted)))?;
-        let rows = self.after.len();
-        let obs = PyArray1::from_slice(py, &self.after.obs).reshape([rows, self.obs_len])?;
+        let rows = after.len();
+        let obs = PyArray1::from_slice(py, &after.obs).reshape([rows, self.obs_len])?;
         Ok((
-            PyArray1::from_slice(py, &self.after.counts),
-            PyArray1::from_slice(py, &self.after.actions),
+            PyArray1::from_slice(py, &after.counts),
+            PyArray1::from_slice(py, &after.actions),
             obs,
-            PyArray1::from_slice(py, &self.after.terminal),
+            PyArray1::from_slice(py, &after.terminal),
         ))
     }
 
@@ -271,7 +355,8 @@ impl VectorCore {
     /// a 2-D array padded with -1: one action each, or with `turns` the
     /// ply's whole path (what a player of that end plays, one by one).
     fn afterstate_plans<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i64>>> {
-        let after = &self.after;
+        let native = self.native()?;
+        let after = &native.after;
         let width = after.plan_lens.iter().copied().max().unwrap_or(1).max(1) as usize;
         let mut padded = vec![-1i64; after.plan_lens.len() * width];
         let mut from = 0;
@@ -286,7 +371,8 @@ impl VectorCore {
     /// The notation of environment `env`.
     fn notation(&self, env: &Bound<'_, PyAny>) -> PyResult<String> {
         let env = self.read_env(env)?;
-        self.core
+        self.native()?
+            .core
             .notation(env)
             .ok_or_else(|| PyValueError::new_err(format!("no environment {env}")))
     }
@@ -294,7 +380,7 @@ impl VectorCore {
     /// The caller's seat in environment `env` (`None` in self-play).
     fn seat(&self, env: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
         let env = self.read_env(env)?;
-        Ok(self.core.seat(env))
+        Ok(self.native()?.core.seat(env))
     }
 
     /// The game.
@@ -305,7 +391,7 @@ impl VectorCore {
     /// The number of environments.
     #[getter]
     fn num_envs(&self) -> usize {
-        self.core.num_envs()
+        self.num_envs
     }
     /// Observations, `(num_envs, *observation_tensor_shape)` float32.
     #[getter]

@@ -28,8 +28,11 @@ use crate::workers::{Workers, MAX_JOBS};
 mod afterstates;
 #[path = "outputs.rs"]
 mod outputs;
+#[path = "snapshot.rs"]
+mod snapshot;
 pub use afterstates::Afterstates;
 pub use outputs::{OutputBuffers, Outputs};
+pub use snapshot::{EnvSnapshot, VectorSnapshot};
 
 /// `current_player` of an environment whose episode has just ended, as in
 /// OpenSpiel.
@@ -105,6 +108,14 @@ pub trait DynVector: Send + Sync {
     /// episode ended at the last step (same-step autoreset), rewriting
     /// their rows of the outputs.
     fn reset_ended(&mut self, out: Outputs<'_>);
+    /// Everything that decides how the environments go on: states,
+    /// generators, seats, opponents.
+    fn snapshot(&self) -> VectorSnapshot;
+    /// Puts the environments back as `snapshot` found them and rewrites
+    /// the masks in `out` (whose other rows are the caller's to restore);
+    /// the continuation is then identical. Checks everything first: on an
+    /// error nothing has changed.
+    fn restore(&mut self, snapshot: &VectorSnapshot, out: Outputs<'_>) -> Result<(), String>;
     /// Replaces `out` with the afterstates of every environment's legal
     /// actions, or with `turns` of its ply's ends (see [`Afterstates`]);
     /// only of the environments flagged in `wanted`, where given (one
@@ -124,6 +135,9 @@ struct Shard<G: Game> {
     rngs: Vec<SplitMix64>,
     policy_rngs: Vec<SplitMix64>,
     seats: Vec<u8>,
+    /// The league member each environment's episode drew (0 without a
+    /// league), kept so that a snapshot restores the same opponent.
+    picks: Vec<u8>,
     done: Vec<bool>,
     /// The mask entries set for each environment, `stride` per environment,
     /// as `u16` (half the cache lines; with more actions than that holds,
@@ -182,6 +196,7 @@ impl<G: Game> Shard<G> {
             rngs: vec![SplitMix64::new(0); n],
             policy_rngs: vec![SplitMix64::new(0); n],
             seats: vec![0; n],
+            picks: vec![0; n],
             done: vec![true; n],
             prev: vec![0; n * stride],
             prev_len: vec![u32::MAX; n],
@@ -427,6 +442,8 @@ impl<G: Game> Shard<G> {
             let league = self.league.get_mut().unwrap_or_else(|p| p.into_inner());
             if !league.is_empty() {
                 let k = self.rngs[env].below(league.len());
+                // A league holds at most 64 players.
+                self.picks[env] = k as u8;
                 let opponents = self.opponents.get_mut().unwrap_or_else(|p| p.into_inner());
                 opponents[env] = league[k].clone_box();
             }
@@ -738,6 +755,21 @@ where
 
     fn reset_ended(&mut self, out: Outputs<'_>) {
         self.each(out, &[], false, |shard, _, part| shard.reset_ended(part));
+    }
+
+    fn snapshot(&self) -> VectorSnapshot {
+        let mut envs = Vec::with_capacity(self.config.num_envs);
+        for shard in &self.shards {
+            shard.snapshot_into(&mut envs);
+        }
+        VectorSnapshot {
+            backward: self.backward,
+            envs,
+        }
+    }
+
+    fn restore(&mut self, snapshot: &VectorSnapshot, out: Outputs<'_>) -> Result<(), String> {
+        snapshot::restore(self, snapshot, out)
     }
 
     fn afterstates(&self, out: &mut Afterstates, turns: bool, wanted: Option<&[bool]>) {

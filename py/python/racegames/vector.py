@@ -116,11 +116,12 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self._flat = check_observation_mode(observation) == "flat"
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "little")
+        seed = _seed64(seed)
         self.game: Game = make_game(name, **params)
         self.core = VectorCore(
             self.game,
             num_envs,
-            seed=_seed64(seed),
+            seed=seed,
             opponent=opponent,
             seat=seat,
             threads=threads,
@@ -138,6 +139,39 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self._actions = np.zeros(num_envs, dtype=np.int64)
         self._all = np.ones(num_envs, dtype=bool)
         self._all.flags.writeable = False
+        self._needs_reset = True
+        # What a pickle rebuilds the environment from (see __getstate__).
+        self._config: Dict[str, Any] = dict(
+            name=name, num_envs=num_envs, seed=seed, opponent=opponent, seat=seat, copy=copy,
+            render_mode=render_mode, threads=threads, observation=observation, reward=reward,
+            **params,
+        )
+
+    _BUFFERS = (
+        "observations", "action_masks", "rewards", "terminated", "truncated",
+        "current_player", "returns", "ended",
+    )
+
+    def __getstate__(self) -> Dict[str, Any]:
+        """The configuration, every environment's state and generators, and
+        the buffers: unpickled, the environment goes on exactly as this one
+        would (the same observations, masks, dice and opponents' moves)."""
+        return {
+            "config": self._config,
+            "needs_reset": self._needs_reset,
+            "snapshot": self.core.snapshot(),
+            "buffers": {name: getattr(self.core, name).copy() for name in self._BUFFERS},
+        }
+
+    def __setstate__(self, saved: Dict[str, Any]) -> None:
+        if not isinstance(saved, dict) or not {"config", "snapshot", "buffers"} <= saved.keys():
+            raise ValueError("not a pickled racegames VectorEnv")
+        self.__init__(**saved["config"])  # type: ignore[misc]
+        for name in self._BUFFERS:
+            buffer = getattr(self.core, name)
+            buffer[...] = np.asarray(saved["buffers"][name]).reshape(buffer.shape)
+        self.core.restore(saved["snapshot"])
+        self._needs_reset = bool(saved.get("needs_reset", False))
 
     def _obs(self) -> Any:
         obs, mask = self.core.observations, self.core.action_masks
@@ -179,6 +213,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         if seed is not None and not is_int(seed):
             raise TypeError("seed must be an int, a list of ints, or None")
         self.core.reset(None if seed is None else _seed64(seed))
+        self._needs_reset = False
         obs = self._obs()
         return obs, self._infos(obs)
 
@@ -187,7 +222,10 @@ class VectorEnv(gymnasium.vector.VectorEnv):
     ) -> Tuple[Any, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
         """Steps every environment with its action (an array of ``num_envs``
         ints), natively; returns observations, rewards, terminations,
-        truncations and infos as the module docs describe."""
+        truncations and infos as the module docs describe; before the first
+        ``reset()`` it raises ``gymnasium.error.ResetNeeded``."""
+        if self._needs_reset:
+            raise gymnasium.error.ResetNeeded("call reset() before step(): no episode has started")
         a = actions if type(actions) is np.ndarray else np.asarray(actions)
         if a.shape != (self.num_envs,):
             raise ValueError(f"expected {self.num_envs} actions, got shape {a.shape}")
