@@ -59,6 +59,12 @@ buffers, with the GIL released; one Python call steps every environment.
   workers are tried again), so extra threads cost little on a busy machine
   and pay off on idle cores; results are identical whatever the number of
   threads.
+- Pickling (``pickle``, ``copy.deepcopy``, Ray, subprocesses) keeps the
+  configuration, every environment's state, the generators and the
+  opponent each episode drew, and the buffers: the copy goes on exactly
+  as the original would. ``step()`` before the first ``reset()`` raises
+  ``gymnasium.error.ResetNeeded``. One thread at a time: another thread
+  using the environment while a step runs gets a ``RuntimeError``.
 """
 
 from __future__ import annotations
