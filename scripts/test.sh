@@ -68,7 +68,10 @@ if [ "${RACEGAMES_SKIP_HEAVY:-0}" != 1 ]; then
 fi
 
 step "Python tests"
-.venv/bin/python -m pytest py/tests -q
+.venv/bin/python -m pytest py/tests -q --ignore=py/tests/hostile
+
+step "Hostile input: hypothesis over every entry point, under a memory limit and a timeout"
+scripts/hostile.sh
 
 step "Docs site (mkdocs, strict)"
 scripts/docs.sh
