@@ -17,15 +17,46 @@ from racegames.rllib import RLlibEnv, _MultiAgentMixin, rllib_observation_space 
 from racegames.vector import VectorEnv  # noqa: E402
 
 
-def test_the_ids_resolve_in_a_fresh_process_without_importing_racegames() -> None:
+def test_the_ids_resolve_in_a_fresh_process_through_the_module_form() -> None:
+    # Nothing of racegames runs at start-up: Gymnasium's `module:id` form
+    # imports it in a fresh process (a Ray worker, a subprocess env).
     code = (
         "import sys, gymnasium\n"
-        "env = gymnasium.make('racegames/Backgammon-v0')\n"
+        "print('racegames' in sys.modules)\n"
+        "env = gymnasium.make('racegames:racegames/Backgammon-v0')\n"
         "obs, info = env.reset(seed=1)\n"
         "print(type(env.unwrapped).__name__, obs['observation'].shape)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.split()[0] == "RaceGameEnv"
+    assert out.stdout.split()[:2] == ["False", "RaceGameEnv"]
+
+
+def test_no_start_up_hook_is_installed() -> None:
+    import site
+    from pathlib import Path
+
+    # A .pth line that starts with `import` runs at every start-up; an
+    # editable install's .pth holds a path only.
+    dirs = site.getsitepackages() + [site.getusersitepackages()]
+    hooks = [
+        p
+        for d in dirs
+        for p in Path(d).glob("*.pth")
+        if any(line.startswith("import") and "racegames" in line for line in p.read_text().splitlines())
+    ]
+    assert not hooks
+
+
+def test_rllib_finds_the_environments_by_name() -> None:
+    pytest.importorskip("ray")
+    from ray.tune.registry import ENV_CREATOR, _global_registry
+
+    import racegames.rllib as rllib
+
+    for name in (rllib.ENV_NAME, rllib.MULTI_AGENT_ENV_NAME):
+        assert _global_registry.contains(ENV_CREATOR, name)
+    env = _global_registry.get(ENV_CREATOR, rllib.ENV_NAME)({"game": "daldos"})
+    assert isinstance(env, RLlibEnv)
 
 
 def test_make_vec_with_the_vector_entry_point_gives_the_native_vector_env() -> None:

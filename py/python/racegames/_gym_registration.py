@@ -1,9 +1,10 @@
 """Registers the racegames Gymnasium ids.
 
-Called by ``import racegames``, and in any process that imports gymnasium
-through the ``racegames_gym_plugin.pth`` hook the wheel installs, so that
-``gymnasium.make("racegames/Backgammon-v0")`` works without importing
-racegames first (as in Ray workers). Each id also has a vector entry point:
+Called by ``import racegames``; nothing of ours runs at interpreter
+start-up. In a fresh process (a Ray worker, a subprocess vector
+environment), Gymnasium's ``module:id`` form imports racegames first:
+``gymnasium.make("racegames:racegames/Backgammon-v0")``. Each id also has a
+vector entry point:
 ``gymnasium.make_vec(id, num_envs=N, vectorization_mode="vector_entry_point")``
 returns the native ``racegames.vector.VectorEnv``.
 """

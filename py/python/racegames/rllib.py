@@ -9,6 +9,12 @@
   ends the episode. An illegal action ends the game: -1 for the actor, 0 for
   the others. Needs ``ray[rllib]``.
 
+``import racegames.rllib`` registers both with RLlib by name (when Ray is
+installed): ``config.environment(ENV_NAME, env_config={...})`` or
+``MULTI_AGENT_ENV_NAME``, in this process and in the workers Ray starts
+(nothing of racegames runs at interpreter start-up; RLlib ships the
+registration to its workers).
+
 Observations are ``{"observations": float32 vector, "action_mask": float32
 0/1 vector}``: the keys and dtypes that RLlib's action-masking modules read
 (the mask is also never all zeros for an agent asked to act).
@@ -26,7 +32,15 @@ from racegames._core import Game, State, make_game
 from racegames._envutil import as_action, flat_observation_space, sample_chance
 from racegames.gym import RaceGameEnv
 
-__all__ = ["MultiAgentRLlibEnv", "RLlibEnv", "rllib_observation_space"]
+__all__ = [
+    "ENV_NAME", "MULTI_AGENT_ENV_NAME", "MultiAgentRLlibEnv", "RLlibEnv", "register",
+    "rllib_observation_space",
+]
+
+#: The RLlib name of ``RLlibEnv`` (one seat against an opponent).
+ENV_NAME = "racegames"
+#: The RLlib name of ``MultiAgentRLlibEnv`` (every seat an agent).
+MULTI_AGENT_ENV_NAME = "racegames_multi_agent"
 
 
 def rllib_observation_space(game: Game) -> spaces.Dict:
@@ -191,3 +205,24 @@ def __getattr__(name: str) -> Any:
         globals()["MultiAgentRLlibEnv"] = MultiAgentRLlibEnv
         return MultiAgentRLlibEnv
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _make_multi_agent(config: Any) -> Any:
+    return __getattr__("MultiAgentRLlibEnv")(config)
+
+
+def register() -> bool:
+    """Registers ``ENV_NAME`` and ``MULTI_AGENT_ENV_NAME`` with RLlib (Ray
+    Tune's registry); done on import. Returns whether Ray is installed."""
+    import importlib.util
+
+    if importlib.util.find_spec("ray") is None:
+        return False
+    from ray.tune.registry import register_env
+
+    register_env(ENV_NAME, RLlibEnv)
+    register_env(MULTI_AGENT_ENV_NAME, _make_multi_agent)
+    return True
+
+
+register()
