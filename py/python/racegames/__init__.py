@@ -73,7 +73,7 @@ __all__ = [
 
 
 #: The public submodules, imported on first attribute access.
-_SUBMODULES = ("arena", "daldos", "gym", "pettingzoo", "players", "rllib", "sb3", "train", "vector")
+_SUBMODULES = ("arena", "daldos", "gnubg", "gym", "pettingzoo", "players", "rllib", "sb3", "train", "vector")
 
 
 def __getattr__(name: str) -> Any:
