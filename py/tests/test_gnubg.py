@@ -274,7 +274,10 @@ def test_reads_a_gnubg_export() -> None:
         (" 1 point match\n Game 1\n A B\n", "line 3"),
         (" 1 point match\n Game 1\n A : 0   B : 0\n  1) 31: 8/x\n", "line 4"),
         (" 1 point match\n", "no ' Game 1'"),
-        (" 1 point match\n Game 1\n A : 0   B : 0\n  1) 31: 8/5 6/5     42: 8/4 6/4\n      Wins 1 point\n  2) 64:\n", "line 6"),
+        (
+            " 1 point match\n Game 1\n A : 0   B : 0\n  1) 31: 8/5 6/5     42: 8/4 6/4\n      Wins 1 point\n  2) 64:\n",
+            "line 6",
+        ),
     ],
 )
 def test_bad_match_text(text: str, message: str) -> None:
@@ -414,13 +417,16 @@ def test_gnubg_imports_a_racegames_match(tmp_path: Path) -> None:
 def test_racegames_replays_a_gnubg_game(tmp_path: Path, seed: int) -> None:
     # (c) gnubg plays itself (0-ply, no cube) and exports the match; racegames
     # reads it and goes through the positions gnubg went through.
-    body = """
+    body = (
+        """
 for c in ["set automatic game off", "set rng mersenne", "set seed %d", "set cube use off",
           "set player 0 gnubg", "set player 1 gnubg",
           "set player 0 chequerplay evaluation plies 0", "set player 1 chequerplay evaluation plies 0",
           "new game", "export match mat " + IN["path"]]:
     gnubg.command(c)
-""" + MOVES_SCRIPT
+"""
+        + MOVES_SCRIPT
+    )
     path = tmp_path / "gnubg.mat"
     result = run_gnubg(tmp_path, body.replace("%d", str(seed)), {"path": str(path)})
     [actions] = gnubg.read_match(path)

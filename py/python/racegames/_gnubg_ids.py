@@ -182,9 +182,7 @@ def _dice_of(state: State) -> Tuple[int, int]:
     faces = [int(c) for c in field]
     if len(faces) >= 2 and (len(faces) == 2 or len(set(faces)) == 1):
         return (max(faces[:2]), min(faces[:2]))
-    raise ValueError(
-        f"the state is in the middle of a turn with dice {field!r} left: pass the throw as dice=(d1, d2)"
-    )
+    raise ValueError(f"the state is in the middle of a turn with dice {field!r} left: pass the throw as dice=(d1, d2)")
 
 
 def _check_dice(dice: object) -> Tuple[int, int]:
@@ -346,9 +344,7 @@ def state_from_position_id(
     for point in range(1, 25):
         a, b = boards[0][point - 1], boards[1][24 - point]
         points.append(f"A{a}" if a else f"B{b}" if b else ".")
-    waiting = ",".join(
-        f"{_LETTERS[s]}{boards[s][24]}@{_ENTRY_QUARTER[s]}" for s in (0, 1) if boards[s][24]
-    )
+    waiting = ",".join(f"{_LETTERS[s]}{boards[s][24]}@{_ENTRY_QUARTER[s]}" for s in (0, 1) if boards[s][24])
     off = [15 - sum(boards[s]) for s in (0, 1)]
     if off == [15, 15]:
         raise ValueError(f"Position ID {pid!r}: neither player has a checker")
@@ -363,5 +359,3 @@ def state_from_position_id(
         return game.state_from_notation(text)
     except ValueError as err:
         raise ValueError(f"Position ID {pid!r} with {_LETTERS[seat]} on roll and dice {faces}: {err}") from None
-
-

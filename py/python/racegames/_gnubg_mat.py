@@ -148,7 +148,8 @@ def mat_moves_to_actions(turns: Iterable[MatTurn], game: Optional[Game] = None) 
             chance = state.string_to_action(f"roll-off A{a} B{b}")
         else:
             if state.turn_owner() != turn.player:
-                raise ValueError(f"{where}: {_LETTERS[state.turn_owner() or 0]} is to move, not {_LETTERS[turn.player]}")
+                to_move = _LETTERS[state.turn_owner() or 0]
+                raise ValueError(f"{where}: {to_move} is to move, not {_LETTERS[turn.player]}")
             chance = state.string_to_action(f"roll {hi}{lo}")
         state.apply_action(chance)
         actions.append(chance)
@@ -156,7 +157,9 @@ def mat_moves_to_actions(turns: Iterable[MatTurn], game: Optional[Game] = None) 
         pairs = _parse_move_text(turn.move, where)
         if _turn_over(state, mover):
             if pairs:
-                raise ValueError(f"{where}: {_LETTERS[mover]} cannot move with {hi}{lo}, but the file plays {turn.move!r}")
+                raise ValueError(
+                    f"{where}: {_LETTERS[mover]} cannot move with {hi}{lo}, but the file plays {turn.move!r}"
+                )
             continue
         if not pairs:
             raise ValueError(f"{where}: {_LETTERS[mover]} has a move with {hi}{lo}, but none is written")
@@ -327,8 +330,12 @@ _HEADER = re.compile(r"^\s*(\d+)\s+point\s+match\b", re.IGNORECASE)
 _GAME_LINE = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
 _SCORE = re.compile(r"^\s*(.+?)\s*:\s*(\d+)\s+(.+?)\s*:\s*(\d+)\s*$")
 _NUMBERED = re.compile(r"^\s*(\d+)\)(.*)$")
-_ENTRY = re.compile(r"(?<!\S)(?:([1-6])([1-6]):|(doubles|takes|drops|wins|beavers|raccoons|resign\w*|double|take|drop)\b)", re.IGNORECASE)
-# Before the right column of a numbered line there are 27 characters of the left one.
+_ENTRY = re.compile(
+    r"(?<!\S)(?:([1-6])([1-6]):|(doubles|takes|drops|wins|beavers|raccoons|resign\w*|double|take|drop)\b)",
+    re.IGNORECASE,
+)
+# The left column starts one space after a line's number, the right one 29
+# spaces after it when the left is empty: a first entry this far in is the right.
 _RIGHT_GAP = 8
 
 

@@ -73,3 +73,8 @@ __all__ = [
     "state_from_position_id",
     "write_match",
 ]
+
+# Shown (help(), the API pages) as members of this module, where they are public.
+for _name in __all__:
+    globals()[_name].__module__ = __name__
+del _name
