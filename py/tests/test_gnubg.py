@@ -285,6 +285,47 @@ def test_bad_match_text(text: str, message: str) -> None:
         gnubg.parse_match(text)
 
 
+SAMPLE = gnubg.format_match([random_game(1), random_game(2)])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_any_text_is_a_match_or_a_value_error(data: st.DataObject) -> None:
+    # Mutations of a valid file and arbitrary text: reading never fails otherwise.
+    text = SAMPLE
+    for _ in range(data.draw(st.integers(1, 4))):
+        at = data.draw(st.integers(0, len(text) - 1))
+        cut = data.draw(st.integers(0, 6))
+        text = text[:at] + data.draw(st.text(" /:*()0123456789\nabdfoWinsGame", max_size=6)) + text[at + cut :]
+    for candidate in (text, data.draw(st.text(max_size=200))):
+        try:
+            games = gnubg.parse_match(candidate)
+        except ValueError:
+            continue
+        for actions in games:
+            replay(actions)
+
+
+B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(st.text(max_size=16), st.text(B64, min_size=14, max_size=14)),
+    st.one_of(st.text(max_size=14), st.text(B64, min_size=12, max_size=12)),
+)
+def test_any_id_is_a_state_or_a_value_error(pid: str, mid: str) -> None:
+    for call in (
+        lambda: gnubg.state_from_position_id(pid),
+        lambda: gnubg.decode_match_id(mid),
+        lambda: gnubg.state_from_position_id(START, match_id=mid),
+    ):
+        try:
+            call()
+        except ValueError:
+            pass
+
+
 def test_cube_actions_are_skipped() -> None:
     text = (
         " 0 point match\n\n Game 1\n A : 0                          B : 0\n"
@@ -398,18 +439,38 @@ json.dump(out, open(OUT, "w"))
 
 @requires_gnubg
 def test_gnubg_imports_a_racegames_match(tmp_path: Path) -> None:
-    # (b) A game between built-in players, written by racegames and imported
-    # by gnubg: every position gnubg computes from the moves, and the last.
-    actions = player_game(5)
+    # (b) Games between built-in players, and one cut by the turn limit,
+    # written by racegames and imported by gnubg: every position gnubg
+    # computes from the moves, the last one and the score.
+    short = racegames.make_game("backgammon", max_turns=20)
+    cut = short.new_initial_state()
+    cut_actions: List[int] = []
+    players = [make_player("greedy", short, seed=1), make_player("random", short, seed=2)]
+    rng = random.Random(3)
+    while not cut.is_terminal():
+        if cut.is_chance_node():
+            outcomes, probs = zip(*cut.chance_outcomes())
+            action = rng.choices(outcomes, probs)[0]
+        else:
+            action = players[cut.current_player()].act(cut)
+        cut.apply_action(action)
+        cut_actions.append(action)
+    assert cut.is_truncated()
+    games = [player_game(5), cut_actions, player_game(6)]
     path = tmp_path / "racegames.mat"
-    gnubg.write_match([actions], path)
+    gnubg.write_match(games, path)
     result = run_gnubg(tmp_path, f'gnubg.command("import mat {path}")\n' + MOVES_SCRIPT)
-    final = replay(actions)[-1]
-    assert gnubg_turns(result["games"]) == turn_start_ids(actions)
+    assert len(result["games"]) == 3
+    for actions, moves in zip(games, result["games"]):
+        assert gnubg_turns([moves]) == turn_start_ids(actions)
+    final = replay(games[-1])[-1]
     assert result["final"] == gnubg.position_id(final)
-    winner, points = (0, 1) if final.returns()[0] > 0 else (1, 0)
+    # gnubg keeps the score (its money play counts a gammon as 1 under the Jacoby rule).
+    wins = [0, 0]
+    for actions in (games[0], games[2]):
+        wins[0 if replay(actions)[-1].returns()[0] > 0 else 1] += 1
     info = gnubg.decode_match_id(result["match"])
-    assert info.game_state == 2 and info.score[winner] > 0 and info.score[points] == 0
+    assert info.game_state == 2 and [s > 0 for s in info.score] == [w > 0 for w in wins]
 
 
 @requires_gnubg
