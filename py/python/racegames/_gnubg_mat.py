@@ -23,7 +23,7 @@ class MatTurn(NamedTuple):
     """The line of the file it comes from (0: none), for error messages."""
 
 
-def _action_move(action: int, board: Board) -> Tuple[int, int]:
+def _action_move(action: int) -> Tuple[int, int]:
     """(from, to) of a checker action, in the mover's numbering (25 bar, 0 off)."""
     source, die = divmod(action, 6)
     start = 25 if source >= 24 else 24 - source
@@ -96,10 +96,9 @@ def _find_play(
     key = state.notation()
     if key in failed:
         return None
-    board = _boards(state)[mover]
 
     def rank(action: int) -> Tuple[int, int]:
-        move = _action_move(action, board)
+        move = _action_move(action)
         # A bear-off does not say its die: the exact one first, then the larger.
         die = -7 if move[0] - move[1] == action % 6 + 1 else -(action % 6)
         if move in hint:
@@ -109,7 +108,7 @@ def _find_play(
     for action in sorted(state.legal_actions(), key=rank):
         child = state.clone()
         child.apply_action(action)
-        move = _action_move(action, board)
+        move = _action_move(action)
         rest = list(hint)
         if move in rest:
             rest.remove(move)
@@ -132,8 +131,14 @@ def mat_moves_to_actions(turns: Iterable[MatTurn], game: Optional[Game] = None) 
     game = _game_or_default(game)
     state = game.new_initial_state()
     actions: List[int] = []
-    for turn in turns:
-        where = f"line {turn.line}" if turn.line else f"turn {len(actions)}"
+    for number, turn in enumerate(turns):
+        where = f"line {turn.line}" if turn.line else f"turn {number}"
+        if not isinstance(turn, MatTurn):
+            raise TypeError(f"{where}: expected a MatTurn, got {type(turn).__name__}")
+        if turn.player not in (0, 1):
+            raise ValueError(f"{where}: the player is 0 (A) or 1 (B), got {turn.player!r}")
+        if len(turn.dice) != 2 or not all(isinstance(d, int) for d in turn.dice):
+            raise ValueError(f"{where}: dice {turn.dice!r} are not a pair of faces")
         hi, lo = max(turn.dice), min(turn.dice)
         if not (1 <= lo <= hi <= 6):
             raise ValueError(f"{where}: dice {turn.dice} are not a throw")
@@ -223,7 +228,7 @@ def actions_to_mat_turns(actions: Iterable[int], game: Optional[Game] = None) ->
             raise ValueError(f"action {index}: {action} is not legal in {state.notation()!r}")
         mover = state.current_player()
         boards = _boards(state)
-        start, end = _action_move(action, boards[mover])
+        start, end = _action_move(action)
         hit = end > 0 and boards[1 - mover][24 - end] == 1
         moves.append(f"{start}/{end}{'*' if hit else ''}")
         state.apply_action(action)
@@ -253,14 +258,22 @@ def actions_to_mat_lines(
     single, 2 gammon, 3 backgammon, as gnubg counts). A game cut by the
     turn limit ends without it.
     """
+    return _game_lines(actions, game, number, names, score)[0]
+
+
+def _game_lines(
+    actions: Iterable[int], game: Optional[Game], number: int, names: Tuple[str, str], score: Tuple[int, int]
+) -> Tuple[List[str], State]:
     turns, state = actions_to_mat_turns(actions, game)
+    if not isinstance(names, (tuple, list)) or len(names) != 2:
+        raise TypeError(f"names is a pair of player names, got {names!r}")
     for name in names:
-        if not isinstance(name, str) or not name.strip() or ":" in name or "\n" in name:
-            raise ValueError(f"a player name is a non-empty line without ':', got {name!r}")
+        if not isinstance(name, str) or not name.strip() or any(c in name for c in ":,\r\n"):
+            raise ValueError(f"a player name is a non-empty line without ':' or ',', got {name!r}")
     lines = [f" Game {number}", f" {f'{names[0]} : {score[0]}':<31}{names[1]} : {score[1]}"]
     row = ""
     count = 0
-    for i, turn in enumerate(turns):
+    for turn in turns:
         text = f"{turn.dice[0]}{turn.dice[1]}: {turn.move}"
         if turn.player == 0:
             if row:
@@ -280,7 +293,7 @@ def actions_to_mat_lines(
         indent = 6 if winner == 0 else 34
         lines.append(" " * indent + f"Wins {_plural(points)}")
     lines.append("")
-    return lines
+    return lines, state
 
 
 def format_match(
@@ -297,9 +310,8 @@ def format_match(
     out = [f" {match_length} point match", ""]
     score = [0, 0]
     for number, actions in enumerate(games, start=1):
-        actions = list(actions)
-        out.extend(actions_to_mat_lines(actions, game, number=number, names=names, score=(score[0], score[1])))
-        _, state = actions_to_mat_turns(actions, game)
+        lines, state = _game_lines(actions, game, number, names, (score[0], score[1]))
+        out.extend(lines)
         winner, points = _game_points(state)
         if winner is not None:
             score[winner] += points
