@@ -500,3 +500,8 @@ for c in ["set automatic game off", "set rng mersenne", "set seed %d", "set cube
     else:
         assert final.is_terminal()
         assert result["final"] == gnubg.position_id(final)
+
+
+def test_reachable_from_the_package() -> None:
+    assert racegames.gnubg.position_id is gnubg.position_id
+    assert "gnubg" in dir(racegames)
