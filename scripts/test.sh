@@ -4,7 +4,8 @@
 # link check, the Rust of `rust-version`, a dry-run publish of the crates, the
 # rustdoc, the release wheel and sdist (built once: the Python tests, the docs
 # and the smoke tests under each Python all use that wheel), the Python tests
-# (OpenSpiel comparisons included), then the docs site. Exits non-zero on the
+# (OpenSpiel comparisons included, and GNU Backgammon's where it can be
+# installed), then the docs site. Exits non-zero on the
 # first failure.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -66,6 +67,9 @@ step "Heavy optional groups: torch, Ray, SB3 (skip with RACEGAMES_SKIP_HEAVY=1)"
 if [ "${RACEGAMES_SKIP_HEAVY:-0}" != 1 ]; then
     scripts/heavy-deps.sh train rllib sb3
 fi
+
+step "GNU Backgammon for the gnubg tests (Debian's gnubg where apt-get and root or sudo allow; else they skip)"
+scripts/install-gnubg.sh
 
 step "Python tests"
 .venv/bin/python -m pytest py/tests -q --ignore=py/tests/hostile

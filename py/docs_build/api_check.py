@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 MODULES = [
     "racegames",
     "racegames.daldos",
+    "racegames.gnubg",
     "racegames.players",
     "racegames.arena",
     "racegames.gym",

@@ -12,11 +12,13 @@ package exposes them with OpenSpiel's state API:
 Environments: ``gymnasium.make("racegames/Daldos-v0")`` (registered here when
 gymnasium is installed), ``racegames.pettingzoo`` and ``racegames.vector``,
 and for training libraries ``racegames.sb3`` and ``racegames.rllib``.
-Game-specific analysis: ``racegames.daldos``. Built-in players and the
+Game-specific analysis: ``racegames.daldos``. Backgammon with GNU
+Backgammon (its Position and Match IDs, its match files):
+``racegames.gnubg``. Built-in players and the
 arena that measures them: ``racegames.players`` and ``racegames.arena``.
 Training: ``python -m racegames.train`` and ``racegames.train``.
 
-Every public submodule (``daldos``, ``players``, ``arena``, ``gym``,
+Every public submodule (``daldos``, ``gnubg``, ``players``, ``arena``, ``gym``,
 ``pettingzoo``, ``vector``, ``rllib``, ``sb3``, ``train``) is an attribute of
 the package once ``racegames`` is imported
 (``racegames.daldos.capture_odds(...)``), loaded on first use. The
@@ -73,7 +75,7 @@ __all__ = [
 
 
 #: The public submodules, imported on first attribute access.
-_SUBMODULES = ("arena", "daldos", "gym", "pettingzoo", "players", "rllib", "sb3", "train", "vector")
+_SUBMODULES = ("arena", "daldos", "gnubg", "gym", "pettingzoo", "players", "rllib", "sb3", "train", "vector")
 
 
 def __getattr__(name: str) -> Any:
