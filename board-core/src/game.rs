@@ -127,6 +127,23 @@ pub trait Game {
 
     /// The game's short name, as `racegames.list_games()` gives it.
     fn name(&self) -> &'static str;
+    /// The game's name for people, as pictures and pages write it
+    /// ("Seys dos e as", "Daldøs"). The default is [`Game::name`].
+    fn display_name(&self) -> &'static str {
+        self.name()
+    }
+    /// The family of games this one belongs to (`"daldos"`, `"tables"`,
+    /// `"halma"`): the games of a family share a notation and a drawing.
+    /// The default is [`Game::name`], a family of its own.
+    fn family(&self) -> &'static str {
+        self.name()
+    }
+    /// The least and the greatest value an observation holds: every value
+    /// of [`Game::observe`]'s tensor lies in them, in every position. The
+    /// default is unbounded.
+    fn observation_bounds(&self) -> (f32, f32) {
+        (f32::NEG_INFINITY, f32::INFINITY)
+    }
     /// The number of seats.
     fn num_players(&self) -> usize;
     /// The size of the action space at decision nodes.

@@ -168,6 +168,16 @@ impl Game for Daldos {
     fn name(&self) -> &'static str {
         GAME
     }
+    fn display_name(&self) -> &'static str {
+        "Daldøs"
+    }
+    fn family(&self) -> &'static str {
+        GAME
+    }
+    /// Every plane holds 0/1 flags.
+    fn observation_bounds(&self) -> (f32, f32) {
+        (0.0, 1.0)
+    }
     fn num_players(&self) -> usize {
         2
     }

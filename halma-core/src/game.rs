@@ -289,6 +289,19 @@ impl<G: Geometry> Game for Halma<G> {
         G::GAME
     }
 
+    fn display_name(&self) -> &'static str {
+        G::DISPLAY_NAME
+    }
+
+    fn family(&self) -> &'static str {
+        "halma"
+    }
+
+    /// Every plane holds 0/1 flags.
+    fn observation_bounds(&self) -> (f32, f32) {
+        (0.0, 1.0)
+    }
+
     fn num_players(&self) -> usize {
         self.players()
     }

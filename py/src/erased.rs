@@ -55,6 +55,14 @@ pub trait DynGame: DynPlayable + Send + Sync + 'static {
     fn new_vector(self: Arc<Self>, config: VectorConfig) -> Box<dyn DynVector>;
     /// Whether the game has a progress measure (`reward="progress"`).
     fn has_progress(&self) -> bool;
+    /// The name for people ([`Game::display_name`]).
+    fn display_name(&self) -> &'static str;
+    /// The family ([`Game::family`]).
+    fn family(&self) -> &'static str;
+    /// The bounds of every observation value ([`Game::observation_bounds`]).
+    fn observation_bounds(&self) -> (f32, f32);
+    /// Each seat's route ([`crate::facts::Drawing::routes`]).
+    fn routes(&self) -> Vec<Vec<u16>>;
     /// The memory one environment of such a batch takes, in bytes.
     fn vector_bytes_per_env(&self) -> usize;
 }
@@ -176,6 +184,18 @@ where
     fn new_vector(self: Arc<Self>, config: VectorConfig) -> Box<dyn DynVector> {
         let progress = crate::shaping::progress_fn::<G>(config.progress_reward);
         Box::new(VecCore::new(self, config).with_progress(progress))
+    }
+    fn display_name(&self) -> &'static str {
+        Game::display_name(self)
+    }
+    fn family(&self) -> &'static str {
+        Game::family(self)
+    }
+    fn observation_bounds(&self) -> (f32, f32) {
+        Game::observation_bounds(self)
+    }
+    fn routes(&self) -> Vec<Vec<u16>> {
+        crate::facts::Drawing::routes(self)
     }
     fn has_progress(&self) -> bool {
         let start = self.new_initial_state();

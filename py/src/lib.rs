@@ -17,6 +17,7 @@ pub mod daldos;
 pub mod dynplayer;
 pub mod erased;
 pub mod errors;
+pub mod facts;
 pub mod interrupt;
 pub mod params;
 pub mod pyarena;

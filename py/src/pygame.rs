@@ -129,6 +129,39 @@ impl PyGame {
         &self.name
     }
 
+    /// The game's name for people ("Seys dos e as", "Daldøs").
+    #[getter]
+    fn display_name(&self) -> &'static str {
+        self.inner.display_name()
+    }
+
+    /// The family of games it belongs to: `"daldos"`, `"tables"` or
+    /// `"halma"` (the games of a family share a notation and a drawing).
+    #[getter]
+    fn family(&self) -> &'static str {
+        self.inner.family()
+    }
+
+    /// The Gymnasium id, without the `racegames/` namespace
+    /// (`"SeysDosEAs-v0"`).
+    #[getter]
+    fn gym_id(&self) -> String {
+        crate::facts::gym_id(&self.name)
+    }
+
+    /// `(low, high)`: every value of every observation lies in them.
+    fn observation_bounds(&self) -> (f64, f64) {
+        let (low, high) = self.inner.observation_bounds();
+        (f64::from(low), f64::from(high))
+    }
+
+    /// Each seat's route: the board points (from 1) it passes, in order;
+    /// empty for games without routes. Pictures of the tables games are
+    /// drawn from it, so a variant built from options is drawn right.
+    fn routes(&self) -> Vec<Vec<u16>> {
+        self.inner.routes()
+    }
+
     /// Every option with its value, defaults included, as plain Python
     /// values (`bool`, `int`, `str`).
     fn get_parameters<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
@@ -590,7 +623,8 @@ impl PyState {
     /// says who won.
     fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
         let draw = py.import("racegames._draw")?.getattr("svg")?;
-        let game = self.game.get().name.as_str();
+        // The game itself: a variant built from options is drawn right.
+        let game = self.game.clone_ref(py);
         let notation = self.inner.notation();
         let picture = if matches!(self.inner.node(), Node::Terminal) {
             let returns = guard(|| self.inner.returns())?.map_err(errors::internal)?;

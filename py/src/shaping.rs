@@ -14,7 +14,7 @@ use racegames_halma::bits::BitSet;
 use racegames_halma::{Geometry, Halma, Position};
 
 /// A game's measure of how far a seat has come, for reward shaping.
-pub trait Shaping: Game {
+pub trait Shaping: Game + crate::facts::Drawing {
     /// Seat `seat`'s progress in `state`, from 0 at the start to 1 when it
     /// has reached its goal; `None` for games without such a measure.
     fn progress(&self, _state: &Self::State, _seat: Seat) -> Option<f64> {

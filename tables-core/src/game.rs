@@ -317,6 +317,19 @@ impl Game for Tables {
         self.variant.name
     }
 
+    fn display_name(&self) -> &'static str {
+        crate::presets::display_name(self.variant.name)
+    }
+
+    fn family(&self) -> &'static str {
+        "tables"
+    }
+
+    /// Every plane holds 0/1 flags or counts scaled into `[0, 1]`.
+    fn observation_bounds(&self) -> (f32, f32) {
+        (0.0, 1.0)
+    }
+
     fn num_players(&self) -> usize {
         2
     }

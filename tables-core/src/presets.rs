@@ -398,6 +398,29 @@ const KEYS: &[&str] = &[
     "pieces",
 ];
 
+/// The name of the preset `name` for people ("Seys dos e as"); the name
+/// itself for any other.
+pub(crate) const fn display_name(name: &'static str) -> &'static str {
+    match name.as_bytes() {
+        b"seys_dos_e_as" => "Seys dos e as",
+        b"backgammon" => "Backgammon",
+        b"quinze_tablas" => "Quinze tablas",
+        b"doze_canes" => "Doze canes",
+        b"doblet" => "Doblet",
+        b"fallas" => "Fallas",
+        b"emperador" => "Emperador",
+        b"medio_emperador" => "Medio emperador",
+        b"pareia_de_entrada" => "Pareia de entrada",
+        b"cab_e_quinal" => "Cab e quinal",
+        b"todas_tablas" => "Todas tablas",
+        b"laquet" => "Laquet",
+        b"buffa_de_baldrac" => "Buffa de baldrac",
+        b"reencontrar" => "Reencontrar",
+        b"tablas_de_siete" => "Tablas de siete",
+        _ => name,
+    }
+}
+
 impl FromParams for Tables {
     const NAMES: &'static [&'static str] = &[
         "seys_dos_e_as",

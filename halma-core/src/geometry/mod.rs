@@ -44,6 +44,8 @@ pub trait Geometry:
 
     /// The name of the game played on this board, as `list_games()` gives it.
     const GAME: &'static str;
+    /// The game's name for people ("Chinese checkers").
+    const DISPLAY_NAME: &'static str;
     /// The number of holes.
     const HOLES: usize;
     /// The number of directions a piece moves in (6 or 8).

@@ -158,6 +158,7 @@ impl Geometry for Square {
     type Pieces = [Bits256; 4];
 
     const GAME: &'static str = "halma";
+    const DISPLAY_NAME: &'static str = "Halma";
     const HOLES: usize = 256;
     const DIRECTIONS: usize = 8;
     const CAMPS: usize = 4;

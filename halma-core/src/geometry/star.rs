@@ -205,6 +205,7 @@ impl Geometry for Star {
     type Pieces = [u128; 6];
 
     const GAME: &'static str = "chinese_checkers";
+    const DISPLAY_NAME: &'static str = "Chinese checkers";
     const HOLES: usize = 121;
     const DIRECTIONS: usize = 6;
     const CAMPS: usize = 6;

@@ -48,27 +48,11 @@ def require_extra(module: str, extra: str, *needs: str) -> None:
             ) from e
 
 
-#: Bounds of each game's observation values (every value lies in them, as
-#: each crate documents its planes); other games get unbounded boxes.
-OBSERVATION_BOUNDS: Dict[str, Tuple[float, float]] = {
-    "daldos": (0.0, 1.0),
-    "seys_dos_e_as": (0.0, 1.0),
-    "backgammon": (0.0, 1.0),
-    **{name: (0.0, 1.0) for name in (
-        "quinze_tablas", "doze_canes", "doblet", "fallas", "emperador", "medio_emperador",
-        "pareia_de_entrada", "cab_e_quinal", "todas_tablas", "laquet", "buffa_de_baldrac",
-        "reencontrar", "tablas_de_siete",
-    )},
-    "chinese_checkers": (0.0, 1.0),
-    "halma": (0.0, 1.0),
-}
-
-
 def observation_space(game: Game) -> Any:
     """``Dict(observation=Box(float32), action_mask=Box(int8))``."""
     from gymnasium import spaces
 
-    low, high = OBSERVATION_BOUNDS.get(game.name, (-np.inf, np.inf))
+    low, high = game.observation_bounds()
     shape = tuple(game.observation_tensor_shape())
     return spaces.Dict(
         {
@@ -95,7 +79,7 @@ def flat_observation_space(game: Game) -> Any:
     ``action_masks()``)."""
     from gymnasium import spaces
 
-    low, high = OBSERVATION_BOUNDS.get(game.name, (-np.inf, np.inf))
+    low, high = game.observation_bounds()
     size = int(np.prod(game.observation_tensor_shape()))
     return spaces.Box(low=low, high=high, shape=(size,), dtype=np.float32)
 

@@ -11,39 +11,20 @@ returns the native ``racegames.vector.VectorEnv``.
 
 from __future__ import annotations
 
-from racegames._core import list_games
+from racegames._core import list_games, make_game
 
-#: Gymnasium id (without the ``racegames/`` namespace) for each game name.
-GYM_IDS = {
-    "daldos": "Daldos-v0",
-    "seys_dos_e_as": "SeysDosEAs-v0",
-    "backgammon": "Backgammon-v0",
-    "quinze_tablas": "QuinzeTablas-v0",
-    "doze_canes": "DozeCanes-v0",
-    "doblet": "Doblet-v0",
-    "fallas": "Fallas-v0",
-    "emperador": "Emperador-v0",
-    "medio_emperador": "MedioEmperador-v0",
-    "pareia_de_entrada": "PareiaDeEntrada-v0",
-    "cab_e_quinal": "CabEQuinal-v0",
-    "todas_tablas": "TodasTablas-v0",
-    "laquet": "Laquet-v0",
-    "buffa_de_baldrac": "BuffaDeBaldrac-v0",
-    "reencontrar": "Reencontrar-v0",
-    "tablas_de_siete": "TablasDeSiete-v0",
-    "chinese_checkers": "ChineseCheckers-v0",
-    "halma": "Halma-v0",
-}
+#: Gymnasium id (without the ``racegames/`` namespace) for each game name,
+#: from the games themselves (``Game.gym_id``).
+GYM_IDS = {name: make_game(name).gym_id for name in list_games()}
 
 
 def register_all() -> None:
     """Registers ``racegames/<Game>-v0`` for every game present in this build."""
     import gymnasium
 
-    present = set(list_games())
     for name, env_id in GYM_IDS.items():
         full_id = f"racegames/{env_id}"
-        if name not in present or full_id in gymnasium.registry:
+        if full_id in gymnasium.registry:
             continue
         gymnasium.register(
             id=full_id,

@@ -185,5 +185,5 @@ class RaceGameEnv(gymnasium.Env):
         if self.render_mode == "rgb_array":
             from racegames._draw import rgb
 
-            return rgb(self.game.name, self.state.notation())
+            return rgb(self.game, self.state.notation())
         return None

@@ -220,7 +220,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         if self.render_mode == "rgb_array":
             from racegames._draw import rgb
 
-            return rgb(self.game.name, self.game_state.notation())
+            return rgb(self.game, self.game_state.notation())
         return None
 
     def close(self) -> None:

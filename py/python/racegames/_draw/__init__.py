@@ -7,61 +7,68 @@ with two functions of the notation:
 - ``scene(notation) -> Scene``: the board as shapes, which
   ``racegames._draw.scene`` turns into SVG or an RGB array.
 
-The modules are imported only when a picture is asked for, and they read only
-the notation (each game's page in ``docs/games/`` gives its exact format), so drawing never needs the
-native state.
+The module is chosen by the game's family (``Game.family``); the tables
+module also takes the game's title and each seat's route (``Game.routes()``),
+so a variant built from options is drawn with its own track. The modules are
+imported only when a picture is asked for, and they read only the notation
+(each game's page in ``docs/games/`` gives its exact format), so drawing
+never needs the native state. Every function takes the ``Game``, or a game's
+name for its default options.
 """
 
 from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import Any, Optional, Sequence
+from typing import Any, Optional, Sequence, Union
 
 import numpy as np
 
-#: The drawing module of each game name.
+from racegames._core import Game, make_game
+
+#: The drawing module of each game family (``Game.family``).
 MODULES = {
     "daldos": "racegames._draw.daldos",
-    "seys_dos_e_as": "racegames._draw.tables",
-    "backgammon": "racegames._draw.backgammon",
-    **{name: "racegames._draw.tables" for name in (
-        "quinze_tablas", "doze_canes", "doblet", "fallas", "emperador", "medio_emperador",
-        "pareia_de_entrada", "cab_e_quinal", "todas_tablas", "laquet", "buffa_de_baldrac",
-        "reencontrar", "tablas_de_siete",
-    )},
-    "chinese_checkers": "racegames._draw.halma",
+    "tables": "racegames._draw.tables",
     "halma": "racegames._draw.halma",
 }
 
-
-#: Modules whose functions also take the game's name (one module draws
-#: several games, with their own directions and boards).
-GAME_AWARE = {"racegames._draw.tables"}
+GameLike = Union[Game, str]
 
 
-class _Bound:
-    """A drawing module with the game's name passed where it is taken."""
+def _game(game: GameLike) -> Optional[Game]:
+    """The game itself, also from a name (``None`` for a name of no game)."""
+    if isinstance(game, Game):
+        return game
+    try:
+        return make_game(game)
+    except (ValueError, TypeError):
+        return None
 
-    def __init__(self, module: ModuleType, game: str) -> None:
-        self.module, self.game = module, game
+
+class _Tables:
+    """The tables drawing with the game's own board (title, routes)."""
+
+    def __init__(self, module: ModuleType, game: Game) -> None:
+        self.module, self.board = module, module.Board.of(game)
 
     def text(self, notation: str) -> str:
-        return str(self.module.text(notation, game=self.game))
+        return str(self.module.text(notation, board=self.board))
 
     def scene(self, notation: str) -> Any:
-        return self.module.scene(notation, game=self.game)
+        return self.module.scene(notation, board=self.board)
 
 
-def _module(game: str) -> Any:
-    name = MODULES.get(game)
-    if not name:
+def _module(game: GameLike) -> Any:
+    made = _game(game)
+    name = MODULES.get(made.family) if made is not None else None
+    if made is None or not name:
         return None
     module = importlib.import_module(name)
-    return _Bound(module, game) if name in GAME_AWARE else module
+    return _Tables(module, made) if made.family == "tables" else module
 
 
-def text(game: str, notation: str) -> str:
+def text(game: GameLike, notation: str) -> str:
     """A readable text board (the notation itself for games without one)."""
     module = _module(game)
     if module is None:
@@ -69,16 +76,17 @@ def text(game: str, notation: str) -> str:
     return str(module.text(notation))
 
 
-def seat_name(game: str, seat: int) -> str:
+def seat_name(game: GameLike, seat: int) -> str:
     """A seat as the game's pictures name it: ``A``, ``B`` for the two-player
     games, ``seat 1`` … for the Halma games (whose notation numbers seats
     from 1)."""
-    if game in ("chinese_checkers", "halma"):
+    made = _game(game)
+    if made is not None and made.family == "halma":
         return f"seat {seat + 1}"
     return chr(ord("A") + seat)
 
 
-def result_text(game: str, returns: Sequence[float], truncated: bool) -> str:
+def result_text(game: GameLike, returns: Sequence[float], truncated: bool) -> str:
     """How a finished game ended, in words: who won, or that it was stopped."""
     if truncated:
         return "Game over: stopped at the turn limit, no winner"
@@ -89,7 +97,7 @@ def result_text(game: str, returns: Sequence[float], truncated: bool) -> str:
     return f"Game over: {seat_name(game, winners[0])} wins"
 
 
-def svg(game: str, notation: str, returns: Optional[Sequence[float]] = None, truncated: bool = False) -> str:
+def svg(game: GameLike, notation: str, returns: Optional[Sequence[float]] = None, truncated: bool = False) -> str:
     """An SVG picture of the position; with the ``returns`` of a finished
     game, a line under the picture says who won."""
     from racegames._draw.scene import Scene
@@ -107,7 +115,7 @@ def svg(game: str, notation: str, returns: Optional[Sequence[float]] = None, tru
     return str(scene.to_svg())
 
 
-def rgb(game: str, notation: str) -> np.ndarray:
+def rgb(game: GameLike, notation: str) -> np.ndarray:
     """The picture as an ``(height, width, 3)`` uint8 array (text omitted)."""
     from racegames._draw.scene import Scene
 

@@ -27,15 +27,14 @@ The Libro games add to this:
   (``55+``) are said under the dice; a game ended by a rule (``-A``, ``-B``,
   ``-=``) says so.
 
-``scene()`` and ``text()`` take ``game`` (the registry name) for the
-directions and the board; ``racegames._draw.backgammon`` passes it for
-backgammon.
+``scene()`` and ``text()`` take the game's ``Board`` (its title and each
+seat's route, from the game itself) for the directions and the track.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from racegames._draw.scene import Scene
 
@@ -58,36 +57,39 @@ PIPS = {
     7: [(0.27, 0.24), (0.73, 0.24), (0.27, 0.5), (0.5, 0.5), (0.73, 0.5), (0.27, 0.76), (0.73, 0.76)],
 }
 
-_SAME = {"A": "1 \u2192 24", "B": "1 \u2192 24"}
-_OPPOSITE = {"A": "24 \u2192 1", "B": "1 \u2192 24"}
+@dataclass(frozen=True)
+class Board:
+    """What a picture needs beyond the notation, from the game itself
+    (``Game.display_name``, ``Game.routes()``), so that a variant built from
+    options is drawn with its own directions and track."""
 
-#: Each player's direction along the notation's points.
-DIRECTIONS = {
-    "seys_dos_e_as": _SAME,
-    "backgammon": _OPPOSITE,
-    "quinze_tablas": _OPPOSITE,
-    "doze_canes": _SAME,
-    "doblet": {"A": "unstacks on 24 \u2192 19", "B": "unstacks on 1 \u2192 6"},
-    "fallas": _OPPOSITE,
-    "emperador": _OPPOSITE,
-    "medio_emperador": {"A": "24 \u2192 19, 6 \u2192 1", "B": "1 \u2192 6, 19 \u2192 24"},
-    "pareia_de_entrada": _SAME,
-    "cab_e_quinal": _SAME,
-    "todas_tablas": _OPPOSITE,
-    "laquet": {"A": "7 \u2192 24", "B": "7 \u2192 24"},
-    "buffa_de_baldrac": _OPPOSITE,
-    "reencontrar": _OPPOSITE,
-    "tablas_de_siete": {"A": "28 \u2192 1", "B": "1 \u2192 28"},
-}
+    title: str = "Seys dos e as"
+    #: Each seat's route: the points (from 1) it passes, in order.
+    routes: Tuple[Tuple[int, ...], ...] = (tuple(range(1, 25)), tuple(range(1, 25)))
 
-#: The games drawn on half the board: the quarters (1..4) not used.
-UNUSED_QUARTERS = {"medio_emperador": (2, 3)}
+    @staticmethod
+    def of(game: Any) -> "Board":
+        """The board of a ``racegames.Game``."""
+        return Board(game.display_name, tuple(tuple(r) for r in game.routes()))
 
+    def direction(self, seat: int) -> str:
+        """A seat's route in words: its runs of consecutive points
+        (``24 → 1``; on the half track ``24 → 19, 6 → 1``)."""
+        route = self.routes[seat] if seat < len(self.routes) else ()
+        runs: List[List[int]] = []
+        for point in route:
+            run = runs[-1] if runs else []
+            step = point - run[-1] if run else 0
+            if abs(step) == 1 and (len(run) == 1 or step == run[-1] - run[-2]):
+                run.append(point)
+            else:
+                runs.append([point])
+        return ", ".join(f"{r[0]} → {r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
 
-def title(game: str) -> str:
-    """The game's name as written on the picture."""
-    names = {"seys_dos_e_as": "Seys dos e as", "cab_e_quinal": "Cab e quinal"}
-    return names.get(game, game.replace("_", " ").capitalize())
+    def unused_quarters(self, quarter_len: int) -> Tuple[int, ...]:
+        """The quarters (1 to 4) that no route runs over (half the board)."""
+        used = {(p - 1) // quarter_len + 1 for route in self.routes for p in route}
+        return tuple(q for q in range(1, 5) if q not in used) if used else ()
 
 
 @dataclass(frozen=True)
@@ -174,7 +176,7 @@ def status(p: Position) -> str:
     return f"{p.turn} to play {how}{' '.join(p.dice)}{more} (turn {p.turns})"
 
 
-def text(notation: str, game: str = "seys_dos_e_as") -> str:
+def text(notation: str, board: Board = Board()) -> str:
     """The 24 points in two rows, then waiting and borne-off pieces."""
     p = parse(notation)
 
@@ -190,7 +192,6 @@ def text(notation: str, game: str = "seys_dos_e_as") -> str:
 
     top, bottom = list(range(2 * q, 4 * q)), list(range(2 * q - 1, -1, -1))
     waiting = ", ".join(f"{w}{n} for Q{q}" for w, n, q in p.waiting) or "none"
-    dirs = DIRECTIONS.get(game, DIRECTIONS["seys_dos_e_as"])
     return "\n".join(
         [
             row(top, lambda k: f"{k + 1:>4}"),
@@ -198,7 +199,7 @@ def text(notation: str, game: str = "seys_dos_e_as") -> str:
             row(bottom, cell),
             row(bottom, lambda k: f"{k + 1:>4}"),
             f"waiting: {waiting}; borne off: A {p.off['A']}, B {p.off['B']}",
-            f"{status(p)}; A moves {dirs['A']}, B moves {dirs['B']}",
+            f"{status(p)}; A moves {board.direction(0)}, B moves {board.direction(1)}",
         ]
     )
 
@@ -217,7 +218,7 @@ def _die(s: Scene, x: float, y: float, size: float, face: int) -> None:
         s.circle(x + u * size, y + v * size, size * 0.085, "#222222")
 
 
-def scene(notation: str, game: str = "seys_dos_e_as", cell: int = 36) -> Scene:
+def scene(notation: str, board: Board = Board(), cell: int = 36) -> Scene:
     """The position as shapes (see the module docs)."""
     p = parse(notation)
     ql = p.quarter
@@ -265,7 +266,7 @@ def scene(notation: str, game: str = "seys_dos_e_as", cell: int = 36) -> Scene:
         1: (bar_x + bar_w + half_w / 2, mid_y + gap * 0.42),
     }.items():
         first = ql * (q - 1) + 1
-        unused = q in UNUSED_QUARTERS.get(game, ())
+        unused = q in board.unused_quarters(ql)
         if unused:
             # Half the board: the quarters no route runs over are shaded.
             x0 = play_x if q in (2, 3) else bar_x + bar_w
@@ -337,7 +338,7 @@ def scene(notation: str, game: str = "seys_dos_e_as", cell: int = 36) -> Scene:
 
     # The panel: whose turn, the dice, the directions.
     y = top_y + 0.55 * c
-    s.text(panel_x, y, title(game), size=c * 0.42, fill=INK, anchor="start")
+    s.text(panel_x, y, board.title, size=c * 0.42, fill=INK, anchor="start")
     y += 0.9 * c
     if p.turn in ("A", "B"):
         _piece(s, panel_x + r, y, r * 0.8, p.turn)
@@ -358,10 +359,9 @@ def scene(notation: str, game: str = "seys_dos_e_as", cell: int = 36) -> Scene:
     y += 0.8 * c
     s.text(panel_x, y, f"turns completed: {p.turns}", size=c * 0.3, fill=DIM, anchor="start")
     y += 0.9 * c
-    dirs = DIRECTIONS.get(game, DIRECTIONS["seys_dos_e_as"])
-    for owner in ("A", "B"):
+    for seat, owner in enumerate(("A", "B")):
         _piece(s, panel_x + r * 0.6, y - 0.1 * c, r * 0.55, owner)
-        s.text(panel_x + 1.5 * r, y, f"{owner} moves {dirs[owner]}", size=c * 0.32, fill=INK, anchor="start")
+        s.text(panel_x + 1.5 * r, y, f"{owner} moves {board.direction(seat)}", size=c * 0.32, fill=INK, anchor="start")
         y += 0.7 * c
     if p.waiting:
         y += 0.2 * c
