@@ -1,30 +1,22 @@
-//! The fixed action space: one die at a time.
+//! The action space: one die at a time.
 //!
 //! A decision action moves one piece with one die. It is
-//! `source * 6 + (die - 1)`, where `source` is
-//! - `0..24`: a piece on the mover's own route point `source` (0 is the
-//!   first point of its route, 23 the last), or
-//! - `24..28`: a piece waiting to enter the mover's route quarter
-//!   `source - 24`.
+//! `source * faces + (die − 1)`, where `source` is
+//! - `0..route_len`: a piece on the mover's own route point `source` (0 is
+//!   the first point of its route), or
+//! - `route_len..route_len + 4`: a piece waiting to enter the mover's
+//!   route quarter `source − route_len`.
 //!
-//! so there are [`NUM_ACTIONS`] = 168 actions. Being along the mover's own
-//! route, the same index means the same thing for both seats.
-//!
-//! Other geometries number the same way with their own sizes
-//! ([`Tables::action_of`]): `source * faces + (die − 1)`, where sources
-//! are the route's points then the four waiting quarters. The 28 points and
-//! seven-sided dice of the seven-sided tables give 32 × 7 = 224 actions,
-//! the 12-point half track 16 × 6 = 96.
+//! Being along the mover's own route, the same index means the same thing
+//! for both seats. The sizes are the game's own ([`Tables::num_actions`],
+//! [`Tables::action_of`], [`Tables::move_of`]): 28 × 6 = 168 actions on the
+//! 24-point board, 32 × 7 = 224 with the 28 points and seven-sided dice of
+//! the seven-sided tables, 16 × 6 = 96 on the 12-point half track. No
+//! helper assumes one board.
 
 use racegames_board::Action;
 
 use crate::game::Tables;
-use crate::variant::POINTS;
-
-/// The number of sources: 24 route points and 4 waiting quarters.
-pub const NUM_SOURCES: usize = POINTS + 4;
-/// The size of the decision action space.
-pub const NUM_ACTIONS: usize = NUM_SOURCES * 6;
 
 /// Where a moved piece comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -36,39 +28,19 @@ pub enum Source {
     Waiting(u8),
 }
 
-impl Source {
-    /// The source's index: route point, or 24 + quarter.
-    #[inline]
-    pub const fn index(self) -> usize {
-        match self {
-            Source::Point(r) => r as usize,
-            Source::Waiting(q) => POINTS + q as usize,
-        }
-    }
-
-    /// The source with this index (taken modulo 28).
-    #[inline]
-    pub const fn from_index(i: usize) -> Source {
-        let i = i % NUM_SOURCES;
-        if i < POINTS {
-            Source::Point(i as u8)
-        } else {
-            Source::Waiting((i - POINTS) as u8)
-        }
-    }
-}
-
-/// One die used on one piece.
+/// One die used on one piece; its action number is the game's
+/// ([`Tables::checked_action_of`], [`Tables::move_of`]).
 ///
 /// ```
-/// use racegames_tables::{Move, Source};
+/// use racegames_tables::{Move, Source, Tables};
+/// let game = Tables::backgammon();
 /// let m = Move { source: Source::Point(5), die: 3 };
-/// assert_eq!(m.action(), Some(5 * 6 + 2));
-/// assert_eq!(Move::from_action(5 * 6 + 2), Some(m));
-/// assert_eq!(Move::from_action(168), None);
+/// assert_eq!(game.checked_action_of(m), Some(5 * 6 + 2));
+/// assert_eq!(game.move_of(5 * 6 + 2), Some(m));
+/// assert_eq!(game.move_of(168), None);
 /// // No action names a die of 0 or a point past the route.
-/// assert_eq!(Move { source: Source::Point(5), die: 0 }.action(), None);
-/// assert_eq!(Move { source: Source::Point(24), die: 1 }.action(), None);
+/// assert_eq!(game.checked_action_of(Move { source: Source::Point(5), die: 0 }), None);
+/// assert_eq!(game.checked_action_of(Move { source: Source::Point(24), die: 1 }), None);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -77,35 +49,6 @@ pub struct Move {
     pub source: Source,
     /// The die used, 1 to 6 (7 with seven-sided dice).
     pub die: u8,
-}
-
-impl Move {
-    /// The action index of this move; `None` for a die outside 1 to 6 or a
-    /// source past the route (a point above 23, a quarter above 3).
-    #[inline]
-    pub const fn action(self) -> Option<Action> {
-        let valid_source = match self.source {
-            Source::Point(r) => (r as usize) < POINTS,
-            Source::Waiting(q) => (q as usize) < NUM_SOURCES - POINTS,
-        };
-        if valid_source && self.die >= 1 && self.die <= 6 {
-            Some((self.source.index() * 6 + self.die as usize - 1) as Action)
-        } else {
-            None
-        }
-    }
-
-    /// The move with this action index, if it is in range.
-    #[inline]
-    pub const fn from_action(action: Action) -> Option<Move> {
-        if action as usize >= NUM_ACTIONS {
-            return None;
-        }
-        Some(Move {
-            source: Source::from_index(action as usize / 6),
-            die: (action % 6) as u8 + 1,
-        })
-    }
 }
 
 impl Tables {

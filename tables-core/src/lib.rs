@@ -246,7 +246,7 @@ mod turn;
 mod validate;
 pub mod variant;
 
-pub use action::{Move, Source, NUM_ACTIONS};
+pub use action::{Move, Source};
 #[cfg(feature = "alloc")]
 pub use analysis::Shot;
 pub use diagram::DiagramDisplay;

@@ -240,11 +240,7 @@ fn move_strings_parse_with_or_without_the_hit_mark() {
     let a = g.parse_action(&p, "3:1-4*").unwrap();
     assert_eq!(g.parse_action(&p, "3:1-4").unwrap(), a);
     assert!(g.parse_action(&p, "3:1-5").is_err());
-    assert_eq!(
-        g.move_text(&p, racegames_tables::Move::from_action(a).unwrap())
-            .to_string(),
-        "3:1-4*"
-    );
+    assert_eq!(g.move_text(&p, g.move_of(a).unwrap()).to_string(), "3:1-4*");
 }
 
 #[test]

@@ -29,8 +29,8 @@ proptest! {
         let source = if waiting { Source::Waiting(point) } else { Source::Point(point) };
         let mv = Move { source, die };
         let limit = if waiting { 4 } else { 24 };
-        match mv.action() {
-            Some(a) => prop_assert_eq!(Move::from_action(a), Some(mv)),
+        match Tables::backgammon().checked_action_of(mv) {
+            Some(a) => prop_assert_eq!(Tables::backgammon().move_of(a), Some(mv)),
             None => prop_assert!(!(1..=6).contains(&die) || usize::from(point) >= limit),
         }
         let _ = (Direction::Forward.to_point(r), Direction::Backward.to_point(r));
