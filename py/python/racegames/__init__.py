@@ -14,10 +14,12 @@ gymnasium is installed), ``racegames.pettingzoo`` and ``racegames.vector``,
 and for training libraries ``racegames.sb3`` and ``racegames.rllib``.
 Game-specific analysis: ``racegames.daldos``. Built-in players and the
 arena that measures them: ``racegames.players`` and ``racegames.arena``.
+OpenSpiel: ``racegames.openspiel.register()`` makes every game a pyspiel
+game (``pyspiel.load_game("racegames_daldos")``).
 Training: ``python -m racegames.train`` and ``racegames.train``.
 
 Every public submodule (``daldos``, ``players``, ``arena``, ``gym``,
-``pettingzoo``, ``vector``, ``rllib``, ``sb3``, ``train``) is an attribute of
+``pettingzoo``, ``vector``, ``rllib``, ``sb3``, ``train``, ``openspiel``) is an attribute of
 the package once ``racegames`` is imported
 (``racegames.daldos.capture_odds(...)``), loaded on first use. The
 environments need their extras: ``gym`` for ``racegames.gym`` and
@@ -73,7 +75,7 @@ __all__ = [
 
 
 #: The public submodules, imported on first attribute access.
-_SUBMODULES = ("arena", "daldos", "gym", "pettingzoo", "players", "rllib", "sb3", "train", "vector")
+_SUBMODULES = ("arena", "daldos", "gym", "openspiel", "pettingzoo", "players", "rllib", "sb3", "train", "vector")
 
 
 def __getattr__(name: str) -> Any:
