@@ -15,8 +15,9 @@ from open_spiel.python.observation import (  # type: ignore[import-not-found, im
     IIGObserverForPublicInfoGame,
 )
 
-import racegames
-from racegames._core import Game, State
+# Names, not the package: a module importing its own package makes a cycle
+# for the docs build's inspection.
+from racegames._core import Game, ParameterError, State, list_games, make_game
 from racegames.openspiel import max_game_length, short_name
 
 #: The most players tried for a game that has a ``players`` option.
@@ -95,7 +96,7 @@ class RacegamesGame(pyspiel.Game):  # type: ignore[misc]
         params = dict(params or {})
         # Bad values raise racegames.ParameterError (a ValueError) naming the
         # option and what it takes; pyspiel checks names and types first.
-        rg = racegames.make_game(self._rg_name, **params)
+        rg = make_game(self._rg_name, **params)
         info = pyspiel.GameInfo(
             num_distinct_actions=rg.num_distinct_actions(),
             max_chance_outcomes=rg.max_chance_outcomes(),
@@ -131,7 +132,7 @@ def register() -> List[str]:
     """See ``racegames.openspiel.register``."""
     registered = set(pyspiel.registered_names())
     names = []
-    for name in racegames.list_games():
+    for name in list_games():
         sname = short_name(name)
         names.append(sname)
         if sname in registered:
@@ -158,15 +159,15 @@ def _player_range(name: str, game: Game) -> Tuple[int, int]:
     counts = []
     for n in range(1, _MAX_PLAYERS_PROBED + 1):
         try:
-            racegames.make_game(name, players=n)
-        except racegames.ParameterError:
+            make_game(name, players=n)
+        except ParameterError:
             continue
         counts.append(n)
     return min(counts), max(counts)
 
 
 def _game_type(name: str) -> Any:
-    game = racegames.make_game(name)
+    game = make_game(name)
     low, high = _player_range(name, game)
     stochastic = game.max_chance_outcomes() > 0
     return pyspiel.GameType(

@@ -22,9 +22,14 @@ What maps to what:
   history (OpenSpiel's ``IIGObserverForPublicInfoGame``);
 - a game stopped by the turn limit (``max_turns``) is terminal in OpenSpiel,
   with a return of 0 for every player; ``state.is_truncated()`` tells it
-  apart from a finished game (OpenSpiel itself has no truncation);
+  apart from a finished game (OpenSpiel itself has no truncation), and
+  ``state.racegames_state()`` gives a copy of the racegames state;
 - ``max_game_length`` bounds the decisions of a game from ``max_turns``
-  (see :func:`max_game_length`).
+  (:func:`max_game_length`, with ``DECISIONS_PER_TURN`` a turn in the dice
+  games and ``UNBOUNDED_LENGTH`` without a turn limit).
+
+``PREFIX`` (``"racegames_"``) starts every registered name
+(:func:`short_name`).
 """
 
 from __future__ import annotations
