@@ -49,7 +49,7 @@ class RacegamesState(pyspiel.State):  # type: ignore[misc]
         return self._rg.action_to_string(int(player), int(action))
 
     def is_terminal(self) -> bool:
-        """Over: won, or stopped at the turn limit (see :meth:`is_truncated`)."""
+        """Over: won, or stopped at the turn limit (see `is_truncated`)."""
         return self._rg.is_terminal()
 
     def is_truncated(self) -> bool:

@@ -25,11 +25,11 @@ What maps to what:
   apart from a finished game (OpenSpiel itself has no truncation), and
   ``state.racegames_state()`` gives a copy of the racegames state;
 - ``max_game_length`` bounds the decisions of a game from ``max_turns``
-  (:func:`max_game_length`, with ``DECISIONS_PER_TURN`` a turn in the dice
+  (`max_game_length`, with ``DECISIONS_PER_TURN`` a turn in the dice
   games and ``UNBOUNDED_LENGTH`` without a turn limit).
 
 ``PREFIX`` (``"racegames_"``) starts every registered name
-(:func:`short_name`).
+(`short_name`).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ __all__ = ["PREFIX", "register", "short_name", "max_game_length", "DECISIONS_PER
 #: The prefix of every registered name: ``racegames_daldos``.
 PREFIX = "racegames_"
 
-#: Decisions per turn assumed by :func:`max_game_length` in the dice games:
+#: Decisions per turn assumed by `max_game_length` in the dice games:
 #: up to four dice of a throw (doubles) plus dice passed by the opponent, or
 #: several Daldøs throws after dal-dal. Extra throws (Daldøs' dal-dal,
 #: Pareia de entrada's equal dice) are not bounded by the rules, so a game
@@ -65,8 +65,8 @@ def max_game_length(game: Game) -> int:
     on the decisions (chance nodes excluded) of one game.
 
     A Halma game takes one decision a turn, so the bound is ``max_turns``;
-    the dice games take :data:`DECISIONS_PER_TURN` times ``max_turns``.
-    Without a turn limit it is :data:`UNBOUNDED_LENGTH`.
+    the dice games take `DECISIONS_PER_TURN` times ``max_turns``.
+    Without a turn limit it is `UNBOUNDED_LENGTH`.
     """
     turns = game.get_parameters().get("max_turns", 0)
     if not isinstance(turns, int) or isinstance(turns, bool) or turns <= 0:
