@@ -16,7 +16,7 @@ import random
 import subprocess
 import sys
 import textwrap
-from typing import Any, Dict
+from typing import Any, Dict, List, Tuple
 
 import numpy as np
 import pytest
@@ -39,6 +39,7 @@ def test_register_names_every_game_and_is_idempotent() -> None:
     assert names == [f"racegames_{n}" for n in NAMES]
     assert openspiel.register() == names
     assert set(names) <= set(pyspiel.registered_names())
+    assert racegames.openspiel is openspiel  # a submodule attribute, loaded on first use
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -60,11 +61,16 @@ def test_every_game_loads_with_racegames_defaults_and_info(name: str) -> None:
 
 
 #: Multi-player settings checked besides the defaults.
-EXTRA_SETTINGS = [("chinese_checkers", {"players": 3}), ("chinese_checkers", {"players": 6}), ("halma", {"players": 4})]
+EXTRA_SETTINGS: List[Tuple[str, Dict[str, Any]]] = [
+    ("chinese_checkers", {"players": 3}),
+    ("chinese_checkers", {"players": 6}),
+    ("halma", {"players": 4}),
+]
+SETTINGS: List[Tuple[str, Dict[str, Any]]] = [(n, {}) for n in NAMES] + EXTRA_SETTINGS
 
 
 @pytest.mark.parametrize(
-    "name, params", [(n, {}) for n in NAMES] + EXTRA_SETTINGS, ids=lambda v: str(v) if isinstance(v, dict) else v
+    "name, params", SETTINGS, ids=lambda v: str(v) if isinstance(v, dict) else v
 )
 def test_openspiel_consistency_checks(name: str, params: Dict[str, Any]) -> None:
     game = load(name, **params)
@@ -79,7 +85,7 @@ def play_side_by_side(name: str, seed: int, **params: Any) -> Any:
     state = game.new_initial_state()
     rg = racegames.make_game(name, **params).new_initial_state()
     rng = random.Random(seed)
-    actions = []
+    actions: List[int] = []
     while True:
         assert state.current_player() == rg.current_player()
         assert state.is_terminal() == rg.is_terminal()
@@ -136,7 +142,7 @@ def test_a_game_to_its_end_has_racegames_returns() -> None:
 
 @pytest.mark.parametrize("name", ["daldos", "backgammon"])
 def test_mcts_bot_plays_through_evaluate_bots(name: str) -> None:
-    from open_spiel.python.algorithms import evaluate_bots, mcts
+    from open_spiel.python.algorithms import evaluate_bots, mcts  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
     # A short turn limit keeps the random rollouts (in Python) quick.
     game = load(name, max_turns=20)
@@ -191,7 +197,7 @@ def test_observer_and_information_state() -> None:
     rg = state.racegames_state()
     assert state.observation_string(0) == rg.notation()
     assert state.information_state_string(0) == state.history_str()
-    from open_spiel.python.observation import make_observation
+    from open_spiel.python.observation import make_observation  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
     obs = make_observation(game)
     obs.set_from(state, 1)
