@@ -154,6 +154,20 @@ def test_mcts_bot_plays_through_evaluate_bots(name: str) -> None:
     assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
 
 
+def test_rl_environment_steps_a_game_with_racegames_observations() -> None:
+    from open_spiel.python import rl_environment  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+    game = load("backgammon")
+    env = rl_environment.Environment(game, seed=2)
+    step = env.reset()
+    rng = random.Random(2)
+    while not step.last():
+        player = step.observations["current_player"]
+        assert len(step.observations["info_state"][player]) == game.observation_tensor_size()
+        step = env.step([rng.choice(step.observations["legal_actions"][player])])
+    assert sorted(step.rewards) == [-1.0, 1.0]
+
+
 def test_options_are_parameters_that_change_the_game() -> None:
     danish, norwegian = load("daldos"), pyspiel.load_game("racegames_daldos(board=norwegian)")
     assert norwegian.get_parameters()["board"] == "norwegian"
