@@ -50,6 +50,7 @@ MODULES = [
     "racegames.rllib",
     "racegames.train",
     "racegames.train.policy_file",
+    "racegames.openspiel",
 ]
 
 log = logging.getLogger("mkdocs.hooks.api_check")

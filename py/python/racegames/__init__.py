@@ -16,10 +16,12 @@ Game-specific analysis: ``racegames.daldos``. Backgammon with GNU
 Backgammon (its Position and Match IDs, its match files):
 ``racegames.gnubg``. Built-in players and the
 arena that measures them: ``racegames.players`` and ``racegames.arena``.
+OpenSpiel: ``racegames.openspiel.register()`` makes every game a pyspiel
+game (``pyspiel.load_game("racegames_daldos")``).
 Training: ``python -m racegames.train`` and ``racegames.train``.
 
-Every public submodule (``daldos``, ``gnubg``, ``players``, ``arena``, ``gym``,
-``pettingzoo``, ``vector``, ``rllib``, ``sb3``, ``train``) is an attribute of
+Every public submodule (``daldos``, ``gnubg``, ``openspiel``, ``players``,
+``arena``, ``gym``, ``pettingzoo``, ``vector``, ``rllib``, ``sb3``, ``train``) is an attribute of
 the package once ``racegames`` is imported
 (``racegames.daldos.capture_odds(...)``), loaded on first use. The
 environments need their extras: ``gym`` for ``racegames.gym`` and
@@ -75,7 +77,10 @@ __all__ = [
 
 
 #: The public submodules, imported on first attribute access.
-_SUBMODULES = ("arena", "daldos", "gnubg", "gym", "pettingzoo", "players", "rllib", "sb3", "train", "vector")
+_SUBMODULES = (
+    "arena", "daldos", "gnubg", "gym", "openspiel", "pettingzoo", "players", "rllib", "sb3", "train",
+    "vector",
+)
 
 
 def __getattr__(name: str) -> Any:
