@@ -10,13 +10,16 @@ use std::time::{Duration, Instant};
 
 /// The longest one decision of `expectimax` or `mcts` searches before it
 /// plays the best choice found so far (the last completed depth; the most
-/// visited ply). The work caps ([`crate::expectimax::MAX_WORK`],
+/// visited ply), and the longest a policy scores afterstates or ply ends
+/// before it chooses among those scored (a net near the file size cap on a
+/// throw with many ends). The work caps ([`crate::expectimax::MAX_WORK`],
 /// [`crate::mcts::MAX_WORK`]) stop every search well within it on a
 /// current machine.
 pub const DECISION_TIME_LIMIT: Duration = Duration::from_secs(20);
 
-/// Work units between two looks at the clock and the interrupt.
-const CHECK_EVERY: u64 = 256;
+/// Work units between two looks at the clock and the interrupt (a caller
+/// whose every unit is slow ticks this many at once, to look each time).
+pub(crate) const CHECK_EVERY: u64 = 256;
 
 /// Counts a decision's work and says when it must stop: the time limit
 /// passed, or this thread's [`crate::Interrupt`] was set.

@@ -39,6 +39,8 @@
 //! `score / temperature`.
 
 use racegames_board::sim::SplitMix64;
+
+use crate::limit::{Watch, CHECK_EVERY as EVERY_EVALUATION};
 use racegames_board::{Action, ActionBuffer, Game, Node};
 
 use crate::ply::{decision_seed, ply_ends, PlyEnds};
@@ -573,7 +575,13 @@ impl PolicyPlayer {
         actions: &[Action],
     ) {
         self.logits.clear();
+        let mut watch = Watch::new();
         for &a in actions {
+            if watch.tick(EVERY_EVALUATION) {
+                // Past the time limit or interrupted: the rest is unscored.
+                self.logits.push(f32::MIN);
+                continue;
+            }
             let seen = observe_afterstate(
                 game,
                 state,
@@ -597,7 +605,12 @@ impl PolicyPlayer {
     ) -> PlyEnds<G::State> {
         let ends = ply_ends(game, state);
         self.logits.clear();
+        let mut watch = Watch::new();
         for end in &ends.ends {
+            if watch.tick(EVERY_EVALUATION) {
+                self.logits.push(f32::MIN);
+                continue;
+            }
             let seen = observe_position(
                 game,
                 &end.state,

@@ -24,9 +24,12 @@
   for the search at ``depth``, retried one ply shallower with a quarter of
   that when reached, with a cache of at most 2**20 values; mcts: 2,000,000
   units or a 256 MiB tree, then the most visited ply): a few seconds at
-  the largest settings. A 20 s time limit is the safety net on slow
-  machines (only when it triggers does the choice depend on the machine). Ctrl-C raises ``KeyboardInterrupt`` within a
-  fraction of a second and leaves the player usable.
+  the largest settings. A ``policy`` player evaluates its net (a file of
+  at most 64 MiB) once per legal action or ply end. A 20 s time limit is
+  the safety net on slow machines for all of them (only when it triggers
+  does the choice depend on the machine). Ctrl-C raises
+  ``KeyboardInterrupt`` within a fraction of a second and leaves the
+  player usable.
 - Players pickle (they are rebuilt from name, game, seed and options; a
   ``policy`` player carries its weights, not its path).
 
