@@ -7,6 +7,8 @@ pub mod halma_eval;
 // Only the unit tests of generic players use it.
 #[cfg(test)]
 mod placeholder;
+#[cfg(feature = "testing")]
+mod race;
 mod tables;
 pub mod tables_eval;
 mod value;
