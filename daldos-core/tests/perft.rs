@@ -35,6 +35,9 @@ fn print_perft() {
         let game: Daldos = line.make().unwrap();
         let start = game.parse_position(line.notation).unwrap();
         let count = perft(&game, &start, line.depth, Step::Throw);
-        println!("daldos | {} | {} | {} | {count}", line.params, line.notation, line.depth);
+        println!(
+            "daldos | {} | {} | {} | {count}",
+            line.params, line.notation, line.depth
+        );
     }
 }

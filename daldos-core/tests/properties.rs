@@ -262,7 +262,8 @@ fn game_contract_holds_under_every_option() {
             max_turns: if bits == 31 { 20 } else { 1000 },
         };
         let game = Daldos::new(options);
-        checked += check_game_with(&game, [u64::from(bits), 100 + u64::from(bits)], &check).unwrap();
+        checked +=
+            check_game_with(&game, [u64::from(bits), 100 + u64::from(bits)], &check).unwrap();
     }
     assert!(checked > 32 * 100, "{checked}");
 }

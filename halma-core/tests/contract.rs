@@ -295,15 +295,23 @@ fn game_contract_holds_for_every_variant() {
     };
     for (i, o) in all_cc()
         .into_iter()
-        .chain(["players=3,finish=all,max_turns=300", "players=4,spoiling_win=true,vacate_rule=false"])
+        .chain([
+            "players=3,finish=all,max_turns=300",
+            "players=4,spoiling_win=true,vacate_rule=false",
+        ])
         .enumerate()
     {
         let checked = check_game_with(&cc(o), [i as u64], &options).unwrap();
         assert_eq!(checked, options.max_states, "{o}");
     }
-    for (i, o) in ["players=2", "players=4", "players=4,finish=all", "players=2,max_turns=30"]
-        .into_iter()
-        .enumerate()
+    for (i, o) in [
+        "players=2",
+        "players=4",
+        "players=4,finish=all",
+        "players=2,max_turns=30",
+    ]
+    .into_iter()
+    .enumerate()
     {
         let checked = check_game_with(&halma(o), [i as u64], &options).unwrap();
         assert!(checked > 30, "{o}: {checked}");

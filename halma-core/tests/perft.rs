@@ -18,7 +18,11 @@ fn perft_counts_match_the_data_file() {
         other => Err(format!("line {}: unknown game {other}", line.number)),
     })
     .unwrap();
-    assert!(done.checked >= 20, "the data file has {} counts", done.checked);
+    assert!(
+        done.checked >= 20,
+        "the data file has {} counts",
+        done.checked
+    );
 }
 
 /// Prints candidate lines for the data file:

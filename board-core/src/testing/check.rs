@@ -202,7 +202,9 @@ fn check_chance<G: Game>(
     outcomes: &[(Action, f64)],
     legal: &[Action],
 ) -> Check {
-    ensure(!outcomes.is_empty(), || "a chance node lists no outcomes".into())?;
+    ensure(!outcomes.is_empty(), || {
+        "a chance node lists no outcomes".into()
+    })?;
     ensure(legal.is_empty(), || {
         format!("a chance node lists legal actions {legal:?}")
     })?;
@@ -221,9 +223,10 @@ fn check_chance<G: Game>(
         format!("chance probabilities sum to {sum}, not 1")
     })?;
     let owner = game.turn_owner(state);
-    ensure(owner.map_or(true, |s| s.index() < game.num_players()), || {
-        format!("turn owner {owner:?} is not a seat")
-    })
+    ensure(
+        owner.map_or(true, |s| s.index() < game.num_players()),
+        || format!("turn owner {owner:?} is not a seat"),
+    )
 }
 
 fn check_decision<G: Game>(
@@ -237,18 +240,31 @@ fn check_decision<G: Game>(
         format!("a decision node lists chance outcomes {outcomes:?}")
     })?;
     ensure(seat.index() < game.num_players(), || {
-        format!("seat {} decides in a game of {} players", seat.index(), game.num_players())
+        format!(
+            "seat {} decides in a game of {} players",
+            seat.index(),
+            game.num_players()
+        )
     })?;
     ensure(game.turn_owner(state) == Some(seat), || {
-        format!("seat {} decides but the turn owner is {:?}", seat.index(), game.turn_owner(state))
+        format!(
+            "seat {} decides but the turn owner is {:?}",
+            seat.index(),
+            game.turn_owner(state)
+        )
     })?;
-    ensure(!legal.is_empty(), || "a decision node has no legal action".into())?;
+    ensure(!legal.is_empty(), || {
+        "a decision node has no legal action".into()
+    })?;
     ensure(legal.windows(2).all(|w| w[0] < w[1]), || {
         format!("legal actions not sorted and unique: {legal:?}")
     })?;
     let (max, n) = (game.max_legal_actions(), game.num_distinct_actions());
     ensure(legal.len() <= max, || {
-        format!("{} legal actions, above max_legal_actions {max}", legal.len())
+        format!(
+            "{} legal actions, above max_legal_actions {max}",
+            legal.len()
+        )
     })?;
     ensure(legal.iter().all(|&a| (a as usize) < n), || {
         format!("a legal action is not below num_distinct_actions {n}: {legal:?}")
@@ -297,7 +313,10 @@ fn check_legality<G: Game>(
         let mut after = *state;
         let result = game.apply(&mut after, a);
         ensure(result.is_ok() == listed, || {
-            format!("apply({a}) gives {result:?} for an action {}listed", if listed { "" } else { "not " })
+            format!(
+                "apply({a}) gives {result:?} for an action {}listed",
+                if listed { "" } else { "not " }
+            )
         })?;
         ensure(listed || after == *state, || {
             format!("apply({a}) refused the action but changed the state")
@@ -340,12 +359,14 @@ fn check_values<G: Game>(game: &G, state: &G::State, node: Node) -> Check {
     ensure(returns.iter().all(|r| (lo..=hi).contains(r)), || {
         format!("returns {returns:?} outside [{lo}, {hi}]")
     })?;
-    ensure(node == Node::Terminal || returns.iter().all(|&r| r == 0.0), || {
-        format!("returns {returns:?} before the end")
-    })?;
-    ensure(game.returns(state, &mut vec![0.0; players + 1]).is_err(), || {
-        "returns accepts a buffer of the wrong length".into()
-    })?;
+    ensure(
+        node == Node::Terminal || returns.iter().all(|&r| r == 0.0),
+        || format!("returns {returns:?} before the end"),
+    )?;
+    ensure(
+        game.returns(state, &mut vec![0.0; players + 1]).is_err(),
+        || "returns accepts a buffer of the wrong length".into(),
+    )?;
     let len = game.observation_len();
     let mut obs = vec![f32::NAN; len];
     for seat in 0..players {
@@ -355,9 +376,11 @@ fn check_values<G: Game>(game: &G, state: &G::State, node: Node) -> Check {
             format!("the observation by seat {seat} has a value that is not finite")
         })?;
     }
-    ensure(game.observe(state, Seat::new(0), &mut vec![0.0; len + 1]).is_err(), || {
-        "observe accepts a buffer of the wrong length".into()
-    })
+    ensure(
+        game.observe(state, Seat::new(0), &mut vec![0.0; len + 1])
+            .is_err(),
+        || "observe accepts a buffer of the wrong length".into(),
+    )
 }
 
 /// Notation and action strings read back.
@@ -370,7 +393,9 @@ fn check_strings<G: Game>(game: &G, state: &G::State, applies: &[Action]) -> Che
         format!("the notation reads back as another state: {back:?}")
     })?;
     let again = notation(game, &back);
-    ensure(again == text, || format!("the notation reads back as {again:?}"))?;
+    ensure(again == text, || {
+        format!("the notation reads back as {again:?}")
+    })?;
     for &a in applies {
         let s = action_string(game, state, a);
         let parsed = game.parse_action(state, &s);
@@ -422,7 +447,10 @@ impl<G: Game> Observations<G> {
             game.observe(state, seat, &mut self.full)
                 .map_err(|e| format!("observe: {e}"))?;
             ensure(*buf == self.full, || {
-                format!("observe_update for seat {} differs from observe", seat.index())
+                format!(
+                    "observe_update for seat {} differs from observe",
+                    seat.index()
+                )
             })?;
         }
         game.observe_update(&before, self.mover, state, mover, &mut self.by_mover)

@@ -119,8 +119,13 @@ impl FromParams for Race {
         for &(name, value) in params {
             match name {
                 "die" => {
-                    let i = expect_word("race", "die", value, &["even", "skewed"], "even or skewed")?;
-                    race.die = if i == 0 { RaceDie::Even } else { RaceDie::Skewed };
+                    let i =
+                        expect_word("race", "die", value, &["even", "skewed"], "even or skewed")?;
+                    race.die = if i == 0 {
+                        RaceDie::Even
+                    } else {
+                        RaceDie::Skewed
+                    };
                 }
                 "bonus_throw" => race.bonus_throw = expect_bool("race", "bonus_throw", value)?,
                 "max_turns" => {
@@ -128,7 +133,13 @@ impl FromParams for Race {
                     race.max_turns =
                         expect_count("race", "max_turns", value, MAX_TURNS_LIMIT, expected)?;
                 }
-                other => return Err(ParamError::unknown("race", other, "die, bonus_throw, max_turns")),
+                other => {
+                    return Err(ParamError::unknown(
+                        "race",
+                        other,
+                        "die, bonus_throw, max_turns",
+                    ))
+                }
             }
         }
         Ok(race)

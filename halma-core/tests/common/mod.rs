@@ -21,13 +21,19 @@ pub fn params(text: &str) -> Vec<(String, String)> {
 
 pub fn cc(text: &str) -> ChineseCheckers {
     let p = params(text);
-    let list: Vec<(&str, ParamValue<'_>)> = p.iter().map(|(k, v)| (k.as_str(), ParamValue::parse(v))).collect();
+    let list: Vec<(&str, ParamValue<'_>)> = p
+        .iter()
+        .map(|(k, v)| (k.as_str(), ParamValue::parse(v)))
+        .collect();
     ChineseCheckers::from_params("chinese_checkers", &list).expect("valid options")
 }
 
 pub fn halma(text: &str) -> SquareHalma {
     let p = params(text);
-    let list: Vec<(&str, ParamValue<'_>)> = p.iter().map(|(k, v)| (k.as_str(), ParamValue::parse(v))).collect();
+    let list: Vec<(&str, ParamValue<'_>)> = p
+        .iter()
+        .map(|(k, v)| (k.as_str(), ParamValue::parse(v)))
+        .collect();
     SquareHalma::from_params("halma", &list).expect("valid options")
 }
 
