@@ -166,17 +166,9 @@ pub fn check_perft_data(
         }
         let got = count(&line)?;
         if got != line.count {
-            let PerftLine {
-                number,
-                game,
-                params,
-                notation,
-                depth,
-                count,
-            } = line;
             return Err(format!(
-                "line {number}: {game} | {params} | {notation} | depth {depth}: \
-                 counted {got}, the file says {count}"
+                "line {}: {} | {} | {} | depth {}: counted {got}, the file says {}",
+                line.number, line.game, line.params, line.notation, line.depth, line.count
             ));
         }
         summary.checked += 1;

@@ -19,22 +19,22 @@ pub fn params(text: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-pub fn cc(text: &str) -> ChineseCheckers {
+/// The game `name` with the options of `text` (as [`params`] reads them).
+fn game<G: FromParams>(name: &str, text: &str) -> G {
     let p = params(text);
     let list: Vec<(&str, ParamValue<'_>)> = p
         .iter()
         .map(|(k, v)| (k.as_str(), ParamValue::parse(v)))
         .collect();
-    ChineseCheckers::from_params("chinese_checkers", &list).expect("valid options")
+    G::from_params(name, &list).expect("valid options")
+}
+
+pub fn cc(text: &str) -> ChineseCheckers {
+    game("chinese_checkers", text)
 }
 
 pub fn halma(text: &str) -> SquareHalma {
-    let p = params(text);
-    let list: Vec<(&str, ParamValue<'_>)> = p
-        .iter()
-        .map(|(k, v)| (k.as_str(), ParamValue::parse(v)))
-        .collect();
-    SquareHalma::from_params("halma", &list).expect("valid options")
+    game("halma", text)
 }
 
 // Not every test file uses every helper.
