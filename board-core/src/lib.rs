@@ -6,7 +6,7 @@
 //!   and enables `alloc`.
 //! - `alloc`: enables [`analysis`], which memoises positions on the heap,
 //!   and [`perft`], which counts the states reached in a number of turns.
-//! - `testing` (implies `alloc`): the contract kit of [`testing`], for
+//! - `testing` (implies `alloc`): the contract kit of `testing`, for
 //!   tests: `check_game`, the perft data files' driver and a toy dice game.
 //! - `serde`: `Serialize` and `Deserialize` for [`Seat`], [`Node`] and the
 //!   dice types.

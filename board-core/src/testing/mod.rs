@@ -7,7 +7,7 @@
 //!   game, the seed and the state.
 //! - [`check_perft_data`]: the shared perft data files
 //!   (`<crate>/tests/data/*_perft.txt`) read and counted with
-//!   [`perft`](crate::perft::perft).
+//!   [`perft`].
 //! - [`Race`]: a tiny dice game for tests of searches and environments.
 //! - Small helpers: [`random_states`], [`legal_actions`], [`notation`],
 //!   [`action_string`].
