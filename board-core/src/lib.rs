@@ -4,7 +4,10 @@
 //!
 //! - `std` (default): implements `std::error::Error` through `core::error::Error`
 //!   and enables `alloc`.
-//! - `alloc`: enables [`analysis`], which memoises positions on the heap.
+//! - `alloc`: enables [`analysis`], which memoises positions on the heap,
+//!   and [`perft`], which counts the states reached in a number of turns.
+//! - `testing` (implies `alloc`): the contract kit of `testing`, for
+//!   tests: `check_game`, the perft data files' driver and a toy dice game.
 //! - `serde`: `Serialize` and `Deserialize` for [`Seat`], [`Node`] and the
 //!   dice types.
 //!
@@ -26,8 +29,12 @@ pub mod dice;
 mod game;
 pub mod notation;
 pub mod params;
+#[cfg(feature = "alloc")]
+pub mod perft;
 mod seat;
 pub mod sim;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 pub use game::{
     Action, ActionBuffer, Game, IllegalAction, Node, ObservationError, ReturnsError,

@@ -2,6 +2,7 @@
 //! of `apply` with arbitrary input.
 
 use proptest::prelude::*;
+use racegames_board::testing::{legal_actions as legal, random_states};
 use racegames_board::{sim::SplitMix64, ActionBuffer, Game, Node, Seat};
 use racegames_daldos::{Board, Capture, Daldos, Dalling, Jumping, Options, Position};
 
@@ -37,26 +38,6 @@ fn any_options() -> impl Strategy<Value = Options> {
             lose_at_one: one,
             max_turns: 1000,
         })
-}
-
-/// The states of one random game, at most `limit` of them.
-fn random_states(game: &Daldos, seed: u64, limit: usize) -> Vec<Position> {
-    let mut rng = SplitMix64::new(seed);
-    let mut state = game.new_initial_state();
-    let mut buf = ActionBuffer::new();
-    let mut states = vec![state];
-    while states.len() < limit
-        && racegames_board::sim::random_step(game, &mut state, &mut rng, &mut buf).is_some()
-    {
-        states.push(state);
-    }
-    states
-}
-
-fn legal(game: &Daldos, s: &Position) -> Vec<u32> {
-    let mut v = Vec::new();
-    game.legal_actions(s, |a| v.push(a));
-    v
 }
 
 proptest! {
@@ -243,4 +224,19 @@ fn worst_case_legal_move_count_is_within_the_documented_bound() {
     assert!(n <= game.max_legal_actions());
     assert!(n >= 16 * 15, "a crowded position has {n} moves");
     assert!(game.max_legal_actions() <= racegames_board::ACTION_BUFFER_CAPACITY);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// The board-core contract kit's checks hold along random games, under
+    /// any options.
+    #[test]
+    fn game_contract_holds_under_any_options(options in any_options(), seed in any::<u64>(), max_turns in 1u32..1000) {
+        use racegames_board::testing::{check_game_with, CheckOptions};
+        let check = CheckOptions { max_states: 150, ..CheckOptions::default() };
+        let game = Daldos::new(Options { max_turns, ..options });
+        let checked = check_game_with(&game, [seed, seed ^ 1], &check);
+        prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
+    }
 }

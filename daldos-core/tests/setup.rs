@@ -3,7 +3,8 @@
 //! the field at fault, and `FromStr`/`Display` on positions.
 
 use proptest::prelude::*;
-use racegames_board::{sim::SplitMix64, ActionBuffer, Game, Seat};
+use racegames_board::testing::random_states;
+use racegames_board::{Game, Seat};
 use racegames_daldos::{
     Board, Capture, Daldos, Dalling, Hole, Jumping, Options, Phase, Piece, Position, Setup,
 };
@@ -35,20 +36,6 @@ fn options(norwegian: bool, bits: u8, max_turns: u32) -> Options {
         lose_at_one: bits & 8 != 0,
         max_turns,
     }
-}
-
-/// The states of one random game, at most `limit` of them.
-fn random_states(game: &Daldos, seed: u64, limit: usize) -> Vec<Position> {
-    let mut rng = SplitMix64::new(seed);
-    let mut state = game.new_initial_state();
-    let mut buf = ActionBuffer::new();
-    let mut states = vec![state];
-    while states.len() < limit
-        && racegames_board::sim::random_step(game, &mut state, &mut rng, &mut buf).is_some()
-    {
-        states.push(state);
-    }
-    states
 }
 
 proptest! {

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{cc, halma};
+use common::{cc, cc_games, halma};
 use racegames_board::sim::SplitMix64;
 use racegames_board::{
     ActionBuffer, FromParams, Game, ParamError, ParamValue, Seat, ACTION_BUFFER_CAPACITY,
@@ -28,16 +28,12 @@ fn state_is_copy_and_at_most_128_bytes_for_six_player_chinese_checkers() {
     assert!(core::mem::size_of::<SquarePosition>() <= 160);
 }
 
-const ALL_CC: [&str; 8] = [
-    "players=2",
-    "players=3",
-    "players=4",
-    "players=6",
-    "players=2,pieces=15",
-    "players=3,pieces=15",
-    "players=2,pieces=15,long_jumps=true,wing_rule=false",
-    "players=6,long_jumps=true,wing_rule=false",
-];
+fn all_cc() -> Vec<&'static str> {
+    cc_games(&[
+        "players=2,pieces=15,long_jumps=true,wing_rule=false",
+        "players=6,long_jumps=true,wing_rule=false",
+    ])
+}
 
 fn largest_seen<G: Geometry>(game: &Halma<G>, games: usize) -> usize {
     let mut rng = SplitMix64::new(99);
@@ -60,7 +56,7 @@ fn largest_seen<G: Geometry>(game: &Halma<G>, games: usize) -> usize {
 
 #[test]
 fn documented_worst_case_legal_action_count_fits_the_action_buffer() {
-    for o in ALL_CC {
+    for o in all_cc() {
         let g = cc(o);
         let bound = g.max_legal_actions();
         assert!(bound <= ACTION_BUFFER_CAPACITY, "{o}: {bound}");
@@ -286,4 +282,38 @@ fn parser_checks_the_finished_field_against_the_board() {
     assert!(game.parse_notation(&format!("{board} - 1 9")).is_ok());
     let err = game.parse_notation(&format!("{board} 1 - 9")).unwrap_err();
     assert_eq!(err.field, "finished", "{err}");
+}
+
+/// The board-core contract kit's checks hold along random games of every
+/// variant.
+#[test]
+fn game_contract_holds_for_every_variant() {
+    use racegames_board::testing::{check_game_with, CheckOptions};
+    let options = CheckOptions {
+        max_states: 120,
+        ..CheckOptions::default()
+    };
+    for (i, o) in all_cc()
+        .into_iter()
+        .chain([
+            "players=3,finish=all,max_turns=300",
+            "players=4,spoiling_win=true,vacate_rule=false",
+        ])
+        .enumerate()
+    {
+        let checked = check_game_with(&cc(o), [i as u64], &options).unwrap();
+        assert_eq!(checked, options.max_states, "{o}");
+    }
+    for (i, o) in [
+        "players=2",
+        "players=4",
+        "players=4,finish=all",
+        "players=2,max_turns=30",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let checked = check_game_with(&halma(o), [i as u64], &options).unwrap();
+        assert!(checked > 30, "{o}: {checked}");
+    }
 }

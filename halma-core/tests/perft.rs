@@ -3,40 +3,26 @@
 
 mod common;
 
-use common::{cc, halma, perft};
+use common::{cc, cc_games, halma};
+use racegames_board::testing::{check_perft_data, perft, Step};
 use racegames_board::Game;
+use racegames_halma::{ChineseCheckers, SquareHalma};
 
 const DATA: &str = include_str!("data/halma_perft.txt");
 
 #[test]
 fn perft_counts_match_the_data_file() {
-    let mut checked = 0;
-    for (n, line) in DATA.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let f: Vec<&str> = line.split('|').map(str::trim).collect();
-        assert_eq!(f.len(), 5, "line {}: five fields", n + 1);
-        let depth: usize = f[3].parse().expect("depth");
-        let count: usize = f[4].parse().expect("count");
-        let got = match f[0] {
-            "chinese_checkers" => {
-                let g = cc(f[1]);
-                let s = g.parse_notation(f[2]).expect("notation");
-                perft(&g, s, depth)
-            }
-            "halma" => {
-                let g = halma(f[1]);
-                let s = g.parse_notation(f[2]).expect("notation");
-                perft(&g, s, depth)
-            }
-            other => panic!("line {}: unknown game {other}", n + 1),
-        };
-        assert_eq!(got, count, "line {}: {line}", n + 1);
-        checked += 1;
-    }
-    assert!(checked >= 20, "the data file has {checked} counts");
+    let done = check_perft_data(DATA, u64::MAX, |line| match line.game {
+        "chinese_checkers" => line.count_in(&line.make::<ChineseCheckers>()?, Step::Turn),
+        "halma" => line.count_in(&line.make::<SquareHalma>()?, Step::Turn),
+        other => Err(format!("line {}: unknown game {other}", line.number)),
+    })
+    .unwrap();
+    assert!(
+        done.checked >= 20,
+        "the data file has {} counts",
+        done.checked
+    );
 }
 
 /// Prints candidate lines for the data file:
@@ -47,11 +33,11 @@ fn generate_perft_lines() {
     use common::notation;
     use racegames_board::sim::{random_step, SplitMix64};
     use racegames_board::ActionBuffer;
-    fn lines<G: Game>(game: &G, name: &str, params: &str, start: G::State, max_depth: usize) {
+    fn lines<G: Game>(game: &G, name: &str, params: &str, start: G::State, max_depth: u32) {
         let text = notation(game, &start);
         for depth in 1..=max_depth {
             // Larger counts would make the debug-mode test slow.
-            let count = perft(game, start, depth);
+            let count = perft(game, &start, depth, Step::Turn);
             if count > 100_000 {
                 break;
             }
@@ -67,14 +53,7 @@ fn generate_perft_lines() {
         }
         s
     }
-    for params in [
-        "players=2",
-        "players=3",
-        "players=4",
-        "players=6",
-        "players=2,pieces=15",
-        "players=3,pieces=15",
-    ] {
+    for params in cc_games(&[]) {
         let g = cc(params);
         lines(&g, "chinese_checkers", params, g.new_initial_state(), 4);
     }

@@ -5,9 +5,9 @@
 
 mod common;
 
-use common::{cc, halma};
-use racegames_board::sim::{random_step, SplitMix64};
-use racegames_board::{ActionBuffer, Game, Seat};
+use common::{cc, cc_games, halma};
+use racegames_board::testing::random_states;
+use racegames_board::{Game, Seat};
 use racegames_halma::bits::{BitSet, Bits256};
 use racegames_halma::geometry::Geometry;
 use racegames_halma::{
@@ -16,16 +16,9 @@ use racegames_halma::{
 
 /// Star games with default switches (so that `FromStr` reads their
 /// positions) and games with other switches.
-const STAR_DEFAULT_SWITCHES: [&str; 8] = [
-    "players=2",
-    "players=3",
-    "players=4",
-    "players=6",
-    "players=2,pieces=15",
-    "players=3,pieces=15",
-    "players=3,finish=all,max_turns=300",
-    "players=6,finish=all",
-];
+fn star_default_switches() -> Vec<&'static str> {
+    cc_games(&["players=3,finish=all,max_turns=300", "players=6,finish=all"])
+}
 const STAR_OTHER_SWITCHES: [&str; 3] = [
     "players=2,long_jumps=true",
     "players=4,wing_rule=false,vacate_rule=false",
@@ -40,16 +33,8 @@ const SQUARE_GAMES: [&str; 4] = [
 
 /// Plays `games` random games and calls `f` at every position.
 fn each_position<G: Geometry>(game: &Halma<G>, games: u64, mut f: impl FnMut(&Position<G>)) {
-    let mut buf = ActionBuffer::new();
     for seed in 0..games {
-        let mut rng = SplitMix64::new(seed);
-        let mut pos = game.new_initial_state();
-        f(&pos);
-        let mut steps = 0;
-        while steps < 400 && random_step(game, &mut pos, &mut rng, &mut buf).is_some() {
-            f(&pos);
-            steps += 1;
-        }
+        random_states(game, seed, 401).iter().for_each(&mut f);
     }
 }
 
@@ -72,7 +57,7 @@ fn check_round_trips<G: Geometry>(game: &Halma<G>, pos: &Position<G>, from_str: 
 
 #[test]
 fn every_star_position_round_trips_through_its_setup_and_text() {
-    for opts in STAR_DEFAULT_SWITCHES {
+    for opts in star_default_switches() {
         let game = cc(opts);
         each_position(&game, 3, |pos| check_round_trips(&game, pos, true));
     }

@@ -4,7 +4,7 @@
 
 mod hop;
 
-use hop::{Hop, HopState, Lead};
+use hop::{HopState, Lead, HOP};
 use proptest::prelude::*;
 use racegames_board::sim::{random_step, SplitMix64};
 use racegames_board::{Action, ActionBuffer, Game, Node};
@@ -36,7 +36,7 @@ fn hop_state(pos: [u8; 2], turn: u8, die: u8) -> HopState {
 fn depth_one_is_the_best_static_end() {
     // Moving 1 leads by 0.1; staying leads by 0.
     let (actions, value) =
-        decide(&Hop, &Lead, settings(1, true), 0, &hop_state([0, 0], 0, 1)).expect("a decision");
+        decide(&HOP, &Lead, settings(1, true), 0, &hop_state([0, 0], 0, 1)).expect("a decision");
     assert_eq!(actions, vec![1]);
     assert!((value - 0.1).abs() < 1e-12);
 }
@@ -49,7 +49,7 @@ fn depth_two_averages_the_throws_and_takes_the_best_reply() {
     //   stay: 1/2 * (0-1)/10 + 1/4 * (0-2)/10 + 1/4 * (0-3)/10 = -0.175
     for prune in [false, true] {
         let (actions, value) =
-            decide(&Hop, &Lead, settings(2, prune), 0, &hop_state([0, 0], 0, 1)).unwrap();
+            decide(&HOP, &Lead, settings(2, prune), 0, &hop_state([0, 0], 0, 1)).unwrap();
         assert_eq!(actions, vec![1]);
         assert!((value + 0.075).abs() < 1e-12, "{value}");
     }
@@ -61,7 +61,7 @@ fn an_extra_throw_is_a_further_ply_of_the_same_player() {
     //   1/2 * 0.4 (to 4) + 1/4 * 0.5 (to 5) + 1/4 * 1 (reaches 6, wins) = 0.575
     for prune in [false, true] {
         let (actions, value) =
-            decide(&Hop, &Lead, settings(2, prune), 0, &hop_state([0, 0], 0, 3)).unwrap();
+            decide(&HOP, &Lead, settings(2, prune), 0, &hop_state([0, 0], 0, 3)).unwrap();
         assert_eq!(actions, vec![1]);
         assert!((value - 0.575).abs() < 1e-12, "{value}");
     }
@@ -75,13 +75,13 @@ fn a_budget_deepens_to_the_deepest_search_it_completes() {
     use racegames_players::expectimax::MAX_DEPTH;
     for (pos, turn, die) in [([0, 0], 0, 1), ([2, 3], 1, 2), ([4, 1], 0, 3)] {
         let state = hop_state(pos, turn, die);
-        let deep = decide(&Hop, &Lead, settings(MAX_DEPTH, true), 0, &state).unwrap();
+        let deep = decide(&HOP, &Lead, settings(MAX_DEPTH, true), 0, &state).unwrap();
         let mut deepened = settings(1, true);
         deepened.budget = 100_000_000;
-        assert_eq!(decide(&Hop, &Lead, deepened, 0, &state).unwrap(), deep);
-        let shallow = decide(&Hop, &Lead, settings(1, true), 0, &state).unwrap();
+        assert_eq!(decide(&HOP, &Lead, deepened, 0, &state).unwrap(), deep);
+        let shallow = decide(&HOP, &Lead, settings(1, true), 0, &state).unwrap();
         deepened.budget = 1;
-        assert_eq!(decide(&Hop, &Lead, deepened, 0, &state).unwrap(), shallow);
+        assert_eq!(decide(&HOP, &Lead, deepened, 0, &state).unwrap(), shallow);
     }
 }
 
@@ -90,7 +90,7 @@ fn the_second_player_searches_for_itself() {
     // B to move with a 1, A at 5: whatever B does, A wins on a 1 (p 1/2).
     // Moving: 1/2 * -1 + 1/4 * -(5-1)/10 + 1/4 * -(5-1)/10 = -0.7.
     let (actions, value) =
-        decide(&Hop, &Lead, settings(2, true), 0, &hop_state([5, 0], 1, 1)).unwrap();
+        decide(&HOP, &Lead, settings(2, true), 0, &hop_state([5, 0], 1, 1)).unwrap();
     assert_eq!(actions, vec![1]);
     assert!((value + 0.7).abs() < 1e-12, "{value}");
 }
@@ -241,9 +241,9 @@ proptest! {
 
     #[test]
     fn hop_values_match_plain_expectimax(seed in 0u64..1000, steps in 0usize..30, depth in 1u32..5) {
-        if let Some(state) = random_decision(&Hop, seed, steps) {
-            check_against_reference(&Hop, &Lead, &state, depth, seed);
-            check_against_reference(&Hop, &Hashed, &state, depth, seed);
+        if let Some(state) = random_decision(&HOP, seed, steps) {
+            check_against_reference(&HOP, &Lead, &state, depth, seed);
+            check_against_reference(&HOP, &Hashed, &state, depth, seed);
         }
     }
 }
@@ -285,4 +285,12 @@ fn a_beam_of_one_plays_the_best_static_end() {
         let (greedy, _) = decide(&game, &Hashed, settings(1, true), seed, &state).unwrap();
         assert_eq!(deep, greedy);
     }
+}
+
+/// The race these tests search keeps the game contract (the board-core
+/// contract kit's checks).
+#[test]
+fn the_race_keeps_the_game_contract() {
+    let checked = racegames_board::testing::check_game(&HOP, 0..20).unwrap();
+    assert!(checked > 20 * 5, "{checked}");
 }

@@ -4,7 +4,7 @@ mod hop;
 
 use std::sync::Arc;
 
-use hop::{Hop, HopState, Lead};
+use hop::{HopState, Lead, HOP};
 use racegames_players::expectimax::{decide, ExpectimaxSettings};
 use racegames_players::mcts::{MctsPlayer, MctsSettings};
 use racegames_players::Player;
@@ -40,8 +40,8 @@ fn mcts_agrees_with_deep_expectimax_where_the_choice_is_clear() {
     ];
     for (i, s) in cases.iter().enumerate() {
         let mut player = MctsPlayer::new(i as u64, Arc::new(Lead), settings);
-        let action = player.act(&Hop, s).unwrap();
-        let (best, _) = decide(&Hop, &Lead, deep, 0, s).unwrap();
+        let action = player.act(&HOP, s).unwrap();
+        let (best, _) = decide(&HOP, &Lead, deep, 0, s).unwrap();
         assert_eq!(vec![action], best, "case {i}");
     }
 }

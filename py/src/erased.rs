@@ -343,11 +343,11 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testgame::Race;
+    use racegames_board::testing::Race;
 
     #[test]
     fn an_illegal_action_leaves_the_state_unchanged() {
-        let game: Arc<dyn DynGame> = Arc::new(Race);
+        let game: Arc<dyn DynGame> = Arc::new(Race::default());
         let mut s = Arc::clone(&game).new_initial_state();
         let before = s.notation();
         assert!(s.apply(7).is_err());
@@ -360,7 +360,7 @@ mod tests {
 
     #[test]
     fn notation_round_trips_and_clones_are_independent() {
-        let game: Arc<dyn DynGame> = Arc::new(Race);
+        let game: Arc<dyn DynGame> = Arc::new(Race::default());
         let mut s = Arc::clone(&game).new_initial_state();
         let mut rng = SplitMix64::new(3);
         s.play_random(&mut rng, 7);
@@ -378,7 +378,7 @@ mod tests {
     #[test]
     fn apply_legal_agrees_with_apply_over_random_play() {
         let cc = crate::registry::find("chinese_checkers").unwrap()("chinese_checkers", &[]);
-        let games: [Arc<dyn DynGame>; 2] = [Arc::new(Race), cc.unwrap()];
+        let games: [Arc<dyn DynGame>; 2] = [Arc::new(Race::default()), cc.unwrap()];
         let mut rng = SplitMix64::new(11);
         let mut legal = vec![99];
         for game in games {
@@ -407,7 +407,7 @@ mod tests {
 
     #[test]
     fn the_mask_matches_the_legal_actions() {
-        let game: Arc<dyn DynGame> = Arc::new(Race);
+        let game: Arc<dyn DynGame> = Arc::new(Race::default());
         let mut s = Arc::clone(&game).parse_notation("5 0 0 2 3").unwrap();
         let mut mask = [0i8; 2];
         s.write_legal_mask(&mut mask);

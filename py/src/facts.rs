@@ -17,7 +17,7 @@ pub trait Drawing: Game {
 
 impl Drawing for racegames_daldos::Daldos {}
 #[cfg(test)]
-impl Drawing for crate::testgame::Race {}
+impl Drawing for racegames_board::testing::Race {}
 
 impl Drawing for racegames_tables::Tables {
     /// A variant built from options is drawn from its own directions and

@@ -30,9 +30,6 @@ pub mod tables;
 pub mod vector;
 pub mod workers;
 
-#[cfg(test)]
-mod testgame;
-
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 

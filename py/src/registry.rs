@@ -132,7 +132,7 @@ mod tests {
 
     #[test]
     fn one_line_exposes_a_game() {
-        let e = entry::<crate::testgame::Race>();
+        let e = entry::<racegames_board::testing::Race>();
         assert_eq!(e.names, &["race"]);
         assert!((e.make)("race", &[("x", ParamValue::Int(1))]).is_err());
         assert_eq!((e.make)("race", &[]).unwrap().name(), "race");

@@ -25,7 +25,7 @@ pub trait Shaping: Game + crate::facts::Drawing {
 impl Shaping for racegames_daldos::Daldos {}
 impl Shaping for racegames_tables::Tables {}
 #[cfg(test)]
-impl Shaping for crate::testgame::Race {}
+impl Shaping for racegames_board::testing::Race {}
 
 impl<G: Geometry> Shaping for Halma<G>
 where

@@ -1,7 +1,7 @@
 //! Tests of the native vector environment (`crate::vector`).
 
 use super::*;
-use crate::testgame::Race;
+use racegames_board::testing::Race;
 
 type Snapshot = (Vec<f32>, Vec<i8>, Vec<f64>, Vec<bool>, Vec<i32>, Vec<f64>);
 
@@ -9,13 +9,13 @@ type Buffers = OutputBuffers;
 
 impl OutputBuffers {
     fn new(n: usize) -> OutputBuffers {
-        OutputBuffers::for_game(&Race, n)
+        OutputBuffers::for_game(&Race::default(), n)
     }
 }
 
 fn core(n: usize, random_opponent: bool, threads: usize) -> VecCore<Race> {
     VecCore::new(
-        Arc::new(Race),
+        Arc::new(Race::default()),
         VectorConfig {
             num_envs: n,
             seed: 7,
@@ -55,7 +55,7 @@ fn full_mask(game: &Race, s: &RaceState) -> [i8; 2] {
     m
 }
 
-use crate::testgame::RaceState;
+use racegames_board::testing::RaceState;
 
 #[test]
 fn sparse_masks_equal_the_legal_actions() {
@@ -72,7 +72,7 @@ fn sparse_masks_equal_the_legal_actions() {
             let expected = if c.shards[0].done[env] {
                 [1, 0]
             } else {
-                full_mask(&Race, s)
+                full_mask(&Race::default(), s)
             };
             assert_eq!(&b.mask[env * 2..env * 2 + 2], &expected);
         }

@@ -1,10 +1,11 @@
 //! Perft (feature `alloc`): the number of distinct positions after exactly
 //! `k` complete turns, over every chance outcome and every legal play.
+//!
+//! Both are [`racegames_board::perft`]'s, counted in whole turns.
 
 use alloc::collections::BTreeSet;
-use alloc::vec::Vec;
 
-use racegames_board::{Game, Node};
+use racegames_board::perft::{self, Step};
 
 use crate::game::Tables;
 use crate::position::Position;
@@ -23,16 +24,7 @@ impl Tables {
     /// assert_eq!(game.perft(&game.new_initial_state(), 0), 1);
     /// ```
     pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
-        let mut level = BTreeSet::new();
-        level.insert(*pos);
-        for _ in 0..depth {
-            let mut next = BTreeSet::new();
-            for p in &level {
-                self.turn_successors(p, &mut next);
-            }
-            level = next;
-        }
-        level.len() as u64
+        perft::perft(self, pos, depth, Step::Turn)
     }
 
     /// Adds to `out` every position at the end of the turn under way in
@@ -63,36 +55,6 @@ impl Tables {
         out: &mut BTreeSet<Position>,
         max: usize,
     ) -> bool {
-        if self.node(pos) == Node::Terminal {
-            return true;
-        }
-        let start = pos.turns;
-        let mut seen = BTreeSet::new();
-        let mut stack = Vec::new();
-        stack.push(*pos);
-        let mut children = Vec::new();
-        while let Some(p) = stack.pop() {
-            children.clear();
-            match self.node(&p) {
-                Node::Chance => self.chance_outcomes(&p, |a, _| children.push(a)),
-                Node::Decision(_) => self.legal_actions(&p, |a| children.push(a)),
-                Node::Terminal => continue,
-            }
-            for &a in &children {
-                let mut c = p;
-                if self.apply(&mut c, a).is_err() {
-                    continue;
-                }
-                if c.turns > start || self.node(&c) == Node::Terminal {
-                    out.insert(c);
-                } else if seen.insert(c) {
-                    stack.push(c);
-                }
-                if out.len().saturating_add(seen.len()) > max {
-                    return false;
-                }
-            }
-        }
-        true
+        perft::step_ends_at_most(self, pos, Step::Turn, out, max)
     }
 }

@@ -5,24 +5,13 @@ mod common;
 use common::*;
 use proptest::prelude::*;
 use racegames_board::sim::SplitMix64;
-use racegames_board::FromParams;
 use racegames_board::{Game, IllegalAction, Node, Seat};
 use racegames_tables::{Phase, Position, Tables};
 
 /// Every named game with its default options, then Seys dos e as with
 /// re-entry at the start.
 fn games() -> Vec<Tables> {
-    let start = Tables::from_params(
-        "seys_dos_e_as",
-        &[("reentry", racegames_board::ParamValue::Str("start"))],
-    )
-    .unwrap();
-    let mut all: Vec<Tables> = Tables::NAMES
-        .iter()
-        .map(|n| Tables::from_params(n, &[]).unwrap())
-        .collect();
-    all.push(start);
-    all
+    all_games()
 }
 
 /// The number of games `games` returns.
@@ -213,5 +202,20 @@ proptest! {
                 }
             }
         }
+    }
+}
+
+/// The board-core contract kit's checks hold along random games of every
+/// preset.
+#[test]
+fn game_contract_holds_for_every_preset() {
+    use racegames_board::testing::{check_game_with, CheckOptions};
+    let options = CheckOptions {
+        max_states: 200,
+        ..CheckOptions::default()
+    };
+    for (i, g) in games().iter().enumerate() {
+        let checked = check_game_with(g, [i as u64, 1000 + i as u64], &options).unwrap();
+        assert!(checked > 20, "{}: {checked}", g.name());
     }
 }

@@ -1,11 +1,10 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use std::collections::HashSet;
 use std::string::String;
 use std::vec::Vec;
 
-use racegames_board::{ActionBuffer, FromParams, Game, Node, ParamValue};
+use racegames_board::{FromParams, ParamValue};
 use racegames_halma::{ChineseCheckers, SquareHalma};
 
 /// Parses `name=value,name=value` (ints, `true`/`false`, or words).
@@ -20,71 +19,41 @@ pub fn params(text: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-fn value(v: &str) -> ParamValue<'_> {
-    match v {
-        "true" => ParamValue::Bool(true),
-        "false" => ParamValue::Bool(false),
-        _ => match v.parse::<i64>() {
-            Ok(i) => ParamValue::Int(i),
-            Err(_) => ParamValue::Str(v),
-        },
-    }
+/// The game `name` with the options of `text` (as [`params`] reads them).
+fn game<G: FromParams>(name: &str, text: &str) -> G {
+    let p = params(text);
+    let list: Vec<(&str, ParamValue<'_>)> = p
+        .iter()
+        .map(|(k, v)| (k.as_str(), ParamValue::parse(v)))
+        .collect();
+    G::from_params(name, &list).expect("valid options")
 }
 
 pub fn cc(text: &str) -> ChineseCheckers {
-    let p = params(text);
-    let list: Vec<(&str, ParamValue<'_>)> = p.iter().map(|(k, v)| (k.as_str(), value(v))).collect();
-    ChineseCheckers::from_params("chinese_checkers", &list).expect("valid options")
+    game("chinese_checkers", text)
 }
 
 pub fn halma(text: &str) -> SquareHalma {
-    let p = params(text);
-    let list: Vec<(&str, ParamValue<'_>)> = p.iter().map(|(k, v)| (k.as_str(), value(v))).collect();
-    SquareHalma::from_params("halma", &list).expect("valid options")
+    game("halma", text)
 }
 
-/// Distinct states after exactly `depth` turns.
-pub fn perft<G: Game>(game: &G, start: G::State, depth: usize) -> usize {
-    let mut level: HashSet<G::State> = HashSet::new();
-    level.insert(start);
-    let mut buf = ActionBuffer::new();
-    for _ in 0..depth {
-        let mut next = HashSet::new();
-        for s in &level {
-            if !matches!(game.node(s), Node::Decision(_)) {
-                continue;
-            }
-            game.legal_actions_into(s, &mut buf);
-            for &a in buf.iter() {
-                let mut t = *s;
-                game.apply(&mut t, a).expect("legal");
-                next.insert(t);
-            }
-        }
-        level = next;
-    }
-    level.len()
-}
+// Not every test file uses every helper.
+#[allow(unused_imports)]
+pub use racegames_board::testing::{action_string, legal_actions as legal, notation};
 
-/// The legal actions as a vector.
-pub fn legal<G: Game>(game: &G, s: &G::State) -> Vec<u32> {
-    let mut v = Vec::new();
-    game.legal_actions(s, |a| v.push(a));
-    v
-}
-
-/// The notation as a string.
-pub fn notation<G: Game>(game: &G, s: &G::State) -> String {
-    let mut t = String::new();
-    game.write_notation(s, &mut t).expect("write");
-    t
-}
-
-/// The move string of an action.
-pub fn action_string<G: Game>(game: &G, s: &G::State, a: u32) -> String {
-    let mut t = String::new();
-    game.write_action(s, a, &mut t).expect("write");
-    t
+/// The Chinese checkers games of every seat count, with 10 and 15 pieces,
+/// followed by `extra`.
+pub fn cc_games(extra: &[&'static str]) -> Vec<&'static str> {
+    let mut all = vec![
+        "players=2",
+        "players=3",
+        "players=4",
+        "players=6",
+        "players=2,pieces=15",
+        "players=3,pieces=15",
+    ];
+    all.extend_from_slice(extra);
+    all
 }
 
 use racegames_halma::notation::{parse_hole, write_hole};

@@ -4,9 +4,14 @@ mod daldos;
 pub mod daldos_eval;
 mod halma;
 pub mod halma_eval;
+// Only the unit tests of generic players use it.
+#[cfg(test)]
 mod placeholder;
+#[cfg(feature = "testing")]
+mod race;
 mod tables;
 pub mod tables_eval;
 mod value;
 
+#[cfg(test)]
 pub use placeholder::TerminalOnly;

@@ -17,9 +17,7 @@ pub fn text(game: &Tables, pos: &Position) -> String {
 
 /// The legal actions.
 pub fn actions(game: &Tables, pos: &Position) -> Vec<Action> {
-    let mut v = Vec::new();
-    game.legal_actions(pos, |a| v.push(a));
-    v
+    racegames_board::testing::legal_actions(game, pos)
 }
 
 /// The strings of the legal actions.
