@@ -134,7 +134,8 @@ pub fn check_game_with<G: Game>(
 ///   [`Game::legal_actions_unordered`] lists the same set;
 /// - a terminal state has no actions and refuses every one;
 /// - returns lie within the utility bounds (zero before the end);
-///   observations have [`Game::observation_len`] finite values;
+///   observations have [`Game::observation_len`] finite values, within
+///   [`Game::observation_bounds`];
 /// - the notation reads back to the same state and text, and each action's
 ///   string reads back to that action.
 ///
@@ -349,7 +350,8 @@ fn check_successors<G: Game>(game: &G, state: &G::State, legal: &[Action]) -> Ch
     })
 }
 
-/// Returns within bounds; observations of the right length and finite.
+/// Returns within bounds; observations of the right length, finite and
+/// within the game's stated bounds.
 fn check_values<G: Game>(game: &G, state: &G::State, node: Node) -> Check {
     let players = game.num_players();
     let mut returns = vec![f64::NAN; players];
@@ -374,6 +376,10 @@ fn check_values<G: Game>(game: &G, state: &G::State, node: Node) -> Check {
             .map_err(|e| format!("observe by seat {seat}: {e}"))?;
         ensure(obs.iter().all(|v| v.is_finite()), || {
             format!("the observation by seat {seat} has a value that is not finite")
+        })?;
+        let (low, high) = game.observation_bounds();
+        ensure(obs.iter().all(|v| (low..=high).contains(v)), || {
+            format!("the observation by seat {seat} has a value outside [{low}, {high}]")
         })?;
     }
     ensure(
