@@ -1,23 +1,28 @@
 """gnubg's error rate of a racegames backgammon player, measured the way backgammon players measure.
 
     python py/scripts/gnubg_error_rate.py [--games 100] [--seed 1] [--player NAME]
-        [--plies 0] [--analysis-plies 2] [--out DIR]
+        [--scoring backgammons] [--plies 0] [--analysis-plies 2] [--out DIR]
 
 1. Plays ``--games`` games between a racegames player (by default the
    strongest, the first of ``racegames.players.list_players("backgammon")``)
    and GNU Backgammon at ``--plies`` (0-ply), seats alternating, racegames
    refereeing: gnubg runs ``py/bench/gnubg_server.py`` and answers each of
-   its turns with ``findbestmove`` (cubeless, no noise); its move is played
-   on its board and must be one of the racegames ends of the turn. The dice
-   of game ``g`` come from ``random.Random(f"{seed}:{g}")``, the player's seed
-   is ``seed + g``: a run is reproducible.
+   its turns with ``findbestmove`` (cubeless money equity, no noise); its
+   move is played on its board and must be one of the racegames ends of the
+   turn. The game is ``make_game("backgammon", scoring=...)``: with
+   ``backgammons`` (the default) the racegames player aims at the same
+   cubeless money equity, gammons and backgammons counted, that gnubg plays
+   and analyses with. The dice of game ``g`` come from
+   ``random.Random(f"{seed}:{g}")``, the player's seed is ``seed + g``: a run
+   is reproducible.
 2. Writes the games as a gnubg match file, ``DIR/match.mat``
    (``racegames.gnubg.write_match``), the racegames player in the left column
    in every game: a game it played as B is written with the colours swapped
    (the same game, since backgammon's seats differ only by name and the
    roll-off decides who starts), so that gnubg's statistics are per player.
 3. Has gnubg analyse every move (``set cube use off``, ``import mat``,
-   ``set analysis chequerplay evaluation plies N``, ``analyse game`` per game,
+   ``set analysis chequerplay evaluation plies N`` and ``cubeful off``, as
+   the games were played without the cube; ``analyse game`` per game, then
    ``show statistics match``) and prints its chequer-play statistics for
    both players: the error rate per unforced move in mEMG (gnubg prints it
    negative; shown here as a positive cost), the moves it marks doubtful, bad
@@ -175,7 +180,7 @@ IN = json.load(open(os.environ["GNUBG_ERROR_RATE_IN"]))
 libc = ctypes.CDLL(None)
 for command in ["set display off", "set threads 1", "set cube use off", "import mat " + IN["mat"],
                 "set analysis cube off", "set analysis chequerplay evaluation plies %d" % IN["plies"],
-                "first game"]:
+                "set analysis chequerplay evaluation cubeful off", "first game"]:
     gnubg.command(command)
 count = len(gnubg.match(analysis=False)["games"])
 for k in range(count):
@@ -345,6 +350,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the dice and the player (1)")
     parser.add_argument("--player", help="the racegames player (default: the strongest for backgammon)")
     parser.add_argument("--plies", type=int, default=0, help="gnubg's depth as a player (0)")
+    parser.add_argument(
+        "--scoring", default="backgammons", help="the game's scoring option, what the player aims at (backgammons)"
+    )
     parser.add_argument("--analysis-plies", type=int, default=2, help="gnubg's depth in the analysis (2)")
     parser.add_argument("--out", default="gnubg-error-rate", help="the output folder (gnubg-error-rate)")
     parser.add_argument("--mat", help="analyse this match file instead of playing")
@@ -356,17 +364,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         parser.error("gnubg not found: apt-get install gnubg, or pass --gnubg PATH")
     if args.games < 1 or args.plies < 0 or args.analysis_plies < 0:
         parser.error("--games must be at least 1, the plies at least 0")
-    game = racegames.make_game("backgammon")
+    game = racegames.make_game("backgammon", scoring=args.scoring)
     name = args.player or list_players("backgammon")[0]
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     start = time.monotonic()
-    result: Dict[str, Any] = {"player": name, "seed": args.seed, "gnubg_plies": args.plies}
+    result: Dict[str, Any] = {"player": name, "seed": args.seed, "gnubg_plies": args.plies, "scoring": args.scoring}
     if args.mat:
         mat = Path(args.mat)
         games = len(gnubg.read_match(mat))
     else:
-        games, wins = args.games, 0
+        games, wins, points = args.games, 0, 0.0
         mat = out / "match.mat"
         written: List[List[int]] = []
         mover = GnubgMover(args.gnubg, args.plies, args.move_timeout)
@@ -380,8 +388,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                     final = game.new_initial_state()
                     for action in actions:
                         final.apply_action(action)
-                    won = final.returns()[ours] > final.returns()[1 - ours]
+                    returns = final.returns()
+                    won = returns[ours] > returns[1 - ours]
                     wins += won
+                    points += returns[ours]
                     log.write(json.dumps({"game": g, "seat": ours, "won": won, "actions": actions}) + "\n")
                     log.flush()
                     written.append(actions if ours == 0 else mirrored(game, actions))
@@ -391,7 +401,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             mover.close()
         gnubg.write_match(written, mat, game, names=(name, "gnubg"))
         low, high = wilson(wins, games)
-        result.update(wins=wins, games=games, wilson=[low, high], play_seconds=time.monotonic() - start)
+        result.update(
+            wins=wins, games=games, wilson=[low, high], points=points, play_seconds=time.monotonic() - start
+        )
     text, stats = analyse(args.gnubg, mat, args.analysis_plies, out, games, args.game_timeout)
     rows = parse_statistics(text)
     result.update(
@@ -408,7 +420,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         low, high = result["wilson"]
         print(
             f"{name} won {result['wins']} of {games} against gnubg {args.plies}-ply "
-            f"(Wilson 95% {100 * low:.1f}-{100 * high:.1f}%); {result['seconds']:.0f} s in all"
+            f"(Wilson 95% {100 * low:.1f}-{100 * high:.1f}%), {result['points'] / games:+.3f} points a game "
+            f"({args.scoring} scoring); {result['seconds']:.0f} s in all"
         )
     return 0
 
