@@ -40,7 +40,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import math
 import os
 import queue
 import random
@@ -57,6 +56,7 @@ from typing import IO, Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import racegames
 from racegames import gnubg
+from racegames._core import _wilson
 from racegames._gnubg_ids import _boards
 from racegames._gnubg_mat import _apply_pairs, _find_play
 from racegames.players import list_players, make_player
@@ -319,16 +319,6 @@ def parse_statistics(text: str) -> List[Dict[str, Any]]:
     return out
 
 
-def wilson(wins: int, games: int) -> Tuple[float, float]:
-    """The Wilson 95% interval of a proportion."""
-    if games == 0:
-        return 0.0, 1.0
-    z, p = 1.959964, wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
-
-
 def table(rows: List[Dict[str, Any]]) -> str:
     """The markdown table of both players."""
     lines = [
@@ -400,7 +390,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         finally:
             mover.close()
         gnubg.write_match(written, mat, game, names=(name, "gnubg"))
-        low, high = wilson(wins, games)
+        _, low, high = _wilson(wins, games)
         result.update(
             wins=wins, games=games, wilson=[low, high], points=points, play_seconds=time.monotonic() - start
         )
