@@ -161,6 +161,14 @@ def play_game(
     return actions
 
 
+def money_points(actions: Sequence[int], seat: int) -> float:
+    """``seat``'s points in the game, gammons and backgammons counted (what gnubg's money analysis scores)."""
+    state = racegames.make_game("backgammon", scoring="backgammons").new_initial_state()
+    for action in actions:
+        state.apply_action(action)
+    return state.returns()[seat]
+
+
 def mirrored(game: racegames.Game, actions: Sequence[int]) -> List[int]:
     """The same game with A and B swapped: only the roll-off names the seats (checker actions are the mover's)."""
     state = game.new_initial_state()
@@ -381,7 +389,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                     returns = final.returns()
                     won = returns[ours] > returns[1 - ours]
                     wins += won
-                    points += returns[ours]
+                    points += money_points(actions, ours)
                     log.write(json.dumps({"game": g, "seat": ours, "won": won, "actions": actions}) + "\n")
                     log.flush()
                     written.append(actions if ours == 0 else mirrored(game, actions))
@@ -411,7 +419,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(
             f"{name} won {result['wins']} of {games} against gnubg {args.plies}-ply "
             f"(Wilson 95% {100 * low:.1f}-{100 * high:.1f}%), {result['points'] / games:+.3f} points a game "
-            f"({args.scoring} scoring); {result['seconds']:.0f} s in all"
+            f"(gammons and backgammons counted; the player aimed at {args.scoring} scoring); "
+            f"{result['seconds']:.0f} s in all"
         )
     return 0
 
