@@ -10,12 +10,18 @@ them, their Elo ratings (``random`` at 0), each one's score against every
 other, and whether each listed player beats the next one. With
 ``--pair-games N``, each listed player also meets the next one in N more
 games, and the page gives that score with its Wilson 95% interval.
+
+A block of a section between ``<!-- kept: ... -->`` and ``<!-- /kept -->``
+(a measurement made by another script, such as gnubg's error rate on the
+backgammon section) is kept at the end of that section when the page is
+regenerated.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import re
 import sys
 import time
 from pathlib import Path
@@ -117,6 +123,21 @@ def section(
     return "\n".join(lines)
 
 
+KEPT = re.compile(r"<!-- kept: .*?<!-- /kept -->\n", re.S)
+
+
+def kept_blocks(page: Path) -> Dict[str, str]:
+    """The ``<!-- kept: ... -->`` blocks of each section of ``page``, by title, to carry over."""
+    if not page.exists():
+        return {}
+    out: Dict[str, str] = {}
+    for part in page.read_text(encoding="utf-8").split("\n## ")[1:]:
+        blocks = KEPT.findall(part)
+        if blocks:
+            out[part.split("\n", 1)[0]] = "".join(blocks)
+    return out
+
+
 def replace_section(page: Path, title: str, text: str) -> None:
     """Replaces the section headed ``## title`` of ``page`` with ``text``."""
     sections = page.read_text(encoding="utf-8").split("\n## ")
@@ -178,6 +199,7 @@ def main(argv: List[str]) -> int:
         f"(this run: racegames {racegames.__version__}, {datetime.date.today().isoformat()}).",
         "",
     ]
+    kept = kept_blocks(args.out)
     for title, name, params in GAME_SETS:
         if args.only and args.only not in name and args.only not in title:
             continue
@@ -192,6 +214,8 @@ def main(argv: List[str]) -> int:
         pairs = adjacent_pairs(game, names, pair_games, args.seed, args.threads, opening) if pair_games else []
         seconds = time.perf_counter() - start
         text = section(title, game, table, seconds, opening, pairs)
+        if title in kept:
+            text += "\n" + kept[title]
         print(text, flush=True)
         parts.append(text)
         if args.only and args.update:

@@ -505,3 +505,60 @@ for c in ["set automatic game off", "set rng mersenne", "set seed %d", "set cube
 def test_reachable_from_the_package() -> None:
     assert racegames.gnubg.position_id is gnubg.position_id
     assert "gnubg" in dir(racegames)
+
+
+SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "gnubg_error_rate.py"
+
+
+def throws(actions: List[int]) -> List[int]:
+    """Turns per seat, as gnubg counts moves: every throw, a dance included."""
+    count = [0, 0]
+    for mover, _, _ in turn_start_ids(actions):
+        count["XO".index(mover)] += 1
+    return count
+
+
+@requires_gnubg
+def test_error_rate_script(tmp_path: Path) -> None:
+    # py/scripts/gnubg_error_rate.py on 2 games (0-ply analysis, to be quick):
+    # gnubg's figures parse, and it counts the moves of the games played.
+    import math
+    import os
+    import sys
+
+    env = dict(os.environ, PYTHONPATH=str(Path(racegames.__file__).resolve().parents[1]))
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "--games", "2", "--seed", "3", "--analysis-plies", "0", "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=env,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "| player | moves |" in done.stdout
+    result = json.loads((tmp_path / "result.json").read_text())
+    played = [json.loads(line) for line in (tmp_path / "games.jsonl").read_text().splitlines()]
+    assert [g["seat"] for g in played] == [0, 1]
+    ours, theirs = result["players"]
+    assert (ours["name"], theirs["name"]) == (racegames.players.list_players("backgammon")[0], "gnubg")
+    # The match file has the racegames player on the left: a game it played
+    # as B is written with the colours swapped, and ends on the swapped board.
+    written = gnubg.read_match(tmp_path / "match.mat")
+    moves = [0, 0]
+    for g, actions in zip(played, written):
+        original, copy = replay(g["actions"])[-1], replay(actions)[-1]
+        flip = g["seat"] == 1
+        assert own_boards(copy) == (own_boards(original)[::-1] if flip else own_boards(original))
+        count = throws(g["actions"])
+        count = count[::-1] if flip else count
+        moves = [moves[0] + count[0], moves[1] + count[1]]
+    assert [ours["total_moves"], theirs["total_moves"]] == moves
+    assert [sum(s[side]["total-moves"] for s in result["per_game"]) for side in "XO"] == moves
+    for row, side in zip(result["players"], "XO"):
+        assert math.isfinite(row["error_rate_memg"]) and row["error_rate_memg"] >= 0
+        assert 0 < row["unforced_moves"] <= row["total_moves"]
+        skill = sum(s[side]["error-skill"] for s in result["per_game"])
+        # gnubg's rate: the error per unforced move, in thousandths, printed to 0.1.
+        assert abs(1000 * skill / row["unforced_moves"] - row["error_rate_memg"]) <= 0.051
+        assert row["rating"]
