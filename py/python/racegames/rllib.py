@@ -218,7 +218,7 @@ def register() -> bool:
 
     if importlib.util.find_spec("ray") is None:
         return False
-    from ray.tune.registry import register_env
+    from ray.tune.registry import register_env  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
     register_env(ENV_NAME, RLlibEnv)
     register_env(MULTI_AGENT_ENV_NAME, _make_multi_agent)
