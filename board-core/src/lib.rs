@@ -4,7 +4,8 @@
 //!
 //! - `std` (default): implements `std::error::Error` through `core::error::Error`
 //!   and enables `alloc`.
-//! - `alloc`: enables [`analysis`], which memoises positions on the heap.
+//! - `alloc`: enables [`analysis`], which memoises positions on the heap,
+//!   and [`record`], game records as text.
 //! - `serde`: `Serialize` and `Deserialize` for [`Seat`], [`Node`] and the
 //!   dice types.
 //!
@@ -26,6 +27,8 @@ pub mod dice;
 mod game;
 pub mod notation;
 pub mod params;
+#[cfg(feature = "alloc")]
+pub mod record;
 mod seat;
 pub mod sim;
 

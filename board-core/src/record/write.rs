@@ -1,0 +1,100 @@
+//! Writing a record as text: tag lines, a blank line, then one line per
+//! turn, `N. A: move; move`, and a blank line after the game.
+
+use alloc::string::{String, ToString};
+use core::fmt;
+
+use super::{apply_checked, read::is_label, Record, WriteError};
+use crate::{Game, Seat};
+
+/// Whether `text` reads back as the one move string it is.
+pub(crate) fn fits_move_text(text: &str) -> bool {
+    !text.is_empty()
+        && text.trim() == text
+        && !text.starts_with('[')
+        && !text.contains([';', '{', '}', '\n', '\r'])
+        && !is_label(text)
+}
+
+fn fits_tag(name: &str, value: &str) -> bool {
+    !name.is_empty()
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        && !value.contains(['\n', '\r'])
+}
+
+pub(super) fn write<G: Game>(
+    record: &Record,
+    game: &G,
+    out: &mut dyn fmt::Write,
+) -> Result<(), WriteError> {
+    let o = |r: fmt::Result| r.map_err(|_| WriteError::Output);
+    if record.tags.is_empty() {
+        // A game starts with its tags: with none it would not read back.
+        return Err(WriteError::BadTag(String::new()));
+    }
+    for (name, value) in &record.tags {
+        if !fits_tag(name, value) {
+            return Err(WriteError::BadTag(name.clone()));
+        }
+        o(write!(out, "[{name} \""))?;
+        for c in value.chars() {
+            if matches!(c, '"' | '\\') {
+                o(out.write_char('\\'))?;
+            }
+            o(out.write_char(c))?;
+        }
+        o(out.write_str("\"]\n"))?;
+    }
+    o(out.write_char('\n'))?;
+    let mut before = 0;
+    for c in &record.comments {
+        // Out of order, a comment would read back elsewhere.
+        if c.text.contains('}') || c.before > record.actions.len() || c.before < before {
+            return Err(WriteError::BadComment(c.text.clone()));
+        }
+        before = c.before;
+    }
+    let mut state = record.start(game).map_err(super::ReplayError::Start)?;
+    let mut comments = record.comments.iter().peekable();
+    let mut last_turn: Option<(u32, Option<Seat>)> = None;
+    let mut text = String::new();
+    for (index, &action) in record.actions.iter().enumerate() {
+        let turn = (game.turn_count(&state), game.turn_owner(&state));
+        if last_turn != Some(turn) {
+            if last_turn.is_some() {
+                o(out.write_char('\n'))?;
+            }
+            if let (n, Some(seat)) = turn {
+                o(write!(out, "{}. {}: ", u64::from(n) + 1, seat.letter()))?;
+            }
+            last_turn = Some(turn);
+        } else {
+            o(out.write_str("; "))?;
+        }
+        while let Some(c) = comments.next_if(|c| c.before == index) {
+            o(write!(out, "{{{}}} ", c.text))?;
+        }
+        text.clear();
+        // Write the string before applying: it is read in this position.
+        let _ = game.write_action(&state, action, &mut text);
+        apply_checked(game, &mut state, index, action)?;
+        if !fits_move_text(&text) {
+            return Err(WriteError::BadMove {
+                index,
+                text: text.to_string(),
+            });
+        }
+        o(out.write_str(&text))?;
+    }
+    let mut first = true;
+    for c in comments {
+        let sep = if first && !record.actions.is_empty() {
+            " "
+        } else {
+            ""
+        };
+        first = false;
+        o(write!(out, "{sep}{{{}}}", c.text))?;
+    }
+    o(out.write_str("\n\n"))
+}
