@@ -117,6 +117,10 @@ pub enum ArenaError {
     /// The rules refused one of their own chance outcomes (a bug).
     #[error("the rules refused a chance outcome in game {0}")]
     Chance(usize),
+    /// A game's record could not be written (a game whose move strings do
+    /// not fit the record format: a bug).
+    #[error("a game's record could not be written: {0}")]
+    Record(#[from] racegames_board::record::WriteError),
 }
 
 /// The result of a match, per player in the order given.

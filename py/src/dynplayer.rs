@@ -86,7 +86,10 @@ pub trait DynPlayable {
         seed: u64,
         bytes: &[u8],
     ) -> Result<Box<dyn DynPlayer>, PlayerError>;
-    /// Plays a match natively (Python seats take the GIL to decide).
+    /// Plays a match natively (Python seats take the GIL to decide). With
+    /// `names` (the players' names, in the order given), also returns each
+    /// game's record as text, in game order.
+    #[allow(clippy::too_many_arguments)] // the match's inputs, one each
     fn play_match(
         self: Arc<Self>,
         pygame: Arc<Py<PyGame>>,
@@ -94,7 +97,8 @@ pub trait DynPlayable {
         config: &ArenaConfig,
         control: &Control,
         raised: &Raised,
-    ) -> Result<ArenaResult, ArenaError>;
+        names: Option<&[String]>,
+    ) -> Result<(ArenaResult, Vec<String>), ArenaError>;
     /// Plays a round robin between the seats.
     fn play_round_robin(
         self: Arc<Self>,
@@ -151,9 +155,32 @@ where
         config: &ArenaConfig,
         control: &Control,
         raised: &Raised,
-    ) -> Result<ArenaResult, ArenaError> {
+        names: Option<&[String]>,
+    ) -> Result<(ArenaResult, Vec<String>), ArenaError> {
         let players = typed_players(&self, &pygame, seats, raised)?;
-        arena::play_with(&*self, &players, config, control)
+        let Some(names) = names else {
+            return Ok((
+                arena::play_with(&*self, &players, config, control)?,
+                Vec::new(),
+            ));
+        };
+        let (result, records) = arena::play_recorded(&*self, &players, config, control)?;
+        let n = players.len();
+        let texts = records
+            .into_iter()
+            .enumerate()
+            .map(|(k, mut rec)| {
+                // Player i sits in seat (i + k) mod n; the names are Python's.
+                for s in 0..n {
+                    if let Some(name) = names.get((s + n - k % n) % n) {
+                        let letter = racegames_board::Seat::new(s as u8).letter();
+                        rec.set_tag(&format!("Player{letter}"), name.as_str());
+                    }
+                }
+                rec.to_text(&*self)
+            })
+            .collect::<Result<Vec<String>, _>>()?;
+        Ok((result, texts))
     }
     fn play_round_robin(
         self: Arc<Self>,
@@ -229,7 +256,10 @@ where
             game: Arc::clone(&self.game),
             state: *state,
         };
-        let pystate = PyState::new(self.pygame.clone_ref(py), Box::new(held));
+        // Its history starts here: the arena keeps the game's own.
+        let start = crate::erased::DynState::notation(&held);
+        let pystate = PyState::new(self.pygame.clone_ref(py), Box::new(held))
+            .with_history(Some(start), Vec::new());
         let action = self.f.bind(py).call1((pystate,))?;
         crate::pygame::read_action(&action)
     }

@@ -114,9 +114,10 @@ fn config(
 }
 
 /// Plays a match (see `racegames.arena.play`, which checks the arguments'
-/// types); returns its counts as a dict.
+/// types); returns its counts as a dict. With `record_names` (the players'
+/// names), the dict's `records` holds each game's record as text.
 #[pyfunction]
-#[pyo3(name = "_arena_play", signature = (game, players, games, seed, threads, turn_limit, opening, progress=None))]
+#[pyo3(name = "_arena_play", signature = (game, players, games, seed, threads, turn_limit, opening, progress=None, record_names=None))]
 #[allow(clippy::too_many_arguments)] // the Python signature, one argument each
 pub fn arena_play<'py>(
     py: Python<'py>,
@@ -128,16 +129,18 @@ pub fn arena_play<'py>(
     turn_limit: u32,
     opening: u32,
     progress: Option<Bound<'py, PyAny>>,
+    record_names: Option<Vec<String>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let config = config(games, seed, threads, turn_limit, opening)?;
-    let r = run(
+    let names = record_names.as_deref();
+    let (r, records) = run(
         py,
         game,
         players,
         config,
         progress,
         |g, pygame, seats, config, control, raised| {
-            g.play_match(pygame, seats, config, control, raised)
+            g.play_match(pygame, seats, config, control, raised, names)
         },
     )?;
     let out = PyDict::new(py);
@@ -147,6 +150,9 @@ pub fn arena_play<'py>(
     out.set_item("truncated", r.truncated)?;
     out.set_item("mean_returns", r.mean_returns)?;
     out.set_item("seat_wins", r.seat_wins)?;
+    if names.is_some() {
+        out.set_item("records", records)?;
+    }
     Ok(out)
 }
 

@@ -14,9 +14,11 @@ gymnasium is installed), ``racegames.pettingzoo`` and ``racegames.vector``,
 and for training libraries ``racegames.sb3`` and ``racegames.rllib``.
 Game-specific analysis: ``racegames.daldos``. Built-in players and the
 arena that measures them: ``racegames.players`` and ``racegames.arena``.
+Game records (kept, replayed, exchanged, turned into data sets):
+``racegames.records``.
 Training: ``python -m racegames.train`` and ``racegames.train``.
 
-Every public submodule (``daldos``, ``players``, ``arena``, ``gym``,
+Every public submodule (``daldos``, ``players``, ``arena``, ``records``, ``gym``,
 ``pettingzoo``, ``vector``, ``rllib``, ``sb3``, ``train``) is an attribute of
 the package once ``racegames`` is imported
 (``racegames.daldos.capture_odds(...)``), loaded on first use. The
@@ -73,7 +75,7 @@ __all__ = [
 
 
 #: The public submodules, imported on first attribute access.
-_SUBMODULES = ("arena", "daldos", "gym", "pettingzoo", "players", "rllib", "sb3", "train", "vector")
+_SUBMODULES = ("arena", "daldos", "gym", "pettingzoo", "players", "records", "rllib", "sb3", "train", "vector")
 
 
 def __getattr__(name: str) -> Any:
