@@ -56,9 +56,9 @@ def replay_html(rec: "Record") -> str:
             labels.append(f"{i}/{len(states) - 1}: {actor} {moves[i - 1]}")
     ident = f"racegames-replay-{next(_ids)}"
     data = json.dumps({"svg": svgs, "label": labels}).replace("</", "<\\/")
-    who = " vs ".join(rec.tags.get(f"Player{c}", "?") for c in "ABCDEF"[: rec.game.num_players()])
+    seats = " vs ".join(rec.tags.get(f"Player{c}", "?") for c in "ABCDEF"[: rec.game.num_players()])
     title = html.escape(
-        f"{rec.tags.get('Game', rec.game.name)}: {who}; result {rec.tags.get('Result', '*')}"
+        f"{rec.tags.get('Game', rec.game.name)}: {seats}; result {rec.tags.get('Result', '*')}"
         f" ({rec.tags.get('Termination', 'unfinished')})"
     )
     last = len(svgs) - 1
