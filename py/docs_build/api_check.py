@@ -40,6 +40,7 @@ MODULES = [
     "racegames.daldos",
     "racegames.players",
     "racegames.arena",
+    "racegames.records",
     "racegames.gym",
     "racegames.pettingzoo",
     "racegames.vector",

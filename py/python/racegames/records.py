@@ -107,8 +107,6 @@ class Record:
     included) and comments. ``Record(game, actions)`` fills the ``Game``
     and option tags from ``game`` when ``tags`` does not give them."""
 
-    __slots__ = ("game", "tags", "actions", "comments")
-
     def __init__(
         self,
         game: Game,
