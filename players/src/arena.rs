@@ -26,8 +26,8 @@ mod round_robin;
 pub mod stats;
 
 use racegames_board::record::Record;
-use record::RecordFn;
-pub use record::{play_game, play_recorded};
+use record::Recorder;
+pub use record::{play_game, play_recorded, play_recorded_with, RecordSink};
 pub use round_robin::{round_robin, round_robin_with, RoundRobin};
 pub use stats::{elo, wilson, Interval};
 
@@ -121,6 +121,9 @@ pub enum ArenaError {
     /// not fit the record format: a bug).
     #[error("a game's record could not be written: {0}")]
     Record(#[from] racegames_board::record::WriteError),
+    /// The records could not be saved (the file or stream failed).
+    #[error("the game records could not be saved: {0}")]
+    RecordOutput(#[from] std::io::Error),
 }
 
 /// The result of a match, per player in the order given.
@@ -332,19 +335,19 @@ where
     if control.total() == 0 {
         control.set_total(games);
     }
-    play_checked(game, players, config, games, control, None).map(|(r, _)| r)
+    play_checked(game, players, config, games, control, None)
 }
 
-/// Plays `games` games; the counts are checked. With `record`, also
-/// returns each game's record, in game order.
+/// Plays `games` games; the counts are checked. With `record`, hands
+/// each game's record to its sink as the game ends.
 fn play_checked<G>(
     game: &G,
     players: &[Box<dyn Player<G>>],
     config: &ArenaConfig,
     games: usize,
     control: &Control,
-    record: Option<&RecordFn<'_, G>>,
-) -> Result<(ArenaResult, Vec<Record>), ArenaError>
+    record: Option<&Recorder<'_, G>>,
+) -> Result<ArenaResult, ArenaError>
 where
     G: Game + Sync,
 {
@@ -355,7 +358,6 @@ where
     let failed = AtomicBool::new(false);
     let tally = Mutex::new(Tally::new(seats));
     let first_error: Mutex<Option<(usize, ArenaError)>> = Mutex::new(None);
-    let records: Mutex<Vec<(usize, Record)>> = Mutex::new(Vec::new());
     // Player is Send but not Sync: each thread gets copies of its own.
     let teams: Vec<Vec<Box<dyn Player<G>>>> = (0..threads)
         .map(|_| players.iter().map(|p| p.clone_box()).collect())
@@ -363,7 +365,7 @@ where
     std::thread::scope(|scope| {
         for team in teams {
             let (next, folded, failed) = (&next, &folded, &failed);
-            let (tally, first_error, records) = (&tally, &first_error, &records);
+            let (tally, first_error) = (&tally, &first_error);
             scope.spawn(move || {
                 while !failed.load(Ordering::Relaxed) {
                     let k = next.fetch_add(1, Ordering::Relaxed);
@@ -377,11 +379,11 @@ where
                     {
                         std::thread::sleep(std::time::Duration::from_millis(1));
                     }
-                    match play_one(game, &team, k, config, &control.interrupt, record) {
+                    let make = record.map(|r| r.make);
+                    match play_one(game, &team, k, config, &control.interrupt, make) {
                         Ok((outcome, rec)) => {
-                            if let Some(rec) = rec {
-                                let mut records = records.lock().unwrap_or_else(|p| p.into_inner());
-                                records.push((k, rec));
+                            if let (Some(rec), Some(r)) = (rec, record) {
+                                (r.sink)(k, rec);
                             }
                             let mut tally = tally.lock().unwrap_or_else(|p| p.into_inner());
                             tally.add(k, outcome);
@@ -408,13 +410,10 @@ where
         }
         return Err(e);
     }
-    let mut records = records.into_inner().unwrap_or_else(|p| p.into_inner());
-    records.sort_unstable_by_key(|(k, _)| *k);
-    let result = tally
+    Ok(tally
         .into_inner()
         .unwrap_or_else(|p| p.into_inner())
-        .finish();
-    Ok((result, records.into_iter().map(|(_, r)| r).collect()))
+        .finish())
 }
 
 /// Plays game `k` of a match with fresh copies of `team`; with `record`,
@@ -425,7 +424,7 @@ fn play_one<G: Game>(
     k: usize,
     config: &ArenaConfig,
     interrupt: &Interrupt,
-    record: Option<&RecordFn<'_, G>>,
+    record: Option<&record::RecordFn<'_, G>>,
 ) -> Result<(Outcome, Option<Record>), ArenaError> {
     let n = team.len();
     let rotation = k % n;

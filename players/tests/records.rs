@@ -123,3 +123,51 @@ fn an_illegal_move_is_named_with_its_line_and_column() {
     assert!(e.message.contains("move 2 (throw 99"), "{e}");
     assert!(e.line > 1 && e.column > 1, "{e}");
 }
+
+/// Where a recorded game's time goes (run by hand:
+/// `cargo test --profile quick -p racegames-players --test records -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn timing_of_recording() {
+    use racegames_board::sim::SplitMix64;
+    use std::time::Instant;
+    let game = Daldos::default();
+    let n = 2000;
+    let mut recs = Vec::new();
+    let t = Instant::now();
+    for k in 0..n {
+        let mut p = randoms::<Daldos>(2, k);
+        recs.push(play_game(&game, &mut p, k).unwrap());
+    }
+    let play = t.elapsed();
+    let t = Instant::now();
+    let mut total = 0;
+    for r in &recs {
+        total += r.to_text(&game).unwrap().len();
+    }
+    let text = t.elapsed();
+    let t = Instant::now();
+    for r in &recs {
+        r.replay(&game).unwrap();
+    }
+    let replay = t.elapsed();
+    let t = Instant::now();
+    let mut s = String::new();
+    for r in &recs {
+        let mut state = game.new_initial_state();
+        for &a in &r.actions {
+            s.clear();
+            let _ = game.write_action(&state, a, &mut s);
+            game.apply(&mut state, a).unwrap();
+        }
+    }
+    let strings = t.elapsed();
+    let t = Instant::now();
+    for _ in 0..n {
+        let _ = Record::of(&game);
+    }
+    let tags = t.elapsed();
+    let _ = SplitMix64::new(0);
+    let actions: usize = recs.iter().map(|r| r.actions.len()).sum();
+    println!("play {play:?} text {text:?} replay {replay:?} strings+apply {strings:?} tags {tags:?}; {actions} actions, {total} bytes");
+}

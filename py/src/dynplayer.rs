@@ -10,6 +10,7 @@ use std::any::Any;
 use std::sync::{Arc, Mutex};
 
 use pyo3::prelude::*;
+use racegames_board::record::Record;
 use racegames_board::{Action, Game, ParamValue};
 use racegames_players::arena::{self, ArenaConfig, ArenaError, ArenaResult, Control, RoundRobin};
 use racegames_players::{Playable, Player, PlayerError};
@@ -87,8 +88,9 @@ pub trait DynPlayable {
         bytes: &[u8],
     ) -> Result<Box<dyn DynPlayer>, PlayerError>;
     /// Plays a match natively (Python seats take the GIL to decide). With
-    /// `names` (the players' names, in the order given), also returns each
-    /// game's record as text, in game order.
+    /// `record` (the players' names, in the order given, and an output),
+    /// also writes every game's record as text, in game order, on a thread
+    /// of its own while the match goes on.
     #[allow(clippy::too_many_arguments)] // the match's inputs, one each
     fn play_match(
         self: Arc<Self>,
@@ -97,8 +99,8 @@ pub trait DynPlayable {
         config: &ArenaConfig,
         control: &Control,
         raised: &Raised,
-        names: Option<&[String]>,
-    ) -> Result<(ArenaResult, Vec<String>), ArenaError>;
+        record: Option<(&[String], &mut (dyn std::io::Write + Send))>,
+    ) -> Result<ArenaResult, ArenaError>;
     /// Plays a round robin between the seats.
     fn play_round_robin(
         self: Arc<Self>,
@@ -155,32 +157,29 @@ where
         config: &ArenaConfig,
         control: &Control,
         raised: &Raised,
-        names: Option<&[String]>,
-    ) -> Result<(ArenaResult, Vec<String>), ArenaError> {
+        record: Option<(&[String], &mut (dyn std::io::Write + Send))>,
+    ) -> Result<ArenaResult, ArenaError> {
         let players = typed_players(&self, &pygame, seats, raised)?;
-        let Some(names) = names else {
-            return Ok((
-                arena::play_with(&*self, &players, config, control)?,
-                Vec::new(),
-            ));
+        let Some((names, out)) = record else {
+            return arena::play_with(&*self, &players, config, control);
         };
-        let (result, records) = arena::play_recorded(&*self, &players, config, control)?;
-        let n = players.len();
-        let texts = records
-            .into_iter()
-            .enumerate()
-            .map(|(k, mut rec)| {
-                // Player i sits in seat (i + k) mod n; the names are Python's.
-                for s in 0..n {
-                    if let Some(name) = names.get((s + n - k % n) % n) {
-                        let letter = racegames_board::Seat::new(s as u8).letter();
-                        rec.set_tag(&format!("Player{letter}"), name.as_str());
-                    }
-                }
-                rec.to_text(&*self)
-            })
-            .collect::<Result<Vec<String>, _>>()?;
-        Ok((result, texts))
+        let game = &*self;
+        let (tx, rx) = std::sync::mpsc::channel::<(usize, Record)>();
+        std::thread::scope(|scope| {
+            let writer = scope.spawn(move || crate::records::write_in_order(game, names, rx, out));
+            let sink = move |k: usize, rec: Record| {
+                // A closed channel means the writer failed: its error is reported.
+                let _ = tx.send((k, rec));
+            };
+            let result = arena::play_recorded_with(game, &players, config, control, &sink);
+            drop(sink);
+            let written = writer
+                .join()
+                .unwrap_or_else(|_| Err(ArenaError::BadConfig("the record writer failed")));
+            let result = result?;
+            written?;
+            Ok(result)
+        })
     }
     fn play_round_robin(
         self: Arc<Self>,

@@ -1,6 +1,8 @@
 //! Games kept as records: one game between players, and a match whose
 //! every game is recorded.
 
+use std::sync::Mutex;
+
 use racegames_board::record::Record;
 use racegames_board::sim::SplitMix64;
 use racegames_board::{Action, FromParams, Game};
@@ -12,8 +14,18 @@ use crate::{Interrupt, Player};
 
 /// Makes a game's record from the names of the players by seat, the seed
 /// of its dice, its actions, its final state, and whether it was stopped.
-pub(super) type RecordFn<'a, G> =
+pub(crate) type RecordFn<'a, G> =
     dyn Fn(&[&str], u64, Vec<Action>, &<G as Game>::State, bool) -> Record + Sync + 'a;
+
+/// Where the records of a match go: `sink(k, record)` for game `k`, called
+/// from the thread that played it as the game ends (not in game order).
+pub type RecordSink<'a> = dyn Fn(usize, Record) + Sync + 'a;
+
+/// How a match records its games.
+pub(crate) struct Recorder<'a, G: Game> {
+    pub(crate) make: &'a RecordFn<'a, G>,
+    pub(crate) sink: &'a RecordSink<'a>,
+}
 
 /// A record of `game` with its options, players, seed, actions and result.
 fn make_record<G: Game + FromParams>(
@@ -126,6 +138,54 @@ pub fn play_recorded<G>(
 where
     G: Game + FromParams + Sync,
 {
+    let records = Mutex::new(Vec::new());
+    let sink = |k: usize, rec: Record| {
+        records
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .push((k, rec));
+    };
+    let result = play_recorded_with(game, players, config, control, &sink)?;
+    let mut records = records.into_inner().unwrap_or_else(|p| p.into_inner());
+    records.sort_unstable_by_key(|(k, _)| *k);
+    Ok((result, records.into_iter().map(|(_, r)| r).collect()))
+}
+
+/// [`play_recorded`], handing each game's record to `sink(k, record)` as
+/// game `k` ends, from the thread that played it: a caller can write
+/// records while the match goes on (on another thread, say) instead of
+/// keeping them all.
+///
+/// # Errors
+///
+/// As [`super::play_with`].
+///
+/// ```
+/// use std::sync::atomic::{AtomicUsize, Ordering};
+/// use racegames_players::arena::{play_recorded_with, ArenaConfig, Control};
+/// use racegames_players::{random::RandomPlayer, Player};
+/// use racegames_daldos::Daldos;
+/// let game = Daldos::default();
+/// let players: Vec<Box<dyn Player<Daldos>>> =
+///     vec![Box::new(RandomPlayer::new(1)), Box::new(RandomPlayer::new(2))];
+/// let actions = AtomicUsize::new(0);
+/// let sink = |_k: usize, rec: racegames_board::record::Record| {
+///     actions.fetch_add(rec.actions.len(), Ordering::Relaxed);
+/// };
+/// let config = ArenaConfig { games: 4, ..ArenaConfig::default() };
+/// play_recorded_with(&game, &players, &config, &Control::default(), &sink).unwrap();
+/// assert!(actions.into_inner() > 0);
+/// ```
+pub fn play_recorded_with<G>(
+    game: &G,
+    players: &[Box<dyn Player<G>>],
+    config: &ArenaConfig,
+    control: &Control,
+    sink: &RecordSink<'_>,
+) -> Result<ArenaResult, ArenaError>
+where
+    G: Game + FromParams + Sync,
+{
     let seats = game.num_players();
     if players.len() != seats || seats > racegames_board::Seat::MAX_SEATS {
         return Err(ArenaError::WrongPlayerCount {
@@ -140,5 +200,6 @@ where
     let make = |names: &[&str], seed: u64, actions: Vec<Action>, end: &G::State, stopped: bool| {
         make_record(game, names, seed, actions, end, stopped)
     };
-    play_checked(game, players, config, games, control, Some(&make))
+    let recorder = Recorder { make: &make, sink };
+    play_checked(game, players, config, games, control, Some(&recorder))
 }

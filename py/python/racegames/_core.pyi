@@ -83,6 +83,7 @@ def _arena_play(
     opening: int,
     progress: Optional[Callable[[int, int], None]] = None,
     record_names: Optional[List[str]] = None,
+    record_path: Optional[str] = None,
 ) -> Dict[str, Any]: ...
 def _arena_round_robin(
     game: Game,

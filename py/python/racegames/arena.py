@@ -241,12 +241,18 @@ def play(
         total,
         "arena",
         lambda update: _arena_play(
-            g, made, n_games, seed64, n_threads, limit, n_opening, update, None if record is None else names
+            g,
+            made,
+            n_games,
+            seed64,
+            n_threads,
+            limit,
+            n_opening,
+            update,
+            None if record is None else names,
+            None if record is None else os.fspath(record),
         ),
     )
-    if record is not None:
-        with open(record, "w", encoding="utf-8", newline="\n") as f:
-            f.write("".join(counts["records"]))
     return ArenaResult(names, counts)
 
 
