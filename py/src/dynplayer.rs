@@ -175,7 +175,7 @@ where
             drop(sink);
             let written = writer
                 .join()
-                .unwrap_or_else(|_| Err(ArenaError::BadConfig("the record writer failed")));
+                .unwrap_or(Err(ArenaError::BadConfig("the record writer failed")));
             let result = result?;
             written?;
             Ok(result)
