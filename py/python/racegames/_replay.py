@@ -13,7 +13,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from racegames.records import Record
 
 #: Positions drawn at most; a longer game shows its last ones.
-MAX_FRAMES = 2000
+MAX_FRAMES = 1000
 
 _ids = itertools.count()
 
