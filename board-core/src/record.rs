@@ -148,6 +148,17 @@ impl Record {
     ///
     /// [`ParamError`] for a game that does not take these options; a
     /// missing `Game` tag reads as an unknown name.
+    ///
+    /// ```
+    /// use racegames_board::{record::Record, FromParams};
+    /// use racegames_daldos::Daldos;
+    /// let mut rec = Record::for_game("daldos", &[]);
+    /// rec.set_tag("board", "norwegian");
+    /// let game: Daldos = rec.make_game().unwrap();
+    /// assert_eq!(Record::of(&game).tag("board"), Some("norwegian"));
+    /// rec.set_tag("board", "round");
+    /// assert!(rec.make_game::<Daldos>().is_err());
+    /// ```
     pub fn make_game<G: FromParams>(&self) -> Result<G, ParamError> {
         G::from_params(self.tag("Game").unwrap_or(""), &self.params())
     }
@@ -207,6 +218,17 @@ impl Record {
     ///   or `draw`;
     /// - not terminal and not stopped: `Result` is `*`, `Termination` is
     ///   `unfinished`, and the returns are zeros.
+    ///
+    /// ```
+    /// use racegames_board::{record::Record, Game};
+    /// let game = racegames_daldos::Daldos::default();
+    /// let mut rec = Record::of(&game);
+    /// rec.finish(&game, &game.new_initial_state(), false);
+    /// assert_eq!(rec.tag("Result"), Some("*"));
+    /// assert_eq!(rec.tag("Returns"), Some("0 0"));
+    /// rec.finish(&game, &game.new_initial_state(), true);
+    /// assert_eq!((rec.tag("Result"), rec.tag("Termination")), (Some("draw"), Some("turn limit")));
+    /// ```
     pub fn finish<G: Game>(&mut self, game: &G, state: &G::State, stopped: bool) {
         let n = game.num_players();
         let mut returns = alloc::vec![0.0; n];
