@@ -162,6 +162,25 @@ fn timing_of_recording() {
         }
     }
     let strings = t.elapsed();
+    let mut split = [std::time::Duration::ZERO; 2];
+    for chance in [true, false] {
+        let t = Instant::now();
+        for r in &recs {
+            let mut state = game.new_initial_state();
+            for &a in &r.actions {
+                if (game.node(&state) == racegames_board::Node::Chance) == chance {
+                    s.clear();
+                    let _ = game.write_action(&state, a, &mut s);
+                }
+                game.apply(&mut state, a).unwrap();
+            }
+        }
+        split[usize::from(!chance)] = t.elapsed();
+    }
+    println!(
+        "chance strings + apply {:?}, move strings + apply {:?}",
+        split[0], split[1]
+    );
     let t = Instant::now();
     for _ in 0..n {
         let _ = Record::of(&game);

@@ -9,11 +9,34 @@ use crate::{Game, Seat};
 
 /// Whether `text` reads back as the one move string it is.
 pub(crate) fn fits_move_text(text: &str) -> bool {
-    !text.is_empty()
-        && text.trim() == text
-        && !text.starts_with('[')
-        && !text.contains([';', '{', '}', '\n', '\r'])
+    let mut chars = text.chars();
+    let ends_fit = match (chars.next(), chars.next_back()) {
+        (Some(first), last) => {
+            !first.is_whitespace() && first != '[' && !last.is_some_and(char::is_whitespace)
+        }
+        (None, _) => false,
+    };
+    ends_fit
+        && !text
+            .bytes()
+            .any(|b| matches!(b, b';' | b'{' | b'}' | b'\n' | b'\r'))
         && !is_label(text)
+}
+
+/// Writes `n` in decimal without the formatting machinery (once per turn).
+fn write_number(out: &mut dyn fmt::Write, mut n: u64) -> fmt::Result {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // Only ASCII digits were written.
+    out.write_str(core::str::from_utf8(&digits[i..]).map_err(|_| fmt::Error)?)
 }
 
 fn fits_tag(name: &str, value: &str) -> bool {
@@ -65,7 +88,10 @@ pub(super) fn write<G: Game>(
                 o(out.write_char('\n'))?;
             }
             if let (n, Some(seat)) = turn {
-                o(write!(out, "{}. {}: ", u64::from(n) + 1, seat.letter()))?;
+                o(write_number(out, u64::from(n) + 1))?;
+                o(out.write_str(". "))?;
+                o(out.write_char(seat.letter()))?;
+                o(out.write_str(": "))?;
             }
             last_turn = Some(turn);
         } else {
