@@ -255,7 +255,24 @@ impl Record {
     /// that cannot be written so as to read back the same, or a move string
     /// that the reader would not read as one move.
     pub fn write<G: Game>(&self, game: &G, out: &mut dyn fmt::Write) -> Result<(), WriteError> {
-        write::write(self, game, out)
+        write::write(self, game, out, true)
+    }
+
+    /// [`Record::write`] for a record whose actions are known to apply,
+    /// such as one just played through checked moves: skips checking them
+    /// again ([`Game::apply_legal`]), which some games make costly. An
+    /// action that does not apply gives text that may not read back (but
+    /// nothing panics).
+    ///
+    /// # Errors
+    ///
+    /// As [`Record::write`], but for illegal actions.
+    pub fn write_unchecked<G: Game>(
+        &self,
+        game: &G,
+        out: &mut dyn fmt::Write,
+    ) -> Result<(), WriteError> {
+        write::write(self, game, out, false)
     }
 
     /// [`Record::write`] into a new string.

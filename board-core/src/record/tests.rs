@@ -187,6 +187,9 @@ fn a_finished_game_says_who_won_and_an_illegal_move_is_named() {
     assert_eq!(rec.tag("Returns"), Some("-1 1"));
     assert_eq!(rec.tag("Termination"), Some("win"));
     let text = rec.to_text(&Toy).unwrap();
+    let mut unchecked = String::new();
+    rec.write_unchecked(&Toy, &mut unchecked).unwrap();
+    assert_eq!(unchecked, text);
     assert!(
         text.contains("\n1. A: add 2\n2. B: add 2\n3. A: add 1\n4. B: add 2\n\n"),
         "{text}"

@@ -49,6 +49,7 @@ pub(super) fn write<G: Game>(
     record: &Record,
     game: &G,
     out: &mut dyn fmt::Write,
+    checked: bool,
 ) -> Result<(), WriteError> {
     let o = |r: fmt::Result| r.map_err(|_| WriteError::Output);
     if record.tags.is_empty() {
@@ -103,7 +104,11 @@ pub(super) fn write<G: Game>(
         text.clear();
         // Write the string before applying: it is read in this position.
         let _ = game.write_action(&state, action, &mut text);
-        apply_checked(game, &mut state, index, action)?;
+        if checked {
+            apply_checked(game, &mut state, index, action)?;
+        } else {
+            game.apply_legal(&mut state, action);
+        }
         if !fits_move_text(&text) {
             return Err(WriteError::BadMove {
                 index,
