@@ -17,13 +17,13 @@ import os
 import statistics
 import tempfile
 import time
-from typing import List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 import racegames
 from racegames import arena
 
 #: (game, options, players): cheap players first, where recording weighs most.
-MATCHES: Sequence[Tuple[str, dict, List[str]]] = (
+MATCHES: Sequence[Tuple[str, Dict[str, int], List[str]]] = (
     ("backgammon", {}, ["random", "random"]),
     ("backgammon", {}, ["greedy", "greedy"]),
     ("daldos", {}, ["random", "random"]),
