@@ -195,13 +195,23 @@ impl DiceSpec {
 
     /// The throw with this index in [`DiceSpec::for_each_throw`]'s order.
     pub fn throw(&self, index: usize) -> Option<Throw> {
-        let mut found = None;
-        self.for_each_throw(|i, t, _| {
-            if i == index {
-                found = Some(t);
+        // The same walk as `for_each_throw`, without the probabilities:
+        // move strings ask for a throw at every chance node.
+        let (k, top) = self.dims();
+        let mut faces = [top as u8; MAX_DICE];
+        for _ in 0..index {
+            let i = (0..k).rev().find(|&i| faces[i] > 1)?;
+            faces[i] -= 1;
+            for j in i + 1..k {
+                faces[j] = faces[i];
             }
-        });
-        found
+        }
+        let mut a = [0; MAX_DICE];
+        a[..k].copy_from_slice(&faces[..k]);
+        Some(Throw {
+            faces: a,
+            len: k as u8,
+        })
     }
 
     /// The index and probability of the throw showing these faces, in any
@@ -285,6 +295,16 @@ mod tests {
         });
         assert_eq!(spec.throw(0).unwrap().to_string(), "44");
         assert_eq!(spec.throw(9).unwrap().to_string(), "11");
+        assert_eq!(spec.throw(10), None);
+        for (count, faces) in [(1, 6), (2, 6), (3, 6), (2, 4), (4, 7), (1, 1)] {
+            let spec = DiceSpec::new(count, faces).unwrap();
+            let mut n = 0;
+            spec.for_each_throw(|i, t, _| {
+                assert_eq!(spec.throw(i), Some(t));
+                n += 1;
+            });
+            assert_eq!((spec.throw(n), n), (None, spec.num_throws()));
+        }
     }
 
     #[test]

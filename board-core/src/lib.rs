@@ -5,7 +5,8 @@
 //! - `std` (default): implements `std::error::Error` through `core::error::Error`
 //!   and enables `alloc`.
 //! - `alloc`: enables [`analysis`], which memoises positions on the heap,
-//!   and [`perft`], which counts the states reached in a number of turns.
+//!   [`perft`], which counts the states reached in a number of turns, and
+//!   [`record`], game records as text.
 //! - `testing` (implies `alloc`): the contract kit of `testing`, for
 //!   tests: `check_game`, the perft data files' driver and a toy dice game.
 //! - `serde`: `Serialize` and `Deserialize` for [`Seat`], [`Node`] and the
@@ -31,6 +32,8 @@ pub mod notation;
 pub mod params;
 #[cfg(feature = "alloc")]
 pub mod perft;
+#[cfg(feature = "alloc")]
+pub mod record;
 mod seat;
 pub mod sim;
 #[cfg(feature = "testing")]

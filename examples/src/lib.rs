@@ -53,3 +53,8 @@ pub fn throw<G: Game>(game: &G, state: &G::State, rng: &mut SplitMix64) -> Optio
 /// so that `cargo test` runs its code blocks.
 #[doc = include_str!("../../docs/rust.md")]
 pub mod guide {}
+
+/// The game records page of the documentation site (`docs/records.md`),
+/// included here so that `cargo test` runs its Rust example.
+#[doc = include_str!("../../docs/records.md")]
+pub mod records_guide {}

@@ -21,9 +21,13 @@ use racegames_board::{Action, Game, Node};
 
 use crate::{Interrupt, Player, PlayerError};
 
+mod record;
 mod round_robin;
 pub mod stats;
 
+use racegames_board::record::Record;
+use record::Recorder;
+pub use record::{play_game, play_recorded, play_recorded_with, RecordSink};
 pub use round_robin::{round_robin, round_robin_with, RoundRobin};
 pub use stats::{elo, wilson, Interval};
 
@@ -113,6 +117,13 @@ pub enum ArenaError {
     /// The rules refused one of their own chance outcomes (a bug).
     #[error("the rules refused a chance outcome in game {0}")]
     Chance(usize),
+    /// A game's record could not be written (a game whose move strings do
+    /// not fit the record format: a bug).
+    #[error("a game's record could not be written: {0}")]
+    Record(#[from] racegames_board::record::WriteError),
+    /// The records could not be saved (the file or stream failed).
+    #[error("the game records could not be saved: {0}")]
+    RecordOutput(#[from] std::io::Error),
 }
 
 /// The result of a match, per player in the order given.
@@ -324,16 +335,18 @@ where
     if control.total() == 0 {
         control.set_total(games);
     }
-    play_checked(game, players, config, games, control)
+    play_checked(game, players, config, games, control, None)
 }
 
-/// Plays `games` games; the counts are checked.
+/// Plays `games` games; the counts are checked. With `record`, hands
+/// each game's record to its sink as the game ends.
 fn play_checked<G>(
     game: &G,
     players: &[Box<dyn Player<G>>],
     config: &ArenaConfig,
     games: usize,
     control: &Control,
+    record: Option<&Recorder<'_, G>>,
 ) -> Result<ArenaResult, ArenaError>
 where
     G: Game + Sync,
@@ -366,8 +379,12 @@ where
                     {
                         std::thread::sleep(std::time::Duration::from_millis(1));
                     }
-                    match play_one(game, &team, k, config, &control.interrupt) {
-                        Ok(outcome) => {
+                    let make = record.map(|r| r.make);
+                    match play_one(game, &team, k, config, &control.interrupt, make) {
+                        Ok((outcome, rec)) => {
+                            if let (Some(rec), Some(r)) = (rec, record) {
+                                (r.sink)(k, rec);
+                            }
                             let mut tally = tally.lock().unwrap_or_else(|p| p.into_inner());
                             tally.add(k, outcome);
                             folded.store(tally.next, Ordering::Relaxed);
@@ -399,44 +416,105 @@ where
         .finish())
 }
 
-/// Plays game `k` of a match with fresh copies of `team`.
+/// Plays game `k` of a match with fresh copies of `team`; with `record`,
+/// also returns its record.
 fn play_one<G: Game>(
     game: &G,
     team: &[Box<dyn Player<G>>],
     k: usize,
     config: &ArenaConfig,
     interrupt: &Interrupt,
-) -> Result<Outcome, ArenaError> {
+    record: Option<&record::RecordFn<'_, G>>,
+) -> Result<(Outcome, Option<Record>), ArenaError> {
     let n = team.len();
     let rotation = k % n;
     let mut players: Vec<Box<dyn Player<G>>> = team.iter().map(|p| p.clone_box()).collect();
-    let mut rng = SplitMix64::new(game_seed(config.seed, k));
+    let seed = game_seed(config.seed, k);
+    let mut rng = SplitMix64::new(seed);
+    let mut log = Vec::new();
+    let (state, stopped) = play_loop(
+        game,
+        &mut players,
+        rotation,
+        &mut rng,
+        config,
+        interrupt,
+        k,
+        record.map(|_| &mut log),
+    )?;
+    let mut by_seat = [0.0; racegames_board::Seat::MAX_SEATS];
+    if !stopped {
+        game.returns(&state, &mut by_seat[..n])
+            .map_err(|e| match e {
+                racegames_board::ReturnsError::WrongLength { expected, found } => {
+                    ArenaError::WrongPlayerCount {
+                        seats: expected,
+                        found,
+                    }
+                }
+            })?;
+    }
+    let mut returns = [0.0; racegames_board::Seat::MAX_SEATS];
+    for (i, r) in returns.iter_mut().enumerate().take(n) {
+        *r = by_seat[(i + rotation) % n];
+    }
+    let winner_seat = sole_best(&by_seat[..n]);
+    let outcome = Outcome {
+        returns,
+        winner: winner_seat.map(|s| (s + n - rotation) % n),
+        winner_seat,
+        truncated: stopped || game.is_truncated(&state),
+    };
+    let record = record.map(|make| {
+        let names: Vec<&str> = (0..n)
+            .map(|s| team[(s + n - rotation) % n].name())
+            .collect();
+        let mut rec = make(&names, seed, log, &state, stopped);
+        rec.set_tag("Round", (k + 1).to_string());
+        rec
+    });
+    Ok((outcome, record))
+}
+
+/// Plays from the start until the game ends or reaches
+/// `config.turn_limit` (then `stopped`); player `i` sits in seat
+/// `(i + rotation) mod n`. Pushes every action to `log`, if given.
+#[allow(clippy::too_many_arguments)] // the one loop of every arena game
+pub(crate) fn play_loop<G: Game>(
+    game: &G,
+    players: &mut [Box<dyn Player<G>>],
+    rotation: usize,
+    rng: &mut SplitMix64,
+    config: &ArenaConfig,
+    interrupt: &Interrupt,
+    k: usize,
+    mut log: Option<&mut Vec<Action>>,
+) -> Result<(G::State, bool), ArenaError> {
+    let n = players.len();
     let mut state = game.new_initial_state();
-    let mut stopped = false;
     let mut opening = config.opening;
     let mut legal = racegames_board::ActionBuffer::new();
     loop {
         if interrupt.is_interrupted() {
             return Err(ArenaError::Interrupted);
         }
-        match game.node(&state) {
-            Node::Terminal => break,
-            _ if game.turn_count(&state) >= config.turn_limit => {
-                stopped = true;
-                break;
-            }
+        let action = match game.node(&state) {
+            Node::Terminal => return Ok((state, false)),
+            _ if game.turn_count(&state) >= config.turn_limit => return Ok((state, true)),
             Node::Chance => {
                 let outcome = game
                     .sample_chance(&state, rng.next_f64())
                     .ok_or(ArenaError::Chance(k))?;
                 game.apply(&mut state, outcome)
                     .map_err(|_| ArenaError::Chance(k))?;
+                outcome
             }
             Node::Decision(_) if opening > 0 => {
                 opening -= 1;
                 game.legal_actions_into(&state, &mut legal);
                 let action = legal[rng.below(legal.len())];
                 game.apply_legal(&mut state, action);
+                action
             }
             Node::Decision(seat) => {
                 let i = (seat.index() + n - rotation) % n;
@@ -456,32 +534,13 @@ fn play_one<G: Game>(
                         game: k,
                         action,
                     })?;
+                action
             }
+        };
+        if let Some(log) = log.as_deref_mut() {
+            log.push(action);
         }
     }
-    let mut by_seat = [0.0; racegames_board::Seat::MAX_SEATS];
-    if !stopped {
-        game.returns(&state, &mut by_seat[..n])
-            .map_err(|e| match e {
-                racegames_board::ReturnsError::WrongLength { expected, found } => {
-                    ArenaError::WrongPlayerCount {
-                        seats: expected,
-                        found,
-                    }
-                }
-            })?;
-    }
-    let mut returns = [0.0; racegames_board::Seat::MAX_SEATS];
-    for (i, r) in returns.iter_mut().enumerate().take(n) {
-        *r = by_seat[(i + rotation) % n];
-    }
-    let winner_seat = sole_best(&by_seat[..n]);
-    Ok(Outcome {
-        returns,
-        winner: winner_seat.map(|s| (s + n - rotation) % n),
-        winner_seat,
-        truncated: stopped || game.is_truncated(&state),
-    })
 }
 
 /// The index of the highest value if no other equals it.

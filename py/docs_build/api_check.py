@@ -41,6 +41,7 @@ MODULES = [
     "racegames.gnubg",
     "racegames.players",
     "racegames.arena",
+    "racegames.records",
     "racegames.gym",
     "racegames.pettingzoo",
     "racegames.vector",

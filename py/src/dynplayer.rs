@@ -10,6 +10,7 @@ use std::any::Any;
 use std::sync::{Arc, Mutex};
 
 use pyo3::prelude::*;
+use racegames_board::record::Record;
 use racegames_board::{Action, Game, ParamValue};
 use racegames_players::arena::{self, ArenaConfig, ArenaError, ArenaResult, Control, RoundRobin};
 use racegames_players::{Playable, Player, PlayerError};
@@ -86,7 +87,11 @@ pub trait DynPlayable {
         seed: u64,
         bytes: &[u8],
     ) -> Result<Box<dyn DynPlayer>, PlayerError>;
-    /// Plays a match natively (Python seats take the GIL to decide).
+    /// Plays a match natively (Python seats take the GIL to decide). With
+    /// `record` (the players' names, in the order given, and an output),
+    /// also writes every game's record as text, in game order, on a thread
+    /// of its own while the match goes on.
+    #[allow(clippy::too_many_arguments)] // the match's inputs, one each
     fn play_match(
         self: Arc<Self>,
         pygame: Arc<Py<PyGame>>,
@@ -94,6 +99,7 @@ pub trait DynPlayable {
         config: &ArenaConfig,
         control: &Control,
         raised: &Raised,
+        record: Option<(&[String], &mut (dyn std::io::Write + Send))>,
     ) -> Result<ArenaResult, ArenaError>;
     /// Plays a round robin between the seats.
     fn play_round_robin(
@@ -151,9 +157,29 @@ where
         config: &ArenaConfig,
         control: &Control,
         raised: &Raised,
+        record: Option<(&[String], &mut (dyn std::io::Write + Send))>,
     ) -> Result<ArenaResult, ArenaError> {
         let players = typed_players(&self, &pygame, seats, raised)?;
-        arena::play_with(&*self, &players, config, control)
+        let Some((names, out)) = record else {
+            return arena::play_with(&*self, &players, config, control);
+        };
+        let game = &*self;
+        let (tx, rx) = std::sync::mpsc::channel::<(usize, Record)>();
+        std::thread::scope(|scope| {
+            let writer = scope.spawn(move || crate::records::write_in_order(game, names, rx, out));
+            let sink = move |k: usize, rec: Record| {
+                // A closed channel means the writer failed: its error is reported.
+                let _ = tx.send((k, rec));
+            };
+            let result = arena::play_recorded_with(game, &players, config, control, &sink);
+            drop(sink);
+            let written = writer
+                .join()
+                .unwrap_or(Err(ArenaError::BadConfig("the record writer failed")));
+            let result = result?;
+            written?;
+            Ok(result)
+        })
     }
     fn play_round_robin(
         self: Arc<Self>,
@@ -229,7 +255,10 @@ where
             game: Arc::clone(&self.game),
             state: *state,
         };
-        let pystate = PyState::new(self.pygame.clone_ref(py), Box::new(held));
+        // Its history starts here: the arena keeps the game's own.
+        let start = crate::erased::DynState::notation(&held);
+        let pystate = PyState::new(self.pygame.clone_ref(py), Box::new(held))
+            .with_history(Some(start), Vec::new());
         let action = self.f.bind(py).call1((pystate,))?;
         crate::pygame::read_action(&action)
     }

@@ -15,6 +15,7 @@ use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
+use racegames_board::record::{ReadError, Record, RecordText, WriteError};
 use racegames_board::sim::SplitMix64;
 use racegames_board::{
     Action, ActionBuffer, FromParams, Game, IllegalAction, Node, ObservationError, ParamList,
@@ -65,6 +66,10 @@ pub trait DynGame: DynPlayable + Send + Sync + 'static {
     fn routes(&self) -> Vec<Vec<u16>>;
     /// The memory one environment of such a batch takes, in bytes.
     fn vector_bytes_per_env(&self) -> usize;
+    /// Reads a game's moves in their positions ([`RecordText::to_record`]).
+    fn read_record(&self, text: &RecordText) -> Result<Record, ReadError>;
+    /// Writes a record as text ([`Record::write`]).
+    fn write_record(&self, record: &Record) -> Result<String, WriteError>;
 }
 
 /// A state together with its game, types erased.
@@ -112,8 +117,9 @@ pub trait DynState: Send + Sync + 'static {
     /// The game's multi-line text picture of the board.
     fn diagram(&self) -> String;
     /// Plays random steps (chance by probability, decisions uniformly) until
-    /// the end or `max_steps`; returns the number of steps taken.
-    fn play_random(&mut self, rng: &mut SplitMix64, max_steps: u64) -> u64;
+    /// the end or `max_steps`, pushing each action to `log`; returns the
+    /// number of steps taken.
+    fn play_random(&mut self, rng: &mut SplitMix64, max_steps: u64, log: &mut Vec<Action>) -> u64;
     /// An independent copy.
     fn clone_box(&self) -> Box<dyn DynState>;
     /// Equality with another state of the same game type.
@@ -203,6 +209,12 @@ where
     }
     fn vector_bytes_per_env(&self) -> usize {
         crate::vector::bytes_per_env(self)
+    }
+    fn read_record(&self, text: &RecordText) -> Result<Record, ReadError> {
+        text.to_record(self)
+    }
+    fn write_record(&self, record: &Record) -> Result<String, WriteError> {
+        record.to_text(self)
     }
 }
 
@@ -305,15 +317,16 @@ where
         }
         s
     }
-    fn play_random(&mut self, rng: &mut SplitMix64, max_steps: u64) -> u64 {
+    fn play_random(&mut self, rng: &mut SplitMix64, max_steps: u64, log: &mut Vec<Action>) -> u64 {
         let mut buf = ActionBuffer::new();
         let mut steps = 0;
         while steps < max_steps {
-            if racegames_board::sim::random_step(&*self.game, &mut self.state, rng, &mut buf)
-                .is_none()
-            {
+            let Some(a) =
+                racegames_board::sim::random_step(&*self.game, &mut self.state, rng, &mut buf)
+            else {
                 break;
-            }
+            };
+            log.push(a);
             steps += 1;
         }
         steps
@@ -363,11 +376,11 @@ mod tests {
         let game: Arc<dyn DynGame> = Arc::new(Race::default());
         let mut s = Arc::clone(&game).new_initial_state();
         let mut rng = SplitMix64::new(3);
-        s.play_random(&mut rng, 7);
+        s.play_random(&mut rng, 7, &mut Vec::new());
         let t = Arc::clone(&game).parse_notation(&s.notation()).unwrap();
         assert!(t.eq_dyn(&*s));
         let mut u = t.clone_box();
-        u.play_random(&mut rng, 3);
+        u.play_random(&mut rng, 3, &mut Vec::new());
         assert!(t.eq_dyn(&*s));
         assert!(!u.eq_dyn(&*t));
     }

@@ -24,6 +24,7 @@ pub mod pyarena;
 pub mod pygame;
 pub mod pyplayers;
 pub mod pyvector;
+pub mod records;
 pub mod registry;
 pub mod shaping;
 pub mod tables;
@@ -67,6 +68,8 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pyarena::arena_play, m)?)?;
     m.add_function(wrap_pyfunction!(pyarena::arena_round_robin, m)?)?;
     m.add_function(wrap_pyfunction!(pyarena::wilson, m)?)?;
+    m.add_function(wrap_pyfunction!(records::records_read, m)?)?;
+    m.add_function(wrap_pyfunction!(records::records_write, m)?)?;
     m.add_function(wrap_pyfunction!(make_game, m)?)?;
     m.add_function(wrap_pyfunction!(list_games, m)?)?;
     m.add_function(wrap_pyfunction!(pygame::make_game_from, m)?)?;

@@ -114,9 +114,10 @@ fn config(
 }
 
 /// Plays a match (see `racegames.arena.play`, which checks the arguments'
-/// types); returns its counts as a dict.
+/// types); returns its counts as a dict. With `record_names` (the players'
+/// names) and `record_path`, writes every game's record to that file.
 #[pyfunction]
-#[pyo3(name = "_arena_play", signature = (game, players, games, seed, threads, turn_limit, opening, progress=None))]
+#[pyo3(name = "_arena_play", signature = (game, players, games, seed, threads, turn_limit, opening, progress=None, record_names=None, record_path=None))]
 #[allow(clippy::too_many_arguments)] // the Python signature, one argument each
 pub fn arena_play<'py>(
     py: Python<'py>,
@@ -128,8 +129,19 @@ pub fn arena_play<'py>(
     turn_limit: u32,
     opening: u32,
     progress: Option<Bound<'py, PyAny>>,
+    record_names: Option<Vec<String>>,
+    record_path: Option<std::path::PathBuf>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let config = config(games, seed, threads, turn_limit, opening)?;
+    // Opened first, so that a bad path fails before any game is played.
+    let mut file = match (&record_names, &record_path) {
+        (Some(_), Some(path)) => Some(std::io::BufWriter::with_capacity(
+            1 << 20,
+            std::fs::File::create(path)?,
+        )),
+        _ => None,
+    };
+    let names = record_names.as_deref();
     let r = run(
         py,
         game,
@@ -137,7 +149,10 @@ pub fn arena_play<'py>(
         config,
         progress,
         |g, pygame, seats, config, control, raised| {
-            g.play_match(pygame, seats, config, control, raised)
+            let record = names
+                .zip(file.as_mut())
+                .map(|(n, f)| (n, f as &mut (dyn std::io::Write + Send)));
+            g.play_match(pygame, seats, config, control, raised, record)
         },
     )?;
     let out = PyDict::new(py);

@@ -55,12 +55,23 @@ pub fn make_game(
     let owned = params::read_params(params)?;
     let values = params::values(&owned);
     let inner = guard(|| make(&name, &values))?.map_err(errors::param)?;
-    Ok(PyGame {
-        params: params::params_dict(py, &inner.params())?.unbind(),
-        inner,
-        name,
-        action_ints: PyOnceLock::new(),
-    })
+    PyGame::from_inner(py, name, inner)
+}
+
+impl PyGame {
+    /// The Python game of the native game `inner`, made under `name`.
+    pub(crate) fn from_inner(
+        py: Python<'_>,
+        name: String,
+        inner: Arc<dyn DynGame>,
+    ) -> PyResult<PyGame> {
+        Ok(PyGame {
+            params: params::params_dict(py, &inner.params())?.unbind(),
+            inner,
+            name,
+            action_ints: PyOnceLock::new(),
+        })
+    }
 }
 
 impl PyGame {
@@ -224,7 +235,10 @@ impl PyGame {
             .map_err(|_| PyTypeError::new_err("the notation must be a str"))?;
         let inner = guard(|| Arc::clone(&this.inner).parse_notation(&text))?
             .map_err(|e| errors::notation("notation", e))?;
-        Ok(this.state(slf.py(), slf, inner))
+        let start = inner.notation();
+        Ok(this
+            .state(slf.py(), slf, inner)
+            .with_history(Some(start), Vec::new()))
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
@@ -281,6 +295,12 @@ pub struct PyState {
     /// them can skip the legality check; valid only while `listed_valid`.
     listed: Vec<Action>,
     listed_valid: bool,
+    /// Every action applied since the state was made (`history()`); the
+    /// native position keeps none.
+    history: Vec<Action>,
+    /// The notation the history starts from; `None` for the game's initial
+    /// state.
+    start: Option<String>,
 }
 
 /// Reads an action: an `int` (or anything with `__index__`), else `TypeError`;
@@ -315,7 +335,16 @@ impl PyState {
             inner,
             listed: Vec::new(),
             listed_valid: false,
+            history: Vec::new(),
+            start: None,
         }
+    }
+
+    /// This state with its history: `history` applied from `start`.
+    pub(crate) fn with_history(mut self, start: Option<String>, history: Vec<Action>) -> PyState {
+        self.start = start;
+        self.history = history;
+        self
     }
 
     /// The position, for reading only.
@@ -333,6 +362,7 @@ impl PyState {
 
     fn with_inner(&self, py: Python<'_>, inner: Box<dyn DynState>) -> PyState {
         PyState::new(self.game.clone_ref(py), inner)
+            .with_history(self.start.clone(), self.history.clone())
     }
 }
 
@@ -446,11 +476,14 @@ impl PyState {
         if self.listed_valid && self.listed.binary_search(&a).is_ok() {
             // Listed for this very position: no need to check it again.
             self.listed_valid = false;
-            return guard(|| inner.apply_legal(a));
+            guard(|| inner.apply_legal(a))?;
+            self.history.push(a);
+            return Ok(());
         }
         guard(|| inner.apply(a))?.map_err(errors::illegal)?;
         // Only a successful apply changes the position.
         self.listed_valid = false;
+        self.history.push(a);
         Ok(())
     }
 
@@ -546,17 +579,32 @@ impl PyState {
         // released: other threads may use the state meanwhile (and see it
         // as it was until the result is stored).
         let mut inner = slf.borrow().inner.clone_box();
-        let (inner, steps) = slf.py().detach(move || {
+        let (inner, steps, log) = slf.py().detach(move || {
             guard(move || {
                 let mut rng = racegames_board::sim::SplitMix64::new(seed);
-                let steps = inner.play_random(&mut rng, max_steps);
-                (inner, steps)
+                let mut log = Vec::new();
+                let steps = inner.play_random(&mut rng, max_steps, &mut log);
+                (inner, steps, log)
             })
         })?;
         let mut this = slf.try_borrow_mut()?;
         this.inner = inner;
         this.listed_valid = false;
+        this.history.extend(log);
         Ok(steps)
+    }
+
+    /// Every action applied since this state was made, chance outcomes
+    /// included (OpenSpiel's name): from the game's initial state, or from
+    /// the position `state_from_notation` read. Copies and pickles keep it.
+    fn history(&self) -> Vec<Action> {
+        self.history.clone()
+    }
+
+    /// The notation `history()` starts from, or `None` for the game's
+    /// initial state.
+    fn _history_start(&self) -> Option<String> {
+        self.start.clone()
     }
 
     /// An independent copy.
@@ -583,6 +631,8 @@ impl PyState {
                 game.name.clone().into_pyobject(py)?.into_any(),
                 game.params.bind(py).copy()?.into_any(),
                 self.inner.notation().into_pyobject(py)?.into_any(),
+                self.start.clone().into_pyobject(py)?.into_any(),
+                self.history.clone().into_pyobject(py)?.into_any(),
             ],
         )?;
         PyTuple::new(py, [f, args.into_any()])
@@ -647,15 +697,18 @@ pub fn make_game_from(
     make_game(py, name, Some(params))
 }
 
-/// Rebuilds a state for pickle: the game, then the notation.
+/// Rebuilds a state for pickle: the game, then the notation, then the
+/// history (where it starts, and its actions).
 #[pyfunction]
-#[pyo3(name = "_restore_state")]
+#[pyo3(name = "_restore_state", signature = (name, params, notation, start=None, history=Vec::new()))]
 pub fn restore_state(
     py: Python<'_>,
     name: &Bound<'_, PyAny>,
     params: &Bound<'_, PyDict>,
     notation: &Bound<'_, PyAny>,
+    start: Option<String>,
+    history: Vec<Action>,
 ) -> PyResult<PyState> {
     let game = Bound::new(py, make_game(py, name, Some(params))?)?;
-    PyGame::state_from_notation(&game, notation)
+    Ok(PyGame::state_from_notation(&game, notation)?.with_history(start, history))
 }

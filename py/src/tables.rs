@@ -64,7 +64,8 @@ pub fn py_turn_ends(py: Python<'_>, state: &Bound<'_, PyState>) -> PyResult<Vec<
                 state: p,
             });
             let key = inner.notation();
-            let s = PyState::new(py_game.clone_ref(py), inner);
+            let s = PyState::new(py_game.clone_ref(py), inner)
+                .with_history(Some(key.clone()), Vec::new());
             (key, s)
         })
         .collect();

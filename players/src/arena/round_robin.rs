@@ -114,7 +114,7 @@ where
             for lineup in seatings(seats, a, b) {
                 let team: Vec<Box<dyn Player<G>>> =
                     lineup.iter().map(|&i| players[i].clone_box()).collect();
-                let r = play_checked(game, &team, &per_lineup, games, control)?;
+                let r = play_checked(game, &team, &per_lineup, games, control, None)?;
                 let won = |who: usize| -> usize {
                     lineup
                         .iter()

@@ -18,10 +18,12 @@ Backgammon (its Position and Match IDs, its match files):
 arena that measures them: ``racegames.players`` and ``racegames.arena``.
 OpenSpiel: ``racegames.openspiel.register()`` makes every game a pyspiel
 game (``pyspiel.load_game("racegames_daldos")``).
+Game records (kept, replayed, exchanged, turned into data sets):
+``racegames.records``.
 Training: ``python -m racegames.train`` and ``racegames.train``.
 
 Every public submodule (``daldos``, ``gnubg``, ``openspiel``, ``players``,
-``arena``, ``gym``, ``pettingzoo``, ``vector``, ``rllib``, ``sb3``, ``train``) is an attribute of
+``arena``, ``records``, ``gym``, ``pettingzoo``, ``vector``, ``rllib``, ``sb3``, ``train``) is an attribute of
 the package once ``racegames`` is imported
 (``racegames.daldos.capture_odds(...)``), loaded on first use. The
 environments need their extras: ``gym`` for ``racegames.gym`` and
@@ -78,8 +80,8 @@ __all__ = [
 
 #: The public submodules, imported on first attribute access.
 _SUBMODULES = (
-    "arena", "daldos", "gnubg", "gym", "openspiel", "pettingzoo", "players", "rllib", "sb3", "train",
-    "vector",
+    "arena", "daldos", "gnubg", "gym", "openspiel", "pettingzoo", "players", "records", "rllib", "sb3",
+    "train", "vector",
 )
 
 

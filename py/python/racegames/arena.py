@@ -39,10 +39,15 @@
   widget in notebooks) on stderr.
 - Ctrl-C stops a match or a round robin within about 50 ms (between two
   decisions) and raises ``KeyboardInterrupt``; the players stay usable.
+- ``record=PATH`` writes every game of a match to the file ``PATH`` as
+  game records (``racegames.records.load(PATH)`` reads them back), in
+  game order: each with the players in their seats, the seed of its dice
+  (``Seed``) and its number in the match (``Round``).
 
 Command line: ``python -m racegames.arena GAME PLAYER PLAYER [--games N]
-[--seed S] [--threads T] [--progress | --no-progress] [-o OPTION=VALUE
-...]`` prints the result table. A player is a name with options, as in
+[--seed S] [--threads T] [--progress | --no-progress] [--record PATH]
+[-o OPTION=VALUE ...]`` prints the result table (and with ``--record``
+writes every game to ``PATH``). A player is a name with options, as in
 ``mcts:simulations=50``, ``expectimax:depth=2,beam=4`` or
 ``policy:path=bg.rgpl`` (values: ``true``/``false``, ints, or text,
 which the players read floats from). ``--games`` defaults to 100; the progress bar shows by default
@@ -53,6 +58,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 import time
 from typing import Any, Callable, Dict, List, Optional, Sequence, SupportsIndex, Tuple, Union
@@ -210,11 +216,15 @@ def play(
     turn_limit: SupportsIndex = TURN_LIMIT,
     opening: SupportsIndex = 0,
     progress: bool = False,
+    record: Union[str, "os.PathLike[str]", None] = None,
 ) -> ArenaResult:
     """Plays ``games`` games (1 to ``MAX_GAMES``) of ``game`` between
     ``players`` (one per seat) on ``threads`` threads (1 to
-    ``MAX_THREADS``); ``progress=True`` shows a tqdm bar. Ctrl-C raises
+    ``MAX_THREADS``); ``progress=True`` shows a tqdm bar; ``record=PATH``
+    writes every game to ``PATH`` as game records. Ctrl-C raises
     ``KeyboardInterrupt`` within about 50 ms. See the module docs."""
+    if record is not None and not isinstance(record, (str, os.PathLike)):
+        raise TypeError(f"record must be a path, not {type(record).__name__}")
     g = _game(game)
     n_games = _count(games, "games", 1, MAX_GAMES)
     n_threads = _count(threads, "threads", 1, MAX_THREADS)
@@ -230,7 +240,18 @@ def play(
         progress,
         total,
         "arena",
-        lambda update: _arena_play(g, made, n_games, seed64, n_threads, limit, n_opening, update),
+        lambda update: _arena_play(
+            g,
+            made,
+            n_games,
+            seed64,
+            n_threads,
+            limit,
+            n_opening,
+            update,
+            None if record is None else names,
+            None if record is None else os.fspath(record),
+        ),
     )
     return ArenaResult(names, counts)
 
@@ -390,6 +411,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         default=None,
         help="show a progress bar on stderr: games done, rate, time left (default: when stderr is a terminal)",
     )
+    parser.add_argument("--record", metavar="PATH", help="write every game to PATH as game records")
     parser.add_argument(
         "-o", "--option", type=_option, action="append", default=[], metavar="KEY=VALUE", help="a game option"
     )
@@ -403,10 +425,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         made = [make_player(name, game, seed=seed + i, **params) for i, (name, params) in enumerate(args.players)]
         start = time.perf_counter()
         result = play(
-            game, made, games=args.games, seed=seed, threads=args.threads, opening=args.opening, progress=progress
+            game,
+            made,
+            games=args.games,
+            seed=seed,
+            threads=args.threads,
+            opening=args.opening,
+            progress=progress,
+            record=args.record,
         )
         seconds = time.perf_counter() - start
-    except (ValueError, TypeError) as e:
+    except (ValueError, TypeError, OSError) as e:
         parser.error(_short(str(e), 300))
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

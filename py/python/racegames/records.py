@@ -1,0 +1,342 @@
+"""Game records: keep a game, replay it, exchange it, and turn many into data.
+
+    >>> import racegames
+    >>> from racegames import records
+    >>> game = racegames.make_game("daldos")
+    >>> state = game.new_initial_state()
+    >>> _ = state.play_random(seed=3)
+    >>> rec = records.Record.from_state(state, players=["random", "random"], date="2026.01.31")
+    >>> rec.tags["Game"], rec.tags["Termination"]
+    ('daldos', 'win')
+    >>> [rec2] = records.loads(records.dumps([rec]))
+    >>> rec2 == rec, rec2.final_state() == state
+    (True, True)
+
+A record is text in the spirit of chess's PGN: tag lines ``[Name "value"]``
+(the game and each of its options, the players by seat, the seed, the date,
+the result and how the game ended), a blank line, then the moves turn by
+turn in the game's own notation, throws included (``3. A: roll 53;
+3:24-21; 5:6-1*``), with comments in braces. A file holds many games. The
+format is described in the documentation (``docs/records.md``).
+
+- ``Record.from_state(state, players=...)``: the game that led to
+  ``state`` (``state.history()``);
+- ``rec.tags`` (a dict, in order), ``rec.game``, ``rec.actions`` (chance
+  outcomes included), ``rec.comments`` (``(before, text)`` pairs: the
+  comment comes before action ``before``);
+- ``rec.states()`` and ``rec.final_state()`` replay the game, checking
+  every move: an illegal one raises ``ValueError`` naming it;
+- ``dumps``/``loads`` and ``dump``/``load`` (a path): bad text raises
+  ``ValueError`` naming the line and column;
+- ``to_arrays(recs)``: per decision, the observation, legal mask, action,
+  seat and final return as numpy arrays, for imitation learning and
+  offline RL;
+- in a notebook a record shows as a replay with a step control.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+from racegames._core import Game, Player, State, _records_read, _records_write
+
+__all__ = ["Record", "loads", "dumps", "load", "dump", "to_arrays"]
+
+#: A record's tags: name -> value, in order.
+Tags = Dict[str, str]
+
+_SEATS = "ABCDEF"
+
+
+def _param_text(value: Any) -> str:
+    """An option's value as a tag writes it (as the Rust writer does)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _number_text(x: float) -> str:
+    """A return as the Rust writer prints it: ``1``, ``-1``, ``0.5``."""
+    return str(int(x)) if float(x).is_integer() else repr(float(x))
+
+
+def game_tags(game: Game) -> Tags:
+    """``Game`` and then every option of ``game`` (defaults included)."""
+    tags = {"Game": game.name}
+    for k, v in game.get_parameters().items():
+        tags[k] = _param_text(v)
+    return tags
+
+
+def _player_name(p: Any) -> str:
+    if isinstance(p, str):
+        return p
+    if isinstance(p, Player):
+        return p.name
+    return str(getattr(p, "__name__", type(p).__name__))
+
+
+def result_tags(state: State, stopped: bool = False) -> Tags:
+    """``Result``, ``Returns`` and ``Termination`` for a final ``state``:
+    the winning seat's letter (or ``draw``, or ``*`` while unfinished), each
+    seat's return, and ``win``, ``draw``, ``turn limit`` or ``unfinished``.
+    ``stopped``: play was stopped from outside by a turn limit."""
+    n = state.get_game().num_players()
+    terminal = state.is_terminal()
+    returns = state.returns() if terminal and not stopped else [0.0] * n
+    if stopped:
+        result, how = "draw", "turn limit"
+    elif not terminal:
+        result, how = "*", "unfinished"
+    else:
+        best = max(returns)
+        winners = [i for i, r in enumerate(returns) if r == best]
+        result, how = (_SEATS[winners[0]], "win") if len(winners) == 1 else ("draw", "draw")
+        if state.is_truncated():
+            how = "turn limit"
+    return {"Result": result, "Returns": " ".join(_number_text(r) for r in returns), "Termination": how}
+
+
+class Record:
+    """One game: its tags, every action from the start (chance outcomes
+    included) and comments. ``Record(game, actions)`` fills the ``Game``
+    and option tags from ``game`` when ``tags`` does not give them."""
+
+    def __init__(
+        self,
+        game: Game,
+        actions: Iterable[int] = (),
+        tags: Optional[Mapping[str, str]] = None,
+        comments: Iterable[Tuple[int, str]] = (),
+    ) -> None:
+        if not isinstance(game, Game):
+            raise TypeError(f"game must be a racegames Game, not {type(game).__name__}")
+        given = dict(tags or {})
+        for k, v in given.items():
+            if not isinstance(k, str) or not isinstance(v, str):
+                raise TypeError("tags must map str to str")
+        full = game_tags(game) if "Game" not in given else {}
+        full.update(given)
+        #: The game the actions belong to.
+        self.game: Game = game
+        #: The tags, name -> value, in order.
+        self.tags: Tags = full
+        #: Every action from the start, chance outcomes included.
+        self.actions: List[int] = [int(a) for a in actions]
+        #: ``(before, text)``: a comment before action ``before``.
+        self.comments: List[Tuple[int, str]] = [(int(b), str(t)) for b, t in comments]
+
+    @classmethod
+    def from_state(
+        cls,
+        state: State,
+        players: Optional[Sequence[Any]] = None,
+        seed: Optional[int] = None,
+        date: Optional[str] = None,
+        tags: Optional[Mapping[str, str]] = None,
+    ) -> "Record":
+        """The record of the game that led to ``state``: its history, the
+        game and options, ``players`` by seat (names, Players or
+        callables), ``seed``, ``date`` (``YYYY.MM.DD``, default today, UTC)
+        and the result so far; ``tags`` adds or overrides any tag. A state
+        made by ``state_from_notation`` records that position in a
+        ``Position`` tag."""
+        if not isinstance(state, State):
+            raise TypeError(f"state must be a racegames State, not {type(state).__name__}")
+        game = state.get_game()
+        t = game_tags(game)
+        start = state._history_start()
+        if start is not None:
+            t["Position"] = start
+        if players is not None:
+            if isinstance(players, (str, bytes)) or len(players) != game.num_players():
+                raise ValueError(f"players must list {game.num_players()} players, one per seat")
+            for i, p in enumerate(players):
+                t[f"Player{_SEATS[i]}"] = _player_name(p)
+        if seed is not None:
+            t["Seed"] = str(int(seed))
+        t["Date"] = date if date is not None else datetime.datetime.now(datetime.timezone.utc).strftime("%Y.%m.%d")
+        t.update(result_tags(state))
+        t.update(tags or {})
+        return cls(game, state.history(), t)
+
+    def start_state(self) -> State:
+        """The position the actions start from (the ``Position`` tag's, or
+        the game's initial state)."""
+        position = self.tags.get("Position")
+        return self.game.new_initial_state() if position is None else self.game.state_from_notation(position)
+
+    def _apply(self, state: State, i: int, a: int) -> None:
+        try:
+            state.apply_action(a)
+        except ValueError as e:
+            raise ValueError(f"move {i + 1} ({state.action_to_string(a)}, action {a}) is illegal: {e}") from None
+
+    def states(self) -> List[State]:
+        """Every state of the game: the start, then the state after each
+        action. Checks every move: ``ValueError`` names the first illegal
+        one."""
+        s = self.start_state()
+        out = [s.clone()]
+        for i, a in enumerate(self.actions):
+            self._apply(s, i, a)
+            out.append(s.clone())
+        return out
+
+    def final_state(self) -> State:
+        """The state after the last action, replayed (and checked)."""
+        s = self.start_state()
+        for i, a in enumerate(self.actions):
+            self._apply(s, i, a)
+        return s
+
+    def move_strings(self) -> List[str]:
+        """Each action's string in the position it was played from."""
+        s = self.start_state()
+        out = []
+        for i, a in enumerate(self.actions):
+            out.append(s.action_to_string(a))
+            self._apply(s, i, a)
+        return out
+
+    def dumps(self) -> str:
+        """This record as text."""
+        return _records_write(self.game, list(self.tags.items()), self.actions, self.comments)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Record):
+            return NotImplemented
+        return (
+            self.game == other.game
+            and list(self.tags.items()) == list(other.tags.items())
+            and self.actions == other.actions
+            and self.comments == other.comments
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        seats = [self.tags.get(f"Player{c}") for c in _SEATS[: self.game.num_players()]]
+        who = " vs ".join(p or "?" for p in seats)
+        return (
+            f"<Record {self.tags.get('Game', self.game.name)}: {who}, {len(self.actions)} actions, "
+            f"result {self.tags.get('Result', '*')} ({self.tags.get('Termination', 'unfinished')})>"
+        )
+
+    def _repr_html_(self) -> str:
+        from racegames._replay import replay_html
+
+        return replay_html(self)
+
+
+def _as_list(recs: Union[Record, Iterable[Record]]) -> List[Record]:
+    if isinstance(recs, Record):
+        return [recs]
+    out = list(recs)
+    for r in out:
+        if not isinstance(r, Record):
+            raise TypeError(f"expected Records, got {type(r).__name__}")
+    return out
+
+
+def dumps(recs: Union[Record, Iterable[Record]]) -> str:
+    """The records as one text (a Record alone is one game). Raises
+    ``ValueError`` for an action that does not apply where it is played."""
+    return "".join(r.dumps() for r in _as_list(recs))
+
+
+def loads(text: str) -> List[Record]:
+    """Every game of ``text``. Bad text raises ``ValueError`` naming the
+    line and column (a malformed line, a move that is not a move of its
+    position, an unknown game or option)."""
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__name__}")
+    return [Record(game, actions, dict(tags), comments) for game, tags, actions, comments in _records_read(text)]
+
+
+def dump(recs: Union[Record, Iterable[Record]], path: Union[str, "os.PathLike[str]"]) -> None:
+    """Writes the records to the file ``path`` (UTF-8)."""
+    text = dumps(recs)
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write(text)
+
+
+def load(path: Union[str, "os.PathLike[str]"]) -> List[Record]:
+    """Reads every game of the file ``path``; bad text raises ``ValueError``
+    naming the file, line and column."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    try:
+        return loads(text)
+    except ValueError as e:
+        raise ValueError(f"{os.fspath(path)}: {e}") from None
+
+
+def _final_returns(rec: Record, end: State) -> List[float]:
+    if end.is_terminal():
+        return end.returns()
+    text = rec.tags.get("Returns")
+    n = rec.game.num_players()
+    try:
+        values = [float(x) for x in text.split()] if text else []
+    except ValueError:
+        values = []
+    return values if len(values) == n else [0.0] * n
+
+
+def to_arrays(recs: Union[Record, Iterable[Record]]) -> Dict[str, npt.NDArray[Any]]:
+    """Per decision of every record (chance nodes skipped), as numpy arrays
+    of one row per decision:
+
+    - ``observation``: float32, ``(N, *game.observation_tensor_shape())``,
+      from the point of view of the player to act;
+    - ``mask``: int8, ``(N, num_distinct_actions)``, the legal actions;
+    - ``action``: int64, the action taken;
+    - ``seat``: int64, the player who took it;
+    - ``return``: float32, that player's final return in the game (0 for a
+      game stopped unfinished);
+    - ``record``: int64, the index of the record in ``recs``.
+
+    ``(observation, mask) -> action`` is behaviour cloning's data set;
+    with ``return`` as the outcome, it is offline RL's (Monte Carlo
+    returns). All records must be of games with the same shapes."""
+    rs = _as_list(recs)
+    if not rs:
+        raise ValueError("to_arrays needs at least one record")
+    shape = tuple(rs[0].game.observation_tensor_shape())
+    n_actions = rs[0].game.num_distinct_actions()
+    obs: List[npt.NDArray[np.float32]] = []
+    masks: List[npt.NDArray[np.int8]] = []
+    actions: List[int] = []
+    seats: List[int] = []
+    returns: List[float] = []
+    index: List[int] = []
+    for k, rec in enumerate(rs):
+        if tuple(rec.game.observation_tensor_shape()) != shape or rec.game.num_distinct_actions() != n_actions:
+            raise ValueError(f"record {k} is of {rec.game!r}, whose shapes differ from record 0's")
+        s = rec.start_state()
+        first = len(seats)
+        for i, a in enumerate(rec.actions):
+            p = s.current_player()
+            if p >= 0:
+                obs.append(s.observation_tensor(p))
+                masks.append(s.legal_actions_mask())
+                actions.append(a)
+                seats.append(p)
+                index.append(k)
+            rec._apply(s, i, a)
+        final = _final_returns(rec, s)
+        returns.extend(final[p] for p in seats[first:])
+    return {
+        "observation": np.stack(obs).astype(np.float32) if obs else np.zeros((0, *shape), np.float32),
+        "mask": np.stack(masks).astype(np.int8) if masks else np.zeros((0, n_actions), np.int8),
+        "action": np.asarray(actions, dtype=np.int64),
+        "seat": np.asarray(seats, dtype=np.int64),
+        "return": np.asarray(returns, dtype=np.float32),
+        "record": np.asarray(index, dtype=np.int64),
+    }
