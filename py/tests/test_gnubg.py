@@ -253,13 +253,15 @@ def test_match_file_layout(tmp_path: Path) -> None:
     second = lines[lines.index(" Game 2") + 1]
     assert (": 0" in second.split("Bob")[0]) == (winner == 1)
     assert gnubg.read_match(path)[0] == gnubg.read_match(path)[1]
-    assert turn_ends(gnubg.read_match(path)[0]) == turn_ends(actions)
+    assert turn_ends(gnubg.read_match(path)[0].actions) == turn_ends(actions)
 
 
 def test_reads_a_gnubg_export() -> None:
     # Exported by gnubg 1.07 (export match mat) from a game it played against itself.
-    [actions] = gnubg.read_match(DATA / "gnubg-selfplay.mat")
+    [rec] = gnubg.read_match(DATA / "gnubg-selfplay.mat")
+    actions = rec.actions
     final = replay(actions)[-1]
+    assert rec.final_state() == final and rec.tags["Result"] == "A"
     assert final.is_terminal() and final.returns()[0] > 0  # "gnubg" (left, player 0) wins
     assert gnubg.position_id(final) == "AAAADgAAAAAAAA"  # as gnubg showed after the game
 
@@ -490,7 +492,8 @@ for c in ["set automatic game off", "set rng mersenne", "set seed %d", "set cube
     )
     path = tmp_path / "gnubg.mat"
     result = run_gnubg(tmp_path, body.replace("%d", str(seed)), {"path": str(path)})
-    [actions] = gnubg.read_match(path)
+    [rec] = gnubg.read_match(path)
+    actions = rec.actions
     final = replay(actions)[-1]
     assert turn_start_ids(actions) == gnubg_turns(result["games"])
     if result["resigned"][0]:
@@ -546,7 +549,7 @@ def test_error_rate_script(tmp_path: Path) -> None:
     # as B is written with the colours swapped, and ends on the swapped board.
     written = gnubg.read_match(tmp_path / "match.mat")
     moves = [0, 0]
-    for g, actions in zip(played, written):
+    for g, actions in zip(played, (rec.actions for rec in written)):
         original, copy = replay(g["actions"])[-1], replay(actions)[-1]
         flip = g["seat"] == 1
         assert own_boards(copy) == (own_boards(original)[::-1] if flip else own_boards(original))
@@ -562,3 +565,27 @@ def test_error_rate_script(tmp_path: Path) -> None:
         # gnubg's rate: the error per unforced move, in thousandths, printed to 0.1.
         assert abs(1000 * skill / row["unforced_moves"] - row["error_rate_memg"]) <= 0.051
         assert row["rating"]
+
+
+def test_records_go_to_a_match_file_and_come_back(tmp_path: Path) -> None:
+    from racegames import records
+
+    game = racegames.make_game("backgammon")
+    recs = []
+    for seed in range(3):
+        state = game.new_initial_state()
+        state.play_random(seed)
+        recs.append(records.Record.from_state(state, players=["random", "random"], seed=seed))
+    path = tmp_path / "recs.mat"
+    gnubg.write_match(recs, path)
+    back = gnubg.read_match(path)
+    assert len(back) == 3
+    for original, read in zip(recs, back):
+        # Positions between turns agree (a .mat file does not say which die
+        # bore a checker off), and the results are the records' own.
+        assert turn_ends(read.actions) == turn_ends(original.actions)
+        assert read.tags["Result"] == original.tags["Result"]
+    started_elsewhere = records.Record(game, [], {"Position": recs[0].final_state().notation()})
+    with pytest.raises(ValueError, match="Position"):
+        gnubg.write_match([started_elsewhere], path)
+

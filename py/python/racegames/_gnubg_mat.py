@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Iterable, List, NamedTuple, Optional, Sequence, Set, Tuple, Union
+from typing import Any, Iterable, List, NamedTuple, Optional, Sequence, Set, Tuple, Union
 
 from racegames._core import Game, State
+from racegames.records import Record, result_tags
 from racegames._gnubg_ids import _LETTERS, Board, _boards, _game_or_default
 
 
@@ -296,16 +297,34 @@ def _game_lines(
     return lines, state
 
 
+def _actions_of(games: Iterable[Any], game: Optional[Game]) -> Tuple[List[List[int]], Optional[Game]]:
+    """The action lists of ``games`` (records or action lists), and the game
+    to replay them with: ``game``, else the first record's."""
+    lists: List[List[int]] = []
+    for item in games:
+        if isinstance(item, Record):
+            if "Position" in item.tags:
+                raise ValueError("a match file starts every game from the opening: a record from a Position cannot be written")
+            if game is None:
+                game = item.game
+            lists.append(list(item.actions))
+        else:
+            lists.append(list(item))
+    return lists, game
+
+
 def format_match(
-    games: Iterable[Iterable[int]],
+    games: Iterable[Any],
     game: Optional[Game] = None,
     *,
     names: Tuple[str, str] = ("A", "B"),
     match_length: int = 0,
 ) -> str:
-    """The text of a match file of ``games`` (lists of action ids), see ``write_match``."""
+    """The text of a match file of ``games`` (records, or lists of action
+    ids), see ``write_match``."""
     if isinstance(match_length, bool) or not isinstance(match_length, int) or match_length < 0:
         raise ValueError(f"match_length must be a non-negative int, got {match_length!r}")
+    games, game = _actions_of(games, game)
     game = _game_or_default(game)
     out = [f" {match_length} point match", ""]
     score = [0, 0]
@@ -319,7 +338,7 @@ def format_match(
 
 
 def write_match(
-    games: Iterable[Iterable[int]],
+    games: Iterable[Any],
     path: Union[str, "os.PathLike[str]"],
     game: Optional[Game] = None,
     *,
@@ -328,8 +347,8 @@ def write_match(
 ) -> None:
     """Writes backgammon games as a gnubg match file (``gnubg``: ``import mat <path>``).
 
-    Each game is the list of racegames action ids from the initial state,
-    chance included. ``match_length`` 0 is a money session; the score line
+    Each game is a ``racegames.records.Record`` of backgammon, or the list
+    of racegames action ids from the initial state, chance included. ``match_length`` 0 is a money session; the score line
     of each game counts the points won before it (gnubg's 1, 2 or 3 per
     game, its cube being 1). ``game`` gives the options to replay with.
     """
@@ -438,10 +457,20 @@ def parse_match(text: str, game: Optional[Game] = None) -> List[List[int]]:
     return games
 
 
-def read_match(path: Union[str, "os.PathLike[str]"], game: Optional[Game] = None) -> List[List[int]]:
-    """The games of a gnubg match file (``export match mat``), each as its racegames action ids.
+def read_match(path: Union[str, "os.PathLike[str]"], game: Optional[Game] = None) -> List[Record]:
+    """The games of a gnubg match file (``export match mat``), each as a
+    ``racegames.records.Record`` with its result tags (``.actions`` are
+    the racegames action ids, chance included).
 
-    See ``parse_match``; ``ValueError`` names the line of the first bad entry.
+    See ``parse_match`` for the action lists; ``ValueError`` names the line
+    of the first bad entry.
     """
     with open(path, encoding="utf-8", errors="replace") as handle:
-        return parse_match(handle.read(), game)
+        games = parse_match(handle.read(), game)
+    played = _game_or_default(game)
+    out = []
+    for actions in games:
+        rec = Record(played, actions)
+        rec.tags.update(result_tags(rec.final_state()))
+        out.append(rec)
+    return out
