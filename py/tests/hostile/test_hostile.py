@@ -234,3 +234,31 @@ def test_a_damaged_policy_file_is_refused_by_every_reader(tmp_path_factory: Any,
 def test_the_turn_ends_of_any_tables_position_are_bounded(name: str, seed: int) -> None:
     for state in some_states(name, seed, 10):
         quick(lambda: _core._tables_turn_ends(state))
+
+
+def _record_text() -> str:
+    from racegames import records
+
+    recs = []
+    for name in ("daldos", "backgammon", "chinese_checkers"):
+        state = racegames.make_game(name).new_initial_state()
+        state.play_random(1, max_steps=60)
+        recs.append(records.Record.from_state(state, players=["random"] * state.get_game().num_players()))
+    return records.dumps(recs)
+
+
+RECORD_TEXT = _record_text()
+
+
+@HOSTILE
+@given(data=st.data(), text=st.text(max_size=200))
+def test_damaged_record_text_is_read_or_refused(data: st.DataObject, text: str) -> None:
+    from racegames import gnubg, records
+
+    damaged = mutations(RECORD_TEXT.encode(), data.draw).decode("utf-8", errors="replace")
+    for candidate in (damaged, text, RECORD_TEXT[: len(text)] + text):
+        read = quick(lambda: records.loads(candidate))
+        if isinstance(read, list):
+            # What is read replays: the records are games of the library.
+            assert all(r.final_state() is not None for r in read)
+        quick(lambda: gnubg.parse_match(candidate))
