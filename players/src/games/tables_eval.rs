@@ -15,7 +15,7 @@ mod shots;
 mod tests;
 
 use racegames_board::{Game, Seat};
-use racegames_tables::{Direction, Position, Reentry, Scoring, Tables};
+use racegames_tables::{Direction, Goal, Position, Reentry, Scoring, Tables};
 
 use super::value::{logistic, squash, terminal, two_player};
 
@@ -331,5 +331,65 @@ fn side_terms(game: &Tables, sides: &Sides, x: usize, mean: f64, hit_tempo: f64)
             t.home = f64::from(shut);
         }
     }
+    if v.goal == Goal::FillLastQuarter {
+        // The race is to the places of the goal, not off the board; a goal
+        // point the other side holds cannot be filled while it stays (a
+        // blot there may yet be hit).
+        let held: f64 = (POINTS - 6..POINTS)
+            .map(|r| match them.counts[sides.convert(x, y, r)] {
+                0 => 0.0,
+                1 => 0.5,
+                _ => 1.0,
+            })
+            .sum();
+        t.pips = fill_pips(me) + STUCK * held;
+        t.pips_home = t.pips;
+    }
     t
+}
+
+/// The pips a piece costs that can no longer reach a free place of the
+/// goal (a third piece on a point of the last quarter): the game cannot be
+/// won while it stays, so it counts as a whole route.
+const STUCK: f64 = POINTS as f64;
+
+/// The pips to stand two pieces on each point of the route's last quarter
+/// (Doze canes' goal): the places, furthest first, take the most advanced
+/// piece not past them (no piece moves back, so this is the cheapest
+/// match); a piece past every place still free costs [`STUCK`].
+fn fill_pips(me: &SideView) -> f64 {
+    // Route points of every piece, most advanced first; a piece waiting for
+    // quarter q stands just before it.
+    let mut at = [0i32; 64];
+    let mut n = 0;
+    for r in (0..POINTS).rev() {
+        for _ in 0..me.counts[r] {
+            if n < at.len() {
+                at[n] = r as i32;
+                n += 1;
+            }
+        }
+    }
+    for q in (0..4).rev() {
+        for _ in 0..me.waiting[q] {
+            if n < at.len() {
+                at[n] = 6 * q as i32 - 1;
+                n += 1;
+            }
+        }
+    }
+    // Each place, furthest first, takes the most advanced piece not past
+    // it; a piece past every place still free is stuck.
+    let (mut pips, mut next) = (0.0, 0);
+    for place in (0..12).map(|k| POINTS as i32 - 1 - k / 2) {
+        while next < n && at[next] > place {
+            pips += STUCK;
+            next += 1;
+        }
+        if next < n {
+            pips += f64::from(place - at[next]);
+            next += 1;
+        }
+    }
+    pips
 }

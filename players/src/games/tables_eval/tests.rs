@@ -194,3 +194,56 @@ fn a_finished_game_gets_its_result() {
     );
     assert_eq!(v, 1.0);
 }
+
+/// Doze canes is won by standing two pieces on each point of the last
+/// quarter: the evaluation races to those places, and a third piece on a
+/// point of the quarter (which can never leave it) is as bad as a piece at
+/// the start.
+#[test]
+fn doze_canes_races_to_fill_the_last_quarter() {
+    let game = Tables::from_params("doze_canes", &[]).unwrap();
+    let board = |cells: &[(usize, &str)]| {
+        let mut points = vec!["."; 24];
+        for &(p, c) in cells {
+            points[p - 1] = c;
+        }
+        points.join(",")
+    };
+    // Two pips short of every place, against a third piece stuck on point
+    // 24 and one pip short of the others.
+    let short = board(&[
+        (17, "A2"),
+        (18, "A2"),
+        (19, "A2"),
+        (20, "A2"),
+        (21, "A2"),
+        (22, "A2"),
+    ]);
+    let stuck = board(&[
+        (18, "A1"),
+        (19, "A2"),
+        (20, "A2"),
+        (21, "A2"),
+        (22, "A2"),
+        (24, "A3"),
+    ]);
+    let tail = "B12@1 0/0 B - 10";
+    let v_short = value(&game, &format!("{short} {tail}"), 0);
+    let v_stuck = value(&game, &format!("{stuck} {tail}"), 0);
+    assert!(v_short > v_stuck, "{v_short} vs {v_stuck}");
+    let terms = |text: &str| {
+        let pos = game.parse_position(&format!("{text} {tail}")).unwrap();
+        TablesEval::default().terms(&game, &pos)[0].pips
+    };
+    assert_eq!(terms(&short), 24.0);
+    assert_eq!(terms(&stuck), STUCK + 9.0);
+    let mut me = SideView::default();
+    for r in 18..24 {
+        me.counts[r] = 2;
+    }
+    assert_eq!(fill_pips(&me), 0.0);
+    // A third piece on the last point, one missing from the first place.
+    me.counts[18] = 1;
+    me.counts[23] = 3;
+    assert_eq!(fill_pips(&me), STUCK);
+}
