@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A dry-run publish of every publishable crate together, in dependency order
-# (racegames-board, then the rules crates, then racegames-players): cargo
+# (racegames-board, then the rules crates, racegames-players, racegames-env): cargo
 # packages each one, resolves the others from the packages just made, and
 # builds each from its package alone, as the registry would get it. Crates
 # with `publish = false` (racegames-py, -examples, -train) are left out by
@@ -19,6 +19,7 @@ crates=(
     tables-core:racegames-tables
     halma-core:racegames-halma
     players:racegames-players
+    envs:racegames-env
 )
 
 for entry in "${crates[@]}"; do

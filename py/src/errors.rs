@@ -56,7 +56,7 @@ pub fn notation(what: &str, e: ParseError) -> PyErr {
 /// type.
 /// The message names Python's `True` and `False`.
 pub fn param(e: ParamError) -> PyErr {
-    let message = crate::params::python_words(&e.to_string());
+    let message = python_words(&e.to_string());
     match e {
         ParamError::WrongType { .. } => parameter_type_error(message),
         _ => ParameterError::new_err(message),
@@ -120,9 +120,78 @@ pub fn guard<T>(f: impl FnOnce() -> T) -> PyResult<T> {
     })
 }
 
+/// A message of the rules crates or the players, with its bare `true` and
+/// `false` (on/off values, and the on/off options' expectations) written
+/// as Python's `True` and `False`. Text in double quotes (a word as
+/// given) is kept as it is.
+pub fn python_words(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut quoted = false;
+    let mut escaped = false;
+    let mut rest = message;
+    while let Some(c) = rest.chars().next() {
+        if quoted {
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => quoted = false,
+                _ => {}
+            }
+            continue;
+        }
+        if c == '"' {
+            quoted = true;
+            out.push(c);
+            rest = &rest[1..];
+            continue;
+        }
+        let word_end = rest
+            .find(|ch: char| !(ch.is_alphanumeric() || ch == '_'))
+            .unwrap_or(rest.len());
+        if word_end == 0 {
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+            continue;
+        }
+        let word = &rest[..word_end];
+        out.push_str(match word {
+            "true" => "True",
+            "false" => "False",
+            other => other,
+        });
+        rest = &rest[word_end..];
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bare_on_off_words_become_pythons_and_quoted_words_stay() {
+        assert_eq!(
+            python_words("parameter lose_at_one of daldos got 3; expected true or false"),
+            "parameter lose_at_one of daldos got 3; expected True or False"
+        );
+        assert_eq!(
+            python_words("parameter depth of player expectimax got true; expected an integer"),
+            "parameter depth of player expectimax got True; expected an integer"
+        );
+        assert_eq!(
+            python_words("false: the square board has no such rule"),
+            "False: the square board has no such rule"
+        );
+        // Words as given, and words inside other words, are kept.
+        assert_eq!(
+            python_words(r#"got "true" and "a \"false\" one"; untrue falsehood true_x"#),
+            r#"got "true" and "a \"false\" one"; untrue falsehood true_x"#
+        );
+        assert_eq!(python_words("ø true"), "ø True");
+        assert_eq!(python_words(""), "");
+    }
 
     #[test]
     fn a_panic_becomes_an_error_not_an_unwind() {

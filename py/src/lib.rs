@@ -1,35 +1,32 @@
 //! The native core of the Python package `racegames` (module
-//! `racegames._core`), built with maturin.
+//! `racegames._core`), built with maturin: thin glue over
+//! `racegames_env` (the erased games, the registry, the vector
+//! environment and the players, re-exported here under their module
+//! names).
 //!
-//! - [`erased`]: the game contract with types erased, implemented for every
-//!   `racegames_board::Game`, so one `Game`/`State` class pair serves all games;
-//! - [`registry`]: the exposed games, one line each;
 //! - [`pygame`]: the `Game` and `State` classes;
-//! - [`vector`]: the batched environments, monomorphised per game, and
-//!   [`pyvector`], their Python class;
-//! - [`daldos`]: Daldøs analysis (capture odds, threat map);
-//! - [`dynplayer`]: the built-in players with types erased, and
-//!   [`pyplayers`] and [`pyarena`], `racegames.players` and
-//!   `racegames.arena`'s native halves.
+//! - [`pyvector`]: the vector environment's Python class;
+//! - [`pyplayers`], [`pyarena`] and [`records`]: `racegames.players`,
+//!   `racegames.arena` and `racegames.records`' native halves, with
+//!   [`pycallable`], a Python callable as an arena seat;
+//! - [`daldos`] and [`tables`]: game-specific analysis;
+//! - [`args`], [`params`], [`errors`], [`interrupt`]: arguments, errors and
+//!   Ctrl-C.
 
 pub mod args;
 pub mod daldos;
-pub mod dynplayer;
-pub mod erased;
 pub mod errors;
-pub mod facts;
 pub mod interrupt;
 pub mod params;
 pub mod pyarena;
+pub mod pycallable;
 pub mod pygame;
 pub mod pyplayers;
 pub mod pyvector;
 pub mod records;
-pub mod registry;
-pub mod shaping;
 pub mod tables;
-pub mod vector;
-pub mod workers;
+
+pub use racegames_env::{dynplayer, erased, facts, registry, shaping, vector, workers};
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;

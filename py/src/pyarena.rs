@@ -10,8 +10,9 @@ use pyo3::types::PyDict;
 use racegames_players::arena::{self, ArenaConfig, ArenaError, Control, MAX_GAMES, MAX_THREADS};
 
 use crate::args::read_usize;
-use crate::dynplayer::{Raised, Seat};
+use crate::dynplayer::Seat;
 use crate::interrupt::interruptible_polled;
+use crate::pycallable::{PyCallable, Raised};
 use crate::pygame::PyGame;
 use crate::pyplayers::PyPlayer;
 
@@ -21,7 +22,9 @@ fn seats(
     py: Python<'_>,
     game: &Bound<'_, PyGame>,
     players: &[Bound<'_, PyAny>],
+    raised: &Raised,
 ) -> PyResult<Vec<Seat>> {
+    let shared = Arc::new(game.clone().unbind());
     let game = game.clone().unbind();
     players
         .iter()
@@ -31,7 +34,11 @@ fn seats(
                 player.check_game(py, &game)?;
                 Ok(Seat::Native(player.native()))
             } else if p.is_callable() {
-                Ok(Seat::Python(Arc::new(p.clone().unbind())))
+                Ok(Seat::External(Arc::new(PyCallable {
+                    f: p.clone().unbind(),
+                    game: Arc::clone(&shared),
+                    raised: Arc::clone(raised),
+                })))
             } else {
                 Err(PyTypeError::new_err(format!(
                     "a player must be a racegames Player or a callable state -> action, not {}",
@@ -55,28 +62,25 @@ fn run<T: Send>(
     progress: Option<Bound<'_, PyAny>>,
     f: impl FnOnce(
             Arc<dyn crate::erased::DynGame>,
-            Arc<Py<PyGame>>,
             Vec<Seat>,
             &ArenaConfig,
             &Control,
-            &Raised,
         ) -> Result<T, ArenaError>
         + Send,
 ) -> PyResult<T> {
-    let seats = seats(py, game, &players)?;
+    let raised = Raised::default();
+    let seats = seats(py, game, &players, &raised)?;
     // Python players are called one at a time: one thread is enough.
-    if seats.iter().any(|s| matches!(s, Seat::Python(_))) {
+    if seats.iter().any(|s| matches!(s, Seat::External(_))) {
         config.threads = config.threads.min(1);
     }
     let inner = Arc::clone(&game.get().inner);
-    let pygame = Arc::new(game.clone().unbind());
-    let raised = Raised::default();
     let control = Control::default();
     let mut shown = None;
     let result = interruptible_polled(
         py,
         &control.interrupt,
-        |_| f(inner, pygame, seats, &config, &control, &raised),
+        |_| f(inner, seats, &config, &control),
         |_| {
             let Some(progress) = &progress else {
                 return Ok(());
@@ -148,11 +152,11 @@ pub fn arena_play<'py>(
         players,
         config,
         progress,
-        |g, pygame, seats, config, control, raised| {
+        |g, seats, config, control| {
             let record = names
                 .zip(file.as_mut())
                 .map(|(n, f)| (n, f as &mut (dyn std::io::Write + Send)));
-            g.play_match(pygame, seats, config, control, raised, record)
+            g.play_match(seats, config, control, record)
         },
     )?;
     let out = PyDict::new(py);
@@ -193,9 +197,7 @@ pub fn arena_round_robin<'py>(
         players,
         config,
         progress,
-        |g, pygame, seats, config, control, raised| {
-            g.play_round_robin(pygame, seats, config, control, raised)
-        },
+        |g, seats, config, control| g.play_round_robin(seats, config, control),
     )?;
     let out = PyDict::new(py);
     out.set_item("games", t.games)?;

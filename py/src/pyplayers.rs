@@ -17,8 +17,8 @@ use crate::pygame::{PyGame, PyState};
 /// The Python error for a player's error.
 pub fn player_error(e: PlayerError) -> PyErr {
     match e {
-        PlayerError::BadParameter(m) => errors::ParameterError::new_err(params::python_words(&m)),
-        PlayerError::WrongType(m) => errors::parameter_type_error(params::python_words(&m)),
+        PlayerError::BadParameter(m) => errors::ParameterError::new_err(errors::python_words(&m)),
+        PlayerError::WrongType(m) => errors::parameter_type_error(errors::python_words(&m)),
         PlayerError::Game(e) => errors::param(e),
         e => PyValueError::new_err(e.to_string()),
     }

@@ -58,6 +58,21 @@ impl OutputBuffers {
         }
     }
 
+    /// Zeroed buffers for `n` environments of an erased game (a batch made
+    /// with [`crate::erased::DynGame::new_vector`]).
+    pub fn for_dyn_game(game: &dyn crate::erased::DynGame, n: usize) -> OutputBuffers {
+        OutputBuffers {
+            obs: vec![0.0; n * game.observation_len()],
+            mask: vec![0; n * game.num_distinct_actions()],
+            reward: vec![0.0; n],
+            terminated: vec![false; n],
+            truncated: vec![false; n],
+            current: vec![0; n],
+            returns: vec![0.0; n * game.num_players()],
+            ended: vec![false; n],
+        }
+    }
+
     /// The buffers as the [`Outputs`] of a reset or step.
     pub fn out(&mut self) -> Outputs<'_> {
         Outputs {

@@ -74,7 +74,7 @@ impl<G: Game> Shard<G> {
         let returns = &mut buffer[..self.num_players.min(8)];
         for env in 0..self.len() {
             let state = &self.states[env];
-            let wanted = wanted.is_none_or(|w| w.get(env).copied().unwrap_or(true));
+            let wanted = wanted.map_or(true, |w| w.get(env).copied().unwrap_or(true));
             let actor = match game.node(state) {
                 Node::Decision(p) if !self.done[env] && wanted => p,
                 _ => {

@@ -3,20 +3,18 @@
 //! [`DynPlayable`] is implemented for every registered game through its
 //! [`Playable`] impl, so each game gets its built-in players, the arena and
 //! vector-environment opponents with no code of its own here. The arena
-//! takes [`Seat`]s: built-in players, played natively, or Python callables
-//! (called with the GIL taken for each decision).
+//! takes [`Seat`]s: built-in players, played natively, or players from
+//! outside Rust ([`ExternalPlayer`]: the Python package's callables).
 
 use std::any::Any;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
-use pyo3::prelude::*;
 use racegames_board::record::Record;
 use racegames_board::{Action, Game, ParamValue};
 use racegames_players::arena::{self, ArenaConfig, ArenaError, ArenaResult, Control, RoundRobin};
 use racegames_players::{Playable, Player, PlayerError};
 
 use crate::erased::{DynState, Held};
-use crate::pygame::{PyGame, PyState};
 use crate::vector::{DynVector, VecCore, VectorConfig};
 
 /// A built-in player with its game type erased.
@@ -57,17 +55,22 @@ where
     }
 }
 
+/// A player from outside Rust (in the Python package, a callable `state ->
+/// action`), asked with the erased state.
+pub trait ExternalPlayer: Send + Sync {
+    /// A legal action at `state`, a decision node; an error message when
+    /// the player failed (the caller keeps the failure itself, if it wants
+    /// to raise it again).
+    fn act(&self, state: &dyn DynState) -> Result<Action, String>;
+}
+
 /// A seat of an arena match.
 pub enum Seat {
     /// A built-in player, played natively.
     Native(Box<dyn DynPlayer>),
-    /// A Python callable `state -> action`.
-    Python(Arc<Py<PyAny>>),
+    /// A player from outside Rust.
+    External(Arc<dyn ExternalPlayer>),
 }
-
-/// The first exception a Python player raised in a match, passed on to
-/// the caller in place of the arena's error.
-pub type Raised = Arc<Mutex<Option<PyErr>>>;
 
 /// The player half of a game's erased contract.
 pub trait DynPlayable {
@@ -87,28 +90,24 @@ pub trait DynPlayable {
         seed: u64,
         bytes: &[u8],
     ) -> Result<Box<dyn DynPlayer>, PlayerError>;
-    /// Plays a match natively (Python seats take the GIL to decide). With
+    /// Plays a match natively (external seats are asked in turn). With
     /// `record` (the players' names, in the order given, and an output),
     /// also writes every game's record as text, in game order, on a thread
     /// of its own while the match goes on.
     #[allow(clippy::too_many_arguments)] // the match's inputs, one each
     fn play_match(
         self: Arc<Self>,
-        pygame: Arc<Py<PyGame>>,
         seats: Vec<Seat>,
         config: &ArenaConfig,
         control: &Control,
-        raised: &Raised,
         record: Option<(&[String], &mut (dyn std::io::Write + Send))>,
     ) -> Result<ArenaResult, ArenaError>;
     /// Plays a round robin between the seats.
     fn play_round_robin(
         self: Arc<Self>,
-        pygame: Arc<Py<PyGame>>,
         seats: Vec<Seat>,
         config: &ArenaConfig,
         control: &Control,
-        raised: &Raised,
     ) -> Result<RoundRobin, ArenaError>;
     /// A vector environment whose opponents are copies of the players of
     /// `league`, one drawn per episode (`None` if one of them is a player
@@ -152,14 +151,12 @@ where
     }
     fn play_match(
         self: Arc<Self>,
-        pygame: Arc<Py<PyGame>>,
         seats: Vec<Seat>,
         config: &ArenaConfig,
         control: &Control,
-        raised: &Raised,
         record: Option<(&[String], &mut (dyn std::io::Write + Send))>,
     ) -> Result<ArenaResult, ArenaError> {
-        let players = typed_players(&self, &pygame, seats, raised)?;
+        let players = typed_players(&self, seats)?;
         let Some((names, out)) = record else {
             return arena::play_with(&*self, &players, config, control);
         };
@@ -183,13 +180,11 @@ where
     }
     fn play_round_robin(
         self: Arc<Self>,
-        pygame: Arc<Py<PyGame>>,
         seats: Vec<Seat>,
         config: &ArenaConfig,
         control: &Control,
-        raised: &Raised,
     ) -> Result<RoundRobin, ArenaError> {
-        let players = typed_players(&self, &pygame, seats, raised)?;
+        let players = typed_players(&self, seats)?;
         arena::round_robin_with(&*self, &players, config, control)
     }
     fn new_vector_against(
@@ -209,12 +204,7 @@ where
 }
 
 /// The seats as players of `G`.
-fn typed_players<G>(
-    game: &Arc<G>,
-    pygame: &Arc<Py<PyGame>>,
-    seats: Vec<Seat>,
-    raised: &Raised,
-) -> Result<Vec<Box<dyn Player<G>>>, ArenaError>
+fn typed_players<G>(game: &Arc<G>, seats: Vec<Seat>) -> Result<Vec<Box<dyn Player<G>>>, ArenaError>
 where
     G: Playable + racegames_board::FromParams + crate::shaping::Shaping,
     G::State: Send + Sync + 'static,
@@ -226,66 +216,39 @@ where
                 Some(typed) => Ok(typed.0.clone_box()),
                 None => Err(ArenaError::BadConfig("a player of another game was given")),
             },
-            Seat::Python(f) => Ok(Box::new(PyCallable {
-                f,
+            Seat::External(player) => Ok(Box::new(External {
+                player,
                 game: Arc::clone(game),
-                pygame: Arc::clone(pygame),
-                raised: Arc::clone(raised),
             }) as Box<dyn Player<G>>),
         })
         .collect()
 }
 
-/// A Python callable `state -> action` as a player: each decision takes
-/// the GIL and calls it with a `State`.
-struct PyCallable<G: Game> {
-    f: Arc<Py<PyAny>>,
+/// An [`ExternalPlayer`] as a player of `G`.
+struct External<G: Game> {
+    player: Arc<dyn ExternalPlayer>,
     game: Arc<G>,
-    pygame: Arc<Py<PyGame>>,
-    raised: Raised,
 }
 
-impl<G> PyCallable<G>
-where
-    G: Playable + racegames_board::FromParams + crate::shaping::Shaping,
-    G::State: Send + Sync + 'static,
-{
-    fn call(&self, py: Python<'_>, state: &G::State) -> PyResult<Action> {
-        let held = Held {
-            game: Arc::clone(&self.game),
-            state: *state,
-        };
-        // Its history starts here: the arena keeps the game's own.
-        let start = crate::erased::DynState::notation(&held);
-        let pystate = PyState::new(self.pygame.clone_ref(py), Box::new(held))
-            .with_history(Some(start), Vec::new());
-        let action = self.f.bind(py).call1((pystate,))?;
-        crate::pygame::read_action(&action)
-    }
-}
-
-impl<G> Player<G> for PyCallable<G>
+impl<G> Player<G> for External<G>
 where
     G: Playable + racegames_board::FromParams + crate::shaping::Shaping,
     G::State: Send + Sync + 'static,
 {
     fn name(&self) -> &str {
-        "python"
+        "external"
     }
     fn act(&mut self, _game: &G, state: &G::State) -> Result<Action, PlayerError> {
-        Python::attach(|py| self.call(py, state)).map_err(|e| {
-            let message = e.to_string();
-            let mut slot = self.raised.lock().unwrap_or_else(|p| p.into_inner());
-            slot.get_or_insert(e);
-            PlayerError::BadParameter(message)
-        })
+        let held = Held {
+            game: Arc::clone(&self.game),
+            state: *state,
+        };
+        self.player.act(&held).map_err(PlayerError::BadParameter)
     }
     fn clone_box(&self) -> Box<dyn Player<G>> {
-        Box::new(PyCallable {
-            f: Arc::clone(&self.f),
+        Box::new(External {
+            player: Arc::clone(&self.player),
             game: Arc::clone(&self.game),
-            pygame: Arc::clone(&self.pygame),
-            raised: Arc::clone(&self.raised),
         })
     }
 }

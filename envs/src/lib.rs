@@ -1,0 +1,51 @@
+//! The racegames environments without Python.
+//!
+//! - [`erased`]: the game contract with its types erased ([`erased::DynGame`],
+//!   [`erased::DynState`]), implemented for every registered game, so that
+//!   one interface serves all games;
+//! - [`registry`]: the games, one line per game type;
+//! - [`dynplayer`]: the built-in players with types erased, the arena's
+//!   seats (built-in players, or players from outside Rust through
+//!   [`dynplayer::ExternalPlayer`]) and the vector environment's opponents;
+//! - [`vector`]: the native batched environment, monomorphised per game,
+//!   stepped on [`workers`] of its own, with [`shaping`] for the progress
+//!   reward;
+//! - [`facts`]: what the environments and pictures need to know of each
+//!   game beyond its rules;
+//! - [`records`]: an arena match's records written in game order.
+//!
+//! The Python package `racegames` is thin glue over this crate.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use racegames_env::registry;
+//! use racegames_env::vector::{OutputBuffers, SeatChoice, VectorConfig};
+//!
+//! let game = (registry::find("backgammon").unwrap())("backgammon", &[]).unwrap();
+//! let config = VectorConfig {
+//!     num_envs: 4,
+//!     seed: 7,
+//!     random_opponent: true,
+//!     seat: SeatChoice::Fixed(0),
+//!     threads: 1,
+//!     progress_reward: false,
+//! };
+//! let mut envs = Arc::clone(&game).new_vector(config);
+//! let mut out = OutputBuffers::for_dyn_game(&*game, 4);
+//! envs.reset(None, out.out());
+//! let mut actions = vec![0i64; 4];
+//! envs.random_actions(&mut actions);
+//! envs.step(&actions, out.out());
+//! assert_eq!(out.current.len(), 4);
+//! ```
+
+#![deny(missing_docs)]
+
+pub mod dynplayer;
+pub mod erased;
+pub mod facts;
+pub mod records;
+pub mod registry;
+pub mod shaping;
+pub mod vector;
+pub mod workers;
