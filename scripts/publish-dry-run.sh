@@ -34,6 +34,12 @@ for entry in "${crates[@]}"; do
     done
 done
 
+# cargo unpacks the packages it verifies into a folder named after the
+# package folder's path, and reuses what it unpacked before when the version
+# is the same: sources of an earlier run would be compiled instead of
+# today's. Remove them (only ours, only from these local overlays).
+rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/racegames-*
+
 # --allow-dirty: this checks the packages, not the working tree (a real
 # publish goes without it).
 log="$(mktemp)"
