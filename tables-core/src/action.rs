@@ -79,13 +79,12 @@ impl Tables {
         }
     }
 
-    /// The action of `mv` in this game (the same as [`Move::action`] on
-    /// the standard board).
-    #[inline]
+    /// The action of `mv` in this game: `source * faces + (die − 1)`.
     ///
     /// For a move no action of this game names (a die of 0 or above the
     /// dice's faces, a point off the route) the result is meaningless but
     /// nothing panics; [`Tables::checked_action_of`] tells.
+    #[inline]
     pub fn action_of(&self, mv: Move) -> Action {
         (self.source_index(mv.source) * usize::from(self.variant.faces)
             + (mv.die as usize).saturating_sub(1)) as Action
