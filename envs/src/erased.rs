@@ -1,5 +1,5 @@
-//! The game contract with its types erased, so that one Python class serves
-//! every game.
+//! The game contract with its types erased, so that one interface (and
+//! one Python class on top of it) serves every game.
 //!
 //! [`DynGame`] and [`DynState`] are object-safe mirrors of
 //! [`racegames_board::Game`]; blanket implementations cover every
