@@ -420,33 +420,44 @@ impl PyState {
     /// player is to act.
     #[pyo3(signature = (player = None))]
     fn legal_actions<'py>(
-        &mut self,
-        py: Python<'py>,
+        slf: &Bound<'py, PyState>,
         player: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Bound<'py, PyList>> {
+        let py = slf.py();
         if let Some(p) = player {
-            let p = read_player(p, self.inner.game().num_players())?;
-            if self.current_player_index() != p.index() as i32 {
+            let (players, current) = {
+                let this = slf.try_borrow()?;
+                (this.inner.game().num_players(), this.current_player_index())
+            };
+            // Reading `p` may run Python code: no borrow is held meanwhile.
+            let p = read_player(p, players)?;
+            if current != p.index() as i32 {
                 return Ok(PyList::empty(py));
             }
         }
-        let game = self.game.get();
-        match self.inner.node() {
-            Node::Chance => {
-                let outcomes = guard(|| self.inner.chance_outcomes())?;
-                let actions: Vec<Action> = outcomes.into_iter().map(|(a, _)| a).collect();
-                game.action_list(py, &actions)
-            }
-            Node::Decision(_) => {
-                if !self.listed_valid {
-                    let (inner, listed) = (&self.inner, &mut self.listed);
-                    guard(|| inner.legal_actions_into(listed))?;
-                    self.listed_valid = true;
+        // The list is made after the borrow ends: making Python objects may
+        // let another thread run, which may use this state.
+        let (game, actions) = {
+            let mut guarded = slf.try_borrow_mut()?;
+            let this = &mut *guarded;
+            let actions: Vec<Action> = match this.inner.node() {
+                Node::Chance => guard(|| this.inner.chance_outcomes())?
+                    .into_iter()
+                    .map(|(a, _)| a)
+                    .collect(),
+                Node::Decision(_) => {
+                    if !this.listed_valid {
+                        let (inner, listed) = (&this.inner, &mut this.listed);
+                        guard(|| inner.legal_actions_into(listed))?;
+                        this.listed_valid = true;
+                    }
+                    this.listed.clone()
                 }
-                game.action_list(py, &self.listed)
-            }
-            Node::Terminal => Ok(PyList::empty(py)),
-        }
+                Node::Terminal => return Ok(PyList::empty(py)),
+            };
+            (this.game.clone_ref(py), actions)
+        };
+        game.get().action_list(py, &actions)
     }
 
     /// A numpy int8 array of length `num_distinct_actions`: 1 for each legal
@@ -470,20 +481,24 @@ impl PyState {
 
     /// Applies a legal action or a chance outcome. An illegal one raises
     /// `IllegalActionError` (a `ValueError`) and leaves the state unchanged.
-    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn apply_action(slf: &Bound<'_, PyState>, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        // Reading the action may run Python code (`__index__`): it is read
+        // before the state is borrowed.
         let a = read_action(action)?;
-        let inner = &mut self.inner;
-        if self.listed_valid && self.listed.binary_search(&a).is_ok() {
+        let mut guarded = slf.try_borrow_mut()?;
+        let this = &mut *guarded;
+        let inner = &mut this.inner;
+        if this.listed_valid && this.listed.binary_search(&a).is_ok() {
             // Listed for this very position: no need to check it again.
-            self.listed_valid = false;
+            this.listed_valid = false;
             guard(|| inner.apply_legal(a))?;
-            self.history.push(a);
+            this.history.push(a);
             return Ok(());
         }
         guard(|| inner.apply(a))?.map_err(errors::illegal)?;
         // Only a successful apply changes the position.
-        self.listed_valid = false;
-        self.history.push(a);
+        this.listed_valid = false;
+        this.history.push(a);
         Ok(())
     }
 

@@ -62,7 +62,8 @@ def test_gym_envs_pass_sb3s_checker(observation: str) -> None:
         f"""
         import gymnasium
         from stable_baselines3.common.env_checker import check_env
-        for env_id in ("racegames/Backgammon-v0", "racegames/Daldos-v0", "racegames/SeysDosEAs-v0"):
+        # Gymnasium's module:id form imports racegames, which registers the ids.
+        for env_id in ("racegames:racegames/Backgammon-v0", "racegames/Daldos-v0", "racegames/SeysDosEAs-v0"):
             check_env(gymnasium.make(env_id, observation={observation!r}).unwrapped)
         print("passed")
         """
