@@ -33,3 +33,13 @@ def random_states(game: racegames.Game, seed: int, limit: int = 400) -> List[rac
             state.apply_action(rng.choice(state.legal_actions()))
         states.append(state.clone())
     return states
+
+
+def sigint_as_default() -> None:
+    """For ``subprocess.Popen(preexec_fn=...)``: the child gets SIGINT's
+    default disposition, so that Python in it raises ``KeyboardInterrupt``
+    even when the test run itself was started with SIGINT ignored (a
+    background job, some CI runners), which a child would inherit."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -14,6 +14,8 @@ from typing import Any, List
 
 import pytest
 
+from conftest import sigint_as_default
+
 import racegames
 from racegames import _core, arena
 
@@ -97,7 +99,8 @@ sys.exit(1)
 )
 def test_ctrl_c_stops_a_running_match_within_a_second(call: str) -> None:
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD.format(call=call)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [sys.executable, "-c", CHILD.format(call=call)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=sigint_as_default,
     )
     assert child.stdout is not None
     assert child.stdout.readline().strip() == "started"
@@ -120,6 +123,7 @@ def test_ctrl_c_stops_the_command_line_with_one_line() -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=sigint_as_default,
     )
     time.sleep(2.5)
     sent = time.monotonic()

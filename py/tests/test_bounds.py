@@ -20,6 +20,8 @@ import time
 
 import pytest
 
+from conftest import sigint_as_default
+
 import racegames
 from racegames import _core
 from racegames.players import make_player
@@ -103,7 +105,8 @@ CHILD = textwrap.dedent(
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
 def test_ctrl_c_stops_a_long_decision_within_a_second() -> None:
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [sys.executable, "-c", CHILD], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=sigint_as_default,
     )
     try:
         assert child.stdout is not None

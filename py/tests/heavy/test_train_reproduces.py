@@ -134,6 +134,7 @@ def test_ctrl_c_writes_the_policy_so_far(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=sigint_as_default,
     )
     try:
         # Waits for the first progress line: training has begun.
