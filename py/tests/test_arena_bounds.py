@@ -88,6 +88,14 @@ sys.exit(1)
 """
 
 
+def _reap(child: "subprocess.Popen[str]") -> None:
+    """Stops a child that is still running and closes its pipes, so that a
+    failed test leaves no process and no open file behind."""
+    if child.poll() is None:
+        child.kill()
+    child.communicate()
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child needs POSIX")
 @pytest.mark.parametrize(
     "call",
@@ -103,11 +111,14 @@ def test_ctrl_c_stops_a_running_match_within_a_second(call: str) -> None:
         preexec_fn=sigint_as_default,
     )
     assert child.stdout is not None
-    assert child.stdout.readline().strip() == "started"
-    time.sleep(1.5)
-    sent = time.monotonic()
-    child.send_signal(signal.SIGINT)
-    out, err = child.communicate(timeout=30)
+    try:
+        assert child.stdout.readline().strip() == "started"
+        time.sleep(1.5)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=30)
+    finally:
+        _reap(child)
     assert child.returncode == 0, (out, err)
     lines: List[str] = out.splitlines()
     assert lines[0].startswith("KeyboardInterrupt at "), (out, err)
@@ -125,10 +136,13 @@ def test_ctrl_c_stops_the_command_line_with_one_line() -> None:
         text=True,
         preexec_fn=sigint_as_default,
     )
-    time.sleep(2.5)
-    sent = time.monotonic()
-    child.send_signal(signal.SIGINT)
-    out, err = child.communicate(timeout=30)
+    try:
+        time.sleep(2.5)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=30)
+    finally:
+        _reap(child)
     assert time.monotonic() - sent < 3.0
     assert child.returncode == 130, (out, err)
     assert err.strip() == "interrupted"

@@ -122,7 +122,8 @@ def test_ctrl_c_stops_a_long_decision_within_a_second() -> None:
     finally:
         if child.poll() is None:
             child.kill()
-            child.wait()
+        # Closes the pipes too: a failed test leaves no open file behind.
+        child.communicate()
 
 
 def test_an_interrupted_player_decides_again_as_a_fresh_one() -> None:
