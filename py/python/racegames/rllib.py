@@ -10,7 +10,8 @@
   the others. Needs ``ray[rllib]``.
 
 ``import racegames.rllib`` registers both with RLlib by name (when Ray is
-installed): ``config.environment(ENV_NAME, env_config={...})`` or
+installed): ``ENV_NAME`` (``"racegames"``, for
+``config.environment(ENV_NAME, env_config={...})``) and
 ``MULTI_AGENT_ENV_NAME``, in this process and in the workers Ray starts
 (nothing of racegames runs at interpreter start-up; RLlib ships the
 registration to its workers).
