@@ -46,14 +46,24 @@ pub struct OutputBuffers {
 impl OutputBuffers {
     /// Zeroed buffers for `n` environments of `game`.
     pub fn for_game<G: Game>(game: &G, n: usize) -> OutputBuffers {
+        Self::sized(
+            n,
+            game.observation_len(),
+            game.num_distinct_actions(),
+            game.num_players(),
+        )
+    }
+
+    /// Zeroed buffers for `n` environments of these sizes.
+    fn sized(n: usize, obs_len: usize, actions: usize, players: usize) -> OutputBuffers {
         OutputBuffers {
-            obs: vec![0.0; n * game.observation_len()],
-            mask: vec![0; n * game.num_distinct_actions()],
+            obs: vec![0.0; n * obs_len],
+            mask: vec![0; n * actions],
             reward: vec![0.0; n],
             terminated: vec![false; n],
             truncated: vec![false; n],
             current: vec![0; n],
-            returns: vec![0.0; n * game.num_players()],
+            returns: vec![0.0; n * players],
             ended: vec![false; n],
         }
     }
@@ -61,16 +71,12 @@ impl OutputBuffers {
     /// Zeroed buffers for `n` environments of an erased game (a batch made
     /// with [`crate::erased::DynGame::new_vector`]).
     pub fn for_dyn_game(game: &dyn crate::erased::DynGame, n: usize) -> OutputBuffers {
-        OutputBuffers {
-            obs: vec![0.0; n * game.observation_len()],
-            mask: vec![0; n * game.num_distinct_actions()],
-            reward: vec![0.0; n],
-            terminated: vec![false; n],
-            truncated: vec![false; n],
-            current: vec![0; n],
-            returns: vec![0.0; n * game.num_players()],
-            ended: vec![false; n],
-        }
+        Self::sized(
+            n,
+            game.observation_len(),
+            game.num_distinct_actions(),
+            game.num_players(),
+        )
     }
 
     /// The buffers as the [`Outputs`] of a reset or step.
