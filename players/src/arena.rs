@@ -201,6 +201,27 @@ impl Control {
     }
 }
 
+/// Checks a match's players and counts before it starts and returns its
+/// games (also given to `control` as its total, unless one is set).
+fn start_match(
+    seats: usize,
+    players: usize,
+    config: &ArenaConfig,
+    control: &Control,
+) -> Result<usize, ArenaError> {
+    if players != seats || seats > racegames_board::Seat::MAX_SEATS {
+        return Err(ArenaError::WrongPlayerCount {
+            seats,
+            found: players,
+        });
+    }
+    let games = checked_games(config, seats)?;
+    if control.total() == 0 {
+        control.set_total(games);
+    }
+    Ok(games)
+}
+
 /// Checks the counts of `config` for `seats` seats and returns the games
 /// the match will play (rounded up to a multiple of `seats`).
 fn checked_games(config: &ArenaConfig, seats: usize) -> Result<usize, ArenaError> {
@@ -324,17 +345,7 @@ pub fn play_with<G>(
 where
     G: Game + Sync,
 {
-    let seats = game.num_players();
-    if players.len() != seats || seats > racegames_board::Seat::MAX_SEATS {
-        return Err(ArenaError::WrongPlayerCount {
-            seats,
-            found: players.len(),
-        });
-    }
-    let games = checked_games(config, seats)?;
-    if control.total() == 0 {
-        control.set_total(games);
-    }
+    let games = start_match(game.num_players(), players.len(), config, control)?;
     play_checked(game, players, config, games, control, None)
 }
 

@@ -7,9 +7,7 @@ use racegames_board::record::Record;
 use racegames_board::sim::SplitMix64;
 use racegames_board::{Action, FromParams, Game};
 
-use super::{
-    checked_games, play_checked, play_loop, ArenaConfig, ArenaError, ArenaResult, Control,
-};
+use super::{play_checked, play_loop, start_match, ArenaConfig, ArenaError, ArenaResult, Control};
 use crate::{Interrupt, Player};
 
 /// Makes a game's record from the names of the players by seat, the seed
@@ -186,17 +184,7 @@ pub fn play_recorded_with<G>(
 where
     G: Game + FromParams + Sync,
 {
-    let seats = game.num_players();
-    if players.len() != seats || seats > racegames_board::Seat::MAX_SEATS {
-        return Err(ArenaError::WrongPlayerCount {
-            seats,
-            found: players.len(),
-        });
-    }
-    let games = checked_games(config, seats)?;
-    if control.total() == 0 {
-        control.set_total(games);
-    }
+    let games = start_match(game.num_players(), players.len(), config, control)?;
     let make = |names: &[&str], seed: u64, actions: Vec<Action>, end: &G::State, stopped: bool| {
         make_record(game, names, seed, actions, end, stopped)
     };
