@@ -15,6 +15,7 @@ from pathlib import Path
 import racegames
 from racegames import players
 
+from conftest import sigint_as_default
 from heavy_support import needs
 
 # Small runs: 16 environments of 64 steps make 1,024 steps an update.
