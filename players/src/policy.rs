@@ -35,6 +35,7 @@ use racegames_board::{Action, ActionBuffer, Game, Node};
 use crate::ply::{decision_seed, ply_ends, PlyEnds};
 use crate::{Player, PlayerError};
 
+use crate::net::dense::Layer;
 use crate::net::file::{DenseLayer, NetFile, NetKind, OBSERVATION};
 pub use crate::net::file::{FileError, MAGIC, MAX_LAYERS, MAX_WEIGHTS, MAX_WIDTH, VERSION};
 /// The score of an afterstate where the game is over, per unit of the
@@ -69,80 +70,6 @@ pub enum PolicyKind {
     /// Kind 2: the same one score, given to the positions at the end of the
     /// player's ply; a player heads for the best of them.
     Turns,
-}
-
-/// One dense layer: `out = weights · in + bias`.
-#[derive(Clone, Debug, PartialEq)]
-struct Layer {
-    inputs: usize,
-    outputs: usize,
-    /// By output row, as in the file: one row per logit of the last layer.
-    weights: Vec<f32>,
-    /// The same weights by input column, for the hidden layers: a zero
-    /// input (most of an observation) is then skipped whole.
-    by_input: Vec<f32>,
-    bias: Vec<f32>,
-}
-
-impl Layer {
-    fn new(inputs: usize, outputs: usize, weights: Vec<f32>, bias: Vec<f32>) -> Layer {
-        let mut by_input = vec![0.0; weights.len()];
-        for (o, row) in weights.chunks_exact(inputs.max(1)).enumerate() {
-            for (i, &w) in row.iter().enumerate() {
-                by_input[i * outputs + o] = w;
-            }
-        }
-        Layer {
-            inputs,
-            outputs,
-            weights,
-            by_input,
-            bias,
-        }
-    }
-
-    /// `out = relu(weights · input + bias)`.
-    fn hidden(&self, input: &[f32], out: &mut Vec<f32>) {
-        out.clear();
-        out.extend_from_slice(&self.bias);
-        for (&x, column) in input
-            .iter()
-            .zip(self.by_input.chunks_exact(self.outputs.max(1)))
-        {
-            if x != 0.0 {
-                for (o, &w) in out.iter_mut().zip(column) {
-                    *o += x * w;
-                }
-            }
-        }
-        for o in out.iter_mut() {
-            *o = o.max(0.0);
-        }
-    }
-
-    /// Output `index` before any activation.
-    fn output(&self, input: &[f32], index: usize) -> f32 {
-        let row = &self.weights[index * self.inputs..(index + 1) * self.inputs];
-        dot(row, input) + self.bias[index]
-    }
-}
-
-/// A dot product in eight independent sums, which the compiler vectorizes.
-fn dot(a: &[f32], b: &[f32]) -> f32 {
-    let mut lanes = [0.0f32; 8];
-    let (a8, b8) = (a.chunks_exact(8), b.chunks_exact(8));
-    let tail: f32 = a8
-        .remainder()
-        .iter()
-        .zip(b8.remainder())
-        .map(|(x, y)| x * y)
-        .sum();
-    for (x, y) in a8.zip(b8) {
-        for k in 0..8 {
-            lanes[k] += x[k] * y[k];
-        }
-    }
-    lanes.iter().sum::<f32>() + tail
 }
 
 /// A policy network read from a policy file.

@@ -403,12 +403,10 @@ fn read_legacy_value(r: &mut Reader<'_>) -> Result<NetFile, FileError> {
     let inputs = r.size("number of inputs", MAX_WIDTH)?;
     let hidden = r.size("hidden units", MAX_WIDTH)?;
     let outputs = r.size("outputs", MAX_WIDTH)?;
-    if inputs * hidden + outputs * hidden > MAX_WEIGHTS {
-        return Err(size_error(
-            "number of weights",
-            inputs * hidden + outputs * hidden,
-            MAX_WEIGHTS,
-        ));
+    // Saturating: no overflow where `usize` is 32 bits.
+    let count = (inputs.saturating_add(outputs)).saturating_mul(hidden);
+    if count > MAX_WEIGHTS {
+        return Err(size_error("number of weights", count, MAX_WEIGHTS));
     }
     let trained_games = r.u64()?;
     let by_input = r.floats(inputs * hidden, 0)?;
@@ -570,13 +568,10 @@ impl<'a> Reader<'a> {
         for _ in 0..count {
             let inputs = self.size("layer inputs", MAX_WIDTH)?;
             let outputs = self.size("layer outputs", MAX_WIDTH)?;
-            let count = inputs * outputs;
-            if total + count + outputs > MAX_WEIGHTS {
-                return Err(size_error(
-                    "number of weights",
-                    total + count + outputs,
-                    MAX_WEIGHTS,
-                ));
+            let count = inputs.saturating_mul(outputs);
+            let after = total.saturating_add(count).saturating_add(outputs);
+            if after > MAX_WEIGHTS {
+                return Err(size_error("number of weights", after, MAX_WEIGHTS));
             }
             let weights = self.floats(count, total)?;
             let bias = self.floats(outputs, total + count)?;

@@ -178,13 +178,7 @@ impl Mlp {
         let len = h.min(hidden.len());
         let hidden = &mut hidden[..len];
         hidden.copy_from_slice(&self.b1[..hidden.len()]);
-        for (&xi, row) in x.iter().zip(self.w1.chunks_exact(h)) {
-            if xi != 0.0 {
-                for (a, &w) in hidden.iter_mut().zip(row) {
-                    *a += xi * w;
-                }
-            }
-        }
+        super::dense::add_columns(x, &self.w1, h, hidden);
         for a in hidden.iter_mut() {
             *a = sigmoid(*a);
         }

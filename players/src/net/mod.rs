@@ -29,6 +29,7 @@
 //! ```
 
 mod daldos;
+pub(crate) mod dense;
 pub mod file;
 mod mlp;
 mod tables;
