@@ -302,7 +302,7 @@ impl NetFile {
                     layer.inputs
                 )));
             }
-            if layer.weights.len() != layer.inputs * layer.outputs
+            if layer.weights.len() != layer.inputs.saturating_mul(layer.outputs)
                 || layer.bias.len() != layer.outputs
             {
                 return Err(FileError::Shape(format!(
