@@ -95,6 +95,24 @@ impl PolicyNet {
 
     /// The policy a read net file holds.
     ///
+    /// ```
+    /// use racegames_players::net::file::{DenseLayer, NetFile, NetKind};
+    /// use racegames_players::policy::{PolicyKind, PolicyNet};
+    /// let file = NetFile {
+    ///     kind: NetKind::Policy(PolicyKind::Afterstates),
+    ///     game: "daldos".into(),
+    ///     encoding: "observation".into(),
+    ///     inputs: 2,
+    ///     actions: 5,
+    ///     trained_games: 0,
+    ///     layers: vec![DenseLayer { inputs: 2, outputs: 1, weights: vec![1.0, -1.0], bias: vec![0.0] }],
+    /// };
+    /// let net = PolicyNet::from_file(file.clone()).unwrap();
+    /// assert_eq!(net.kind(), PolicyKind::Afterstates);
+    /// assert_eq!(net.to_file(), file);
+    /// assert_eq!(PolicyNet::from_bytes(&net.to_bytes()), Ok(net));
+    /// ```
+    ///
     /// # Errors
     ///
     /// [`PolicyError::Mismatch`] for a value net.
@@ -117,7 +135,7 @@ impl PolicyNet {
         })
     }
 
-    /// The policy as a net file's content.
+    /// The policy as a net file's content (see [`PolicyNet::from_file`]).
     pub fn to_file(&self) -> NetFile {
         NetFile {
             kind: NetKind::Policy(self.kind),

@@ -117,6 +117,15 @@ impl NetKind {
 
     /// The kind numbered `code` in the file.
     ///
+    /// ```
+    /// use racegames_players::net::file::{FileError, NetKind};
+    /// use racegames_players::policy::PolicyKind;
+    /// assert_eq!(NetKind::from_code(0), Ok(NetKind::Value));
+    /// assert_eq!(NetKind::from_code(3), Ok(NetKind::Policy(PolicyKind::Turns)));
+    /// assert_eq!(NetKind::Policy(PolicyKind::Actions).code(), 1);
+    /// assert_eq!(NetKind::from_code(4), Err(FileError::Kind(4)));
+    /// ```
+    ///
     /// # Errors
     ///
     /// [`FileError::Kind`] for a number that names no kind.
@@ -283,6 +292,22 @@ impl NetFile {
     /// the limits, layers that chain from the inputs, weights the sizes
     /// say, all finite, and a last layer that fits the kind.
     ///
+    /// ```
+    /// use racegames_players::net::file::{DenseLayer, FileError, NetFile, NetKind};
+    /// let mut file = NetFile {
+    ///     kind: NetKind::Value,
+    ///     game: "daldos".into(),
+    ///     encoding: "daldos-v1".into(),
+    ///     inputs: 3,
+    ///     actions: 0,
+    ///     trained_games: 0,
+    ///     layers: vec![DenseLayer { inputs: 3, outputs: 1, weights: vec![0.0; 3], bias: vec![0.0] }],
+    /// };
+    /// assert_eq!(file.check(), Ok(()));
+    /// file.layers[0].bias[0] = f32::NAN;
+    /// assert_eq!(file.check(), Err(FileError::NotFinite(3)));
+    /// ```
+    ///
     /// # Errors
     ///
     /// The [`FileError`] of the first thing wrong.
@@ -352,6 +377,12 @@ impl NetFile {
 
     /// Reads a net file from `path` with [`read_net_file`], then as
     /// [`NetFile::from_bytes`].
+    ///
+    /// ```
+    /// use racegames_players::net::file::NetFile;
+    /// let err = NetFile::from_path(std::path::Path::new("/no/such.net")).unwrap_err();
+    /// assert!(err.contains("cannot read net file"));
+    /// ```
     ///
     /// # Errors
     ///

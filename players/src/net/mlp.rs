@@ -200,6 +200,14 @@ impl Mlp {
 
     /// The value net a read net file holds.
     ///
+    /// ```
+    /// use racegames_players::net::{Mlp, NetKind};
+    /// let net = Mlp::new_random("daldos", "daldos-v1", [4, 2, 1], 7, 0.5).unwrap();
+    /// let file = net.to_file();
+    /// assert_eq!((file.kind, file.layers.len()), (NetKind::Value, 2));
+    /// assert_eq!(Mlp::from_file(file), Ok(net));
+    /// ```
+    ///
     /// # Errors
     ///
     /// [`NetError::NotValue`] for a policy or a net of other than two
@@ -244,7 +252,9 @@ impl Mlp {
         })
     }
 
-    /// The net as a net file's content, of kind value.
+    /// The net as a net file's content, of kind value (the
+    /// input-to-hidden weights by hidden unit, as the file keeps them):
+    /// see [`Mlp::from_file`].
     pub fn to_file(&self) -> NetFile {
         let mut rows = vec![0.0; self.inputs * self.hidden];
         for (i, column) in self.w1.chunks_exact(self.hidden).enumerate() {
