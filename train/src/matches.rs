@@ -2,16 +2,16 @@
 //! played in the players crate's arena (seats alternating), with its
 //! Wilson 95% intervals.
 
-use racegames_board::{Action, Game, Node, Seat};
+use racegames_board::{Game, Node, Seat};
 use racegames_daldos::Daldos;
 use racegames_players::arena::{self, ArenaConfig};
 use racegames_players::net::{Mlp, NetGame};
-use racegames_players::ply::{ply_ends, Plan, PlyEnd};
+use racegames_players::ply::PlyEnd;
 use racegames_players::random::RandomPlayer;
-use racegames_players::{Player, PlayerError};
+use racegames_players::Player;
 use racegames_tables::{Position, Tables};
 
-use crate::player::NetGreedy;
+use crate::player::{EndChooser, NetGreedy, PlyGreedy};
 
 /// A hand-made evaluation for a baseline greedy opponent.
 pub trait Baseline: Game {
@@ -57,66 +57,38 @@ pub enum Side<'a> {
     Random(u64),
 }
 
-/// Plays the greedy end of turn by the game's [`Baseline`] score (a win
-/// or loss at the end of the game outweighs any score), action by action.
-#[derive(Clone, Debug)]
-pub struct BaselineGreedy<S> {
-    plan: Plan<S>,
-}
+/// Chooses the end of turn best by the game's [`Baseline`] score (a win
+/// or loss at the end of the game outweighs any score).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BaselineChoice;
 
-impl<S: Copy + Eq> Default for BaselineGreedy<S> {
-    fn default() -> Self {
-        BaselineGreedy { plan: Plan::new() }
-    }
-}
-
-/// The index of the end of turn best for `mover` by the baseline score.
-fn baseline_choice<G: Baseline>(game: &G, mover: Seat, ends: &[PlyEnd<G::State>]) -> usize {
-    let mut best = (0, f64::NEG_INFINITY);
-    let mut r = vec![0.0; game.num_players()];
-    for (i, end) in ends.iter().enumerate() {
-        let v = if game.node(&end.state) == Node::Terminal {
-            // One value per seat: the length check cannot fail.
-            let _ = game.returns(&end.state, &mut r);
-            r.get(mover.index()).copied().unwrap_or(0.0) * 1e6
-        } else {
-            game.baseline_score(&end.state, mover)
-        };
-        if v > best.1 {
-            best = (i, v);
-        }
-    }
-    best.0
-}
-
-impl<G> Player<G> for BaselineGreedy<G::State>
-where
-    G: Baseline,
-    G::State: Send + 'static,
-{
+impl<G: Baseline> EndChooser<G> for BaselineChoice {
     fn name(&self) -> &str {
         "baseline"
     }
 
-    fn act(&mut self, game: &G, state: &G::State) -> Result<Action, PlayerError> {
-        let Node::Decision(mover) = game.node(state) else {
-            return Err(PlayerError::NotADecision);
-        };
-        if let Some(a) = self.plan.next(state) {
-            return Ok(a);
+    fn choose(&self, game: &G, mover: Seat, ends: &[PlyEnd<G::State>]) -> usize {
+        let mut best = (0, f64::NEG_INFINITY);
+        let mut r = vec![0.0; game.num_players()];
+        for (i, end) in ends.iter().enumerate() {
+            let v = if game.node(&end.state) == Node::Terminal {
+                // One value per seat: the length check cannot fail.
+                let _ = game.returns(&end.state, &mut r);
+                r.get(mover.index()).copied().unwrap_or(0.0) * 1e6
+            } else {
+                game.baseline_score(&end.state, mover)
+            };
+            if v > best.1 {
+                best = (i, v);
+            }
         }
-        let ends = ply_ends(game, state).ends;
-        let end = ends
-            .get(baseline_choice(game, mover, &ends))
-            .ok_or(PlayerError::NotADecision)?;
-        self.plan.set(game, state, &end.actions);
-        self.plan.next(state).ok_or(PlayerError::NotADecision)
-    }
-
-    fn clone_box(&self) -> Box<dyn Player<G>> {
-        Box::new(BaselineGreedy::<G::State>::default())
+        best.0
     }
 }
+
+/// Plays the greedy end of turn by the game's [`Baseline`] score, action
+/// by action.
+pub type BaselineGreedy<S> = PlyGreedy<S, BaselineChoice>;
 
 /// The arena player of a side.
 fn player_of<G>(side: Side<'_>) -> Box<dyn Player<G>>
@@ -126,7 +98,7 @@ where
 {
     match side {
         Side::Net(net) => Box::new(NetGreedy::<G::State>::new(net.clone())),
-        Side::Baseline => Box::new(BaselineGreedy::<G::State>::default()),
+        Side::Baseline => Box::new(BaselineGreedy::<G::State>::with(BaselineChoice)),
         Side::Random(seed) => Box::new(RandomPlayer::new(seed)),
     }
 }
