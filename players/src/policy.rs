@@ -90,7 +90,7 @@ impl PolicyNet {
     ///
     /// A [`PolicyError`] naming what is wrong; never a panic, whatever the bytes.
     pub fn from_bytes(bytes: &[u8]) -> Result<PolicyNet, PolicyError> {
-        PolicyNet::from_file(NetFile::from_bytes(bytes)?)
+        PolicyNet::from_checked(NetFile::from_bytes(bytes)?)
     }
 
     /// The policy a read net file holds.
@@ -115,8 +115,15 @@ impl PolicyNet {
     ///
     /// # Errors
     ///
+    /// [`PolicyError::File`] for a file that fails [`NetFile::check`],
     /// [`PolicyError::Mismatch`] for a value net.
     pub fn from_file(file: NetFile) -> Result<PolicyNet, PolicyError> {
+        file.check()?;
+        PolicyNet::from_checked(file)
+    }
+
+    /// [`PolicyNet::from_file`] of a file that passed [`NetFile::check`].
+    fn from_checked(file: NetFile) -> Result<PolicyNet, PolicyError> {
         let NetKind::Policy(kind) = file.kind else {
             return Err(PolicyError::Mismatch(
                 "the file holds a value net, not a policy".to_owned(),

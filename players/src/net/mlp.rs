@@ -195,7 +195,7 @@ impl Mlp {
     ///
     /// A [`NetError`] saying what is wrong with the bytes; never panics.
     pub fn from_bytes(bytes: &[u8]) -> Result<Mlp, NetError> {
-        Mlp::from_file(NetFile::from_bytes(bytes)?)
+        Mlp::from_checked(NetFile::from_bytes(bytes)?)
     }
 
     /// The value net a read net file holds.
@@ -210,9 +210,16 @@ impl Mlp {
     ///
     /// # Errors
     ///
+    /// [`NetError::File`] for a file that fails [`NetFile::check`],
     /// [`NetError::NotValue`] for a policy or a net of other than two
     /// layers, [`NetError::Size`] for sizes over this crate's limits.
     pub fn from_file(file: NetFile) -> Result<Mlp, NetError> {
+        file.check()?;
+        Mlp::from_checked(file)
+    }
+
+    /// [`Mlp::from_file`] of a file that passed [`NetFile::check`].
+    fn from_checked(file: NetFile) -> Result<Mlp, NetError> {
         if file.kind != NetKind::Value {
             return Err(NetError::NotValue("a policy".to_owned()));
         }

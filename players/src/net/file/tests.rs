@@ -196,3 +196,15 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn an_unchecked_file_is_refused_by_both_nets_not_a_panic() {
+    let mut file = policy_file(PolicyKind::Actions);
+    file.layers[0].weights.extend([1.0; 9]);
+    assert!(PolicyNet::from_file(file.clone()).is_err());
+    file.kind = NetKind::Value;
+    file.actions = 0;
+    assert!(Mlp::from_file(file.clone()).is_err());
+    file.layers[0].weights.truncate(3);
+    assert!(Mlp::from_file(file).is_err());
+}
