@@ -9,13 +9,15 @@
 //! flattened observation tensor of the game. Files are written by
 //! `python -m racegames.train`; the legacy `RGPL` layout still reads.
 //!
-//! - Kind 0 ([`PolicyKind::Actions`]): the net reads the observation of the
+//! The kinds (numbered 1 to 3 in the net file, 0 to 2 in the legacy one):
+//!
+//! - [`PolicyKind::Actions`]: the net reads the observation of the
 //!   player to move, and its last layer gives one logit per action.
-//! - Kind 1 ([`PolicyKind::Afterstates`]): the last layer gives one value,
+//! - [`PolicyKind::Afterstates`]: the last layer gives one value,
 //!   the score of a position seen by the player who has just acted. Each
 //!   legal action is scored by the position it leads to; an action that
 //!   ends the game scores [`TERMINAL_SCORE`] times the actor's return.
-//! - Kind 2 ([`PolicyKind::Turns`]): the same one score, given to each
+//! - [`PolicyKind::Turns`]: the same one score, given to each
 //!   distinct position at the end of the player's ply (both dice of a
 //!   tables throw: see [`crate::ply`]). The player plays the first action
 //!   towards the best end, and chooses afresh at its next decision, so that
@@ -38,10 +40,12 @@ use crate::{Player, PlayerError};
 use crate::net::dense::Layer;
 use crate::net::file::{DenseLayer, NetFile, NetKind, OBSERVATION};
 pub use crate::net::file::{FileError, MAGIC, MAX_LAYERS, MAX_WEIGHTS, MAX_WIDTH, VERSION};
+
 /// The score of an afterstate where the game is over, per unit of the
 /// acting player's return: a finished game needs no net, and a win then
 /// outscores any position the net can rate so it is always taken.
 pub const TERMINAL_SCORE: f32 = 20.0;
+
 /// Why a policy file could not be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PolicyError {
@@ -59,15 +63,16 @@ pub enum PolicyError {
 /// What a policy's net scores.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum PolicyKind {
-    /// Kind 0: the observation of the player to move gives one logit per
-    /// action (a version-1 file is always this kind).
+    /// Net file kind 1: the observation of the player to move gives one
+    /// logit per action (a legacy `RGPL` version-1 file is always this
+    /// kind).
     #[default]
     Actions,
-    /// Kind 1: the observation of a position, seen by the player who has
+    /// Net file kind 2: the observation of a position, seen by the player who has
     /// just acted, gives one score; a player rates each legal action by the
     /// position it leads to.
     Afterstates,
-    /// Kind 2: the same one score, given to the positions at the end of the
+    /// Net file kind 3: the same one score, given to the positions at the end of the
     /// player's ply; a player heads for the best of them.
     Turns,
 }
