@@ -2,31 +2,22 @@
 //! score per action, or to one score for the position an action leads to,
 //! evaluated natively (no torch at play time).
 //!
-//! # The policy file (versions 1 and 2)
+//! # The policy file
 //!
-//! Written by `python -m racegames.train`; all numbers little-endian.
+//! A policy is a net file ([`crate::net::file`]) of a policy kind: dense
+//! layers with a ReLU after every layer but the last, the first reading a
+//! flattened observation tensor of the game. Files are written by
+//! `python -m racegames.train`; the legacy `RGPL` layout still reads.
 //!
-//! | bytes | content |
-//! |---|---|
-//! | 4 | magic `RGPL` |
-//! | 4 | `u32` format version: 1 or 2 |
-//! | 4 + n | `u32` length then UTF-8 text: the game's name (at most 64 bytes) |
-//! | 4 × 2 | `u32` observation length, `u32` number of actions |
-//! | 4 | version 2 only: `u32` kind, 0 for action logits, 1 for afterstate scores, 2 for whole-turn scores (version 1 is always kind 0) |
-//! | 4 | `u32` number of layers `L` |
-//! | per layer | `u32` inputs, `u32` outputs, then `f32` weights by output row (`outputs × inputs`), then `f32` biases (`outputs`) |
+//! The kinds (numbered 1 to 3 in the net file, 0 to 2 in the legacy one):
 //!
-//! Layers are dense; every layer but the last is followed by a ReLU. The
-//! first layer reads a flattened observation tensor of the game; each layer
-//! reads the one before.
-//!
-//! - Kind 0 ([`PolicyKind::Actions`]): the net reads the observation of the
+//! - [`PolicyKind::Actions`]: the net reads the observation of the
 //!   player to move, and its last layer gives one logit per action.
-//! - Kind 1 ([`PolicyKind::Afterstates`]): the last layer gives one value,
+//! - [`PolicyKind::Afterstates`]: the last layer gives one value,
 //!   the score of a position seen by the player who has just acted. Each
 //!   legal action is scored by the position it leads to; an action that
 //!   ends the game scores [`TERMINAL_SCORE`] times the actor's return.
-//! - Kind 2 ([`PolicyKind::Turns`]): the same one score, given to each
+//! - [`PolicyKind::Turns`]: the same one score, given to each
 //!   distinct position at the end of the player's ply (both dice of a
 //!   tables throw: see [`crate::ply`]). The player plays the first action
 //!   towards the best end, and chooses afresh at its next decision, so that
@@ -46,155 +37,44 @@ use racegames_board::{Action, ActionBuffer, Game, Node};
 use crate::ply::{decision_seed, ply_ends, PlyEnds};
 use crate::{Player, PlayerError};
 
-/// The magic bytes that start a policy file.
-pub const MAGIC: [u8; 4] = *b"RGPL";
-/// The newest version of the policy file, which this crate reads along
-/// with version 1. [`PolicyNet::to_bytes`] writes version 1 for an
-/// [`PolicyKind::Actions`] net (the two are the same net) and this version
-/// for the other kinds.
-pub const VERSION: u32 = 2;
+use crate::net::dense::Layer;
+use crate::net::file::{DenseLayer, NetFile, NetKind, OBSERVATION};
+pub use crate::net::file::{FileError, MAGIC, MAX_LAYERS, MAX_WEIGHTS, MAX_WIDTH, VERSION};
+
 /// The score of an afterstate where the game is over, per unit of the
 /// acting player's return: a finished game needs no net, and a win then
 /// outscores any position the net can rate so it is always taken.
 pub const TERMINAL_SCORE: f32 = 20.0;
-/// The most layers a policy may have.
-pub const MAX_LAYERS: usize = 8;
-/// The widest layer a policy may have (inputs or outputs).
-pub const MAX_WIDTH: usize = 1 << 16;
-/// The most weights a policy may have, in all (256 MB of `f32`).
-pub const MAX_WEIGHTS: usize = 1 << 26;
 
 /// Why a policy file could not be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PolicyError {
-    /// The file does not start with `RGPL`.
-    #[error("not a racegames policy file (no RGPL magic)")]
-    Magic,
-    /// The version is not one this crate reads.
-    #[error("policy file version {0} is not supported (this crate reads versions 1 and 2)")]
-    Version(u32),
-    /// The file ends early or has bytes after its weights.
-    #[error("the policy file is {0}")]
-    Length(&'static str),
+    /// The bytes are not a net file ([`FileError`] says why).
+    #[error(transparent)]
+    File(#[from] FileError),
     /// A text or size is out of range.
     #[error("the policy file's {0} is out of range")]
     Range(&'static str),
     /// Two layers do not chain, or the ends do not fit the game.
     #[error("the policy does not fit: {0}")]
     Mismatch(String),
-    /// A weight is NaN or infinite.
-    #[error("weight {0} of the policy file is not a finite number")]
-    NotFinite(usize),
 }
 
 /// What a policy's net scores.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum PolicyKind {
-    /// Kind 0: the observation of the player to move gives one logit per
-    /// action (a version-1 file is always this kind).
+    /// Net file kind 1: the observation of the player to move gives one
+    /// logit per action (a legacy `RGPL` version-1 file is always this
+    /// kind).
     #[default]
     Actions,
-    /// Kind 1: the observation of a position, seen by the player who has
+    /// Net file kind 2: the observation of a position, seen by the player who has
     /// just acted, gives one score; a player rates each legal action by the
     /// position it leads to.
     Afterstates,
-    /// Kind 2: the same one score, given to the positions at the end of the
+    /// Net file kind 3: the same one score, given to the positions at the end of the
     /// player's ply; a player heads for the best of them.
     Turns,
-}
-
-impl PolicyKind {
-    /// The kind's number in the file.
-    fn code(self) -> u32 {
-        match self {
-            PolicyKind::Actions => 0,
-            PolicyKind::Afterstates => 1,
-            PolicyKind::Turns => 2,
-        }
-    }
-
-    fn from_code(code: u32) -> Result<PolicyKind, PolicyError> {
-        match code {
-            0 => Ok(PolicyKind::Actions),
-            1 => Ok(PolicyKind::Afterstates),
-            2 => Ok(PolicyKind::Turns),
-            _ => Err(PolicyError::Range("kind")),
-        }
-    }
-}
-
-/// One dense layer: `out = weights · in + bias`.
-#[derive(Clone, Debug, PartialEq)]
-struct Layer {
-    inputs: usize,
-    outputs: usize,
-    /// By output row, as in the file: one row per logit of the last layer.
-    weights: Vec<f32>,
-    /// The same weights by input column, for the hidden layers: a zero
-    /// input (most of an observation) is then skipped whole.
-    by_input: Vec<f32>,
-    bias: Vec<f32>,
-}
-
-impl Layer {
-    fn new(inputs: usize, outputs: usize, weights: Vec<f32>, bias: Vec<f32>) -> Layer {
-        let mut by_input = vec![0.0; weights.len()];
-        for (o, row) in weights.chunks_exact(inputs.max(1)).enumerate() {
-            for (i, &w) in row.iter().enumerate() {
-                by_input[i * outputs + o] = w;
-            }
-        }
-        Layer {
-            inputs,
-            outputs,
-            weights,
-            by_input,
-            bias,
-        }
-    }
-
-    /// `out = relu(weights · input + bias)`.
-    fn hidden(&self, input: &[f32], out: &mut Vec<f32>) {
-        out.clear();
-        out.extend_from_slice(&self.bias);
-        for (&x, column) in input
-            .iter()
-            .zip(self.by_input.chunks_exact(self.outputs.max(1)))
-        {
-            if x != 0.0 {
-                for (o, &w) in out.iter_mut().zip(column) {
-                    *o += x * w;
-                }
-            }
-        }
-        for o in out.iter_mut() {
-            *o = o.max(0.0);
-        }
-    }
-
-    /// Output `index` before any activation.
-    fn output(&self, input: &[f32], index: usize) -> f32 {
-        let row = &self.weights[index * self.inputs..(index + 1) * self.inputs];
-        dot(row, input) + self.bias[index]
-    }
-}
-
-/// A dot product in eight independent sums, which the compiler vectorizes.
-fn dot(a: &[f32], b: &[f32]) -> f32 {
-    let mut lanes = [0.0f32; 8];
-    let (a8, b8) = (a.chunks_exact(8), b.chunks_exact(8));
-    let tail: f32 = a8
-        .remainder()
-        .iter()
-        .zip(b8.remainder())
-        .map(|(x, y)| x * y)
-        .sum();
-    for (x, y) in a8.zip(b8) {
-        for k in 0..8 {
-            lanes[k] += x[k] * y[k];
-        }
-    }
-    lanes.iter().sum::<f32>() + tail
 }
 
 /// A policy network read from a policy file.
@@ -207,148 +87,92 @@ pub struct PolicyNet {
     layers: Vec<Layer>,
 }
 
-struct Reader<'a> {
-    bytes: &'a [u8],
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], PolicyError> {
-        if self.bytes.len() < n {
-            return Err(PolicyError::Length("truncated"));
-        }
-        let (head, rest) = self.bytes.split_at(n);
-        self.bytes = rest;
-        Ok(head)
-    }
-
-    fn u32(&mut self) -> Result<u32, PolicyError> {
-        let b = self.take(4)?;
-        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-    }
-
-    fn size(&mut self, what: &'static str, max: usize) -> Result<usize, PolicyError> {
-        let value = self.u32()? as usize;
-        if value == 0 || value > max {
-            return Err(PolicyError::Range(what));
-        }
-        Ok(value)
-    }
-
-    fn floats(&mut self, n: usize, first_index: usize) -> Result<Vec<f32>, PolicyError> {
-        let bytes = self.take(n.checked_mul(4).ok_or(PolicyError::Range("layer size"))?)?;
-        let mut out = Vec::with_capacity(n);
-        for (i, b) in bytes.chunks_exact(4).enumerate() {
-            let x = f32::from_le_bytes([b[0], b[1], b[2], b[3]]);
-            if !x.is_finite() {
-                return Err(PolicyError::NotFinite(first_index + i));
-            }
-            out.push(x);
-        }
-        Ok(out)
-    }
-}
-
 impl PolicyNet {
-    /// Reads a policy file's bytes.
+    /// Reads a policy file's bytes (a net file of a policy kind, or the
+    /// legacy `RGPL` layout).
     ///
     /// # Errors
     ///
     /// A [`PolicyError`] naming what is wrong; never a panic, whatever the bytes.
     pub fn from_bytes(bytes: &[u8]) -> Result<PolicyNet, PolicyError> {
-        let mut r = Reader { bytes };
-        if r.take(4).map_err(|_| PolicyError::Magic)? != MAGIC {
-            return Err(PolicyError::Magic);
-        }
-        let version = r.u32()?;
-        if !(1..=VERSION).contains(&version) {
-            return Err(PolicyError::Version(version));
-        }
-        let name_len = r.size("game name", 64)?;
-        let game = core::str::from_utf8(r.take(name_len)?)
-            .map_err(|_| PolicyError::Range("game name"))?
-            .to_owned();
-        let observation_len = r.size("observation length", MAX_WIDTH)?;
-        let num_actions = r.size("number of actions", MAX_WIDTH)?;
-        let kind = if version >= 2 {
-            PolicyKind::from_code(r.u32()?)?
-        } else {
-            PolicyKind::Actions
+        PolicyNet::from_checked(NetFile::from_bytes(bytes)?)
+    }
+
+    /// The policy a read net file holds.
+    ///
+    /// ```
+    /// use racegames_players::net::file::{DenseLayer, NetFile, NetKind};
+    /// use racegames_players::policy::{PolicyKind, PolicyNet};
+    /// let file = NetFile {
+    ///     kind: NetKind::Policy(PolicyKind::Afterstates),
+    ///     game: "daldos".into(),
+    ///     encoding: "observation".into(),
+    ///     inputs: 2,
+    ///     actions: 5,
+    ///     trained_games: 0,
+    ///     layers: vec![DenseLayer { inputs: 2, outputs: 1, weights: vec![1.0, -1.0], bias: vec![0.0] }],
+    /// };
+    /// let net = PolicyNet::from_file(file.clone()).unwrap();
+    /// assert_eq!(net.kind(), PolicyKind::Afterstates);
+    /// assert_eq!(net.to_file(), file);
+    /// assert_eq!(PolicyNet::from_bytes(&net.to_bytes()), Ok(net));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`PolicyError::File`] for a file that fails [`NetFile::check`],
+    /// [`PolicyError::Mismatch`] for a value net.
+    pub fn from_file(file: NetFile) -> Result<PolicyNet, PolicyError> {
+        file.check()?;
+        PolicyNet::from_checked(file)
+    }
+
+    /// [`PolicyNet::from_file`] of a file that passed [`NetFile::check`].
+    fn from_checked(file: NetFile) -> Result<PolicyNet, PolicyError> {
+        let NetKind::Policy(kind) = file.kind else {
+            return Err(PolicyError::Mismatch(
+                "the file holds a value net, not a policy".to_owned(),
+            ));
         };
-        let num_layers = r.size("number of layers", MAX_LAYERS)?;
-        let mut layers = Vec::with_capacity(num_layers);
-        let mut total = 0usize;
-        let mut width = observation_len;
-        for index in 0..num_layers {
-            let inputs = r.size("layer inputs", MAX_WIDTH)?;
-            let outputs = r.size("layer outputs", MAX_WIDTH)?;
-            if inputs != width {
-                return Err(PolicyError::Mismatch(format!(
-                    "layer {index} reads {inputs} values but gets {width}"
-                )));
-            }
-            let count = inputs * outputs;
-            if total + count + outputs > MAX_WEIGHTS {
-                return Err(PolicyError::Range("number of weights"));
-            }
-            let weights = r.floats(count, total)?;
-            let bias = r.floats(outputs, total + count)?;
-            total += count + outputs;
-            layers.push(Layer::new(inputs, outputs, weights, bias));
-            width = outputs;
-        }
-        match kind {
-            PolicyKind::Actions if width != num_actions => {
-                return Err(PolicyError::Mismatch(format!(
-                    "the last layer gives {width} values for {num_actions} actions"
-                )));
-            }
-            PolicyKind::Afterstates | PolicyKind::Turns if width != 1 => {
-                return Err(PolicyError::Mismatch(format!(
-                    "the last layer of a position-scoring policy gives {width} values, not 1 score"
-                )));
-            }
-            _ => {}
-        }
-        if !r.bytes.is_empty() {
-            return Err(PolicyError::Length("followed by extra bytes"));
-        }
         Ok(PolicyNet {
-            game,
-            observation_len,
-            num_actions,
+            game: file.game,
+            observation_len: file.inputs,
+            num_actions: file.actions,
             kind,
-            layers,
+            layers: file
+                .layers
+                .into_iter()
+                .map(|l| Layer::new(l.inputs, l.outputs, l.weights, l.bias))
+                .collect(),
         })
     }
 
-    /// The bytes of this net's policy file (what [`PolicyNet::from_bytes`]
-    /// reads): version 1 for an [`PolicyKind::Actions`] net, so that such
-    /// files round-trip byte for byte, else version 2.
+    /// The policy as a net file's content (see [`PolicyNet::from_file`]).
+    pub fn to_file(&self) -> NetFile {
+        NetFile {
+            kind: NetKind::Policy(self.kind),
+            game: self.game.clone(),
+            encoding: OBSERVATION.to_owned(),
+            inputs: self.observation_len,
+            actions: self.num_actions,
+            trained_games: 0,
+            layers: self
+                .layers
+                .iter()
+                .map(|l| DenseLayer {
+                    inputs: l.inputs,
+                    outputs: l.outputs,
+                    weights: l.weights.clone(),
+                    bias: l.bias.clone(),
+                })
+                .collect(),
+        }
+    }
+
+    /// The bytes of this net's policy file, in the current net file
+    /// layout (what [`PolicyNet::from_bytes`] reads).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::new();
-        out.extend_from_slice(&MAGIC);
-        let put = |x: u32, out: &mut Vec<u8>| out.extend_from_slice(&x.to_le_bytes());
-        let version = match self.kind {
-            PolicyKind::Actions => 1,
-            PolicyKind::Afterstates | PolicyKind::Turns => VERSION,
-        };
-        put(version, &mut out);
-        put(self.game.len() as u32, &mut out);
-        out.extend_from_slice(self.game.as_bytes());
-        put(self.observation_len as u32, &mut out);
-        put(self.num_actions as u32, &mut out);
-        if version >= 2 {
-            put(self.kind.code(), &mut out);
-        }
-        put(self.layers.len() as u32, &mut out);
-        for layer in &self.layers {
-            put(layer.inputs as u32, &mut out);
-            put(layer.outputs as u32, &mut out);
-            for x in layer.weights.iter().chain(&layer.bias) {
-                out.extend_from_slice(&x.to_le_bytes());
-            }
-        }
-        out
+        self.to_file().to_bytes()
     }
 
     /// The game the policy was trained for.

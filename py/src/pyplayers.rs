@@ -263,13 +263,18 @@ pub fn read_policy_file<'py>(
 }
 
 /// Checks a policy file's bytes as the native loader does (layout, sizes,
-/// layers that chain, finite weights); `ValueError` saying what is wrong.
+/// layers that chain, finite weights) and gives them in the current net
+/// file layout (the same bytes for a current file, a legacy `RGPL` file
+/// rewritten); `ValueError` saying what is wrong.
 #[pyfunction]
 #[pyo3(name = "_check_policy_bytes")]
-pub fn check_policy_bytes(data: &[u8]) -> PyResult<()> {
-    racegames_players::policy::PolicyNet::from_bytes(data)
-        .map(drop)
-        .map_err(|e| PyValueError::new_err(e.to_string()))
+pub fn check_policy_bytes<'py>(
+    py: Python<'py>,
+    data: &[u8],
+) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+    let net = racegames_players::policy::PolicyNet::from_bytes(data)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(pyo3::types::PyBytes::new(py, &net.to_bytes()))
 }
 
 /// One opponent of a vector environment: a player name (`"random"` alone

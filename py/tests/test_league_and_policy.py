@@ -34,6 +34,29 @@ def test_a_policy_file_round_trips_through_numpy(tmp_path: Path) -> None:
     assert [w.shape for w, _ in layers] == [(16, 168), (168, 16)]
 
 
+def test_a_legacy_rgpl_policy_file_reads_and_plays_as_the_same_net(tmp_path: Path) -> None:
+    import struct
+
+    game = racegames.make_game("backgammon")
+    _random_policy(tmp_path / "new.rgpl", game)
+    name, obs, actions, layers = read_policy(tmp_path / "new.rgpl")
+    assert (tmp_path / "new.rgpl").read_bytes()[:4] == b"RGNF"
+    # The legacy layout, version 1: no kind, no encoding, no game count.
+    chunks = [b"RGPL", struct.pack("<II", 1, len(name)), name.encode(), struct.pack("<III", obs, actions, len(layers))]
+    for w, b in layers:
+        chunks += [struct.pack("<II", w.shape[1], w.shape[0]), w.astype("<f4").tobytes(), b.astype("<f4").tobytes()]
+    (tmp_path / "old.rgpl").write_bytes(b"".join(chunks))
+    old = read_policy(tmp_path / "old.rgpl")
+    assert old[:3] == (name, obs, actions)
+    for (w, b), (w0, b0) in zip(old[3], layers):
+        assert np.array_equal(w, w0) and np.array_equal(b, b0)
+    a = players.make_player("policy", game, path=str(tmp_path / "old.rgpl"))
+    b = players.make_player("policy", game, path=str(tmp_path / "new.rgpl"))
+    state = game.new_initial_state()
+    state.apply_action(7)
+    assert a.act(state) == b.act(state)
+
+
 def test_the_policy_player_plays_the_highest_logit_legal_action(tmp_path: Path) -> None:
     game = racegames.make_game("backgammon")
     path = tmp_path / "p.rgpl"

@@ -112,8 +112,8 @@ fn eval_line<G>(
     seed: u64,
 ) -> Result<String, String>
 where
-    G: NetGame + Baseline,
-    G::State: Send,
+    G: NetGame + Baseline + Sync,
+    G::State: Send + 'static,
 {
     racegames_players::net::NetEvaluator::new(game, net.clone()).map_err(|e| e.to_string())?;
     let other = match opponent {
@@ -121,7 +121,7 @@ where
         "baseline" => Side::Baseline,
         _ => return Err(format!("unknown opponent {opponent:?}: random or baseline")),
     };
-    let r = play_match(game, Side::Net(net), other, games, seed);
+    let r = play_match(game, Side::Net(net), other, games, seed)?;
     let (lo, hi) = wilson(r.wins, r.games());
     Ok(format!(
         "net vs {opponent}: {} wins {} losses {} draws of {} ({:.1}%, Wilson 95% {:.1}-{:.1}%), mean return {:+.3}",
@@ -150,8 +150,8 @@ pub fn save(net: &Mlp, path: &Path) -> Result<(), String> {
 
 fn train_game<G>(game: &G, cfg: &TrainConfig, log: &mut dyn Write) -> Result<Mlp, String>
 where
-    G: NetGame + Baseline,
-    G::State: Send,
+    G: NetGame + Baseline + Sync,
+    G::State: Send + 'static,
 {
     let mut net = match &cfg.init {
         Some(path) => Mlp::from_path(path).map_err(|e| e.to_string())?,
@@ -185,15 +185,19 @@ where
             g as f64 / secs.max(1e-9)
         );
         if cfg.eval_games > 0 {
-            let r = play_match(game, Side::Net(net), Side::Baseline, cfg.eval_games, g);
-            let (lo, hi) = wilson(r.wins, r.games());
-            line += &format!(
-                "; vs baseline {}/{} won ({:.0}-{:.0}%)",
-                r.wins,
-                r.games(),
-                100.0 * lo,
-                100.0 * hi
-            );
+            match play_match(game, Side::Net(net), Side::Baseline, cfg.eval_games, g) {
+                Ok(r) => {
+                    let (lo, hi) = wilson(r.wins, r.games());
+                    line += &format!(
+                        "; vs baseline {}/{} won ({:.0}-{:.0}%)",
+                        r.wins,
+                        r.games(),
+                        100.0 * lo,
+                        100.0 * hi
+                    );
+                }
+                Err(e) => line += &format!("; vs baseline not measured: {e}"),
+            }
         }
         let _ = writeln!(log, "{line}");
         let _ = log.flush();

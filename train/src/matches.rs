@@ -1,16 +1,17 @@
 //! Matches that measure a net: its greedy play against simple opponents,
-//! seats alternating, with Wilson 95% intervals.
+//! played in the players crate's arena (seats alternating), with its
+//! Wilson 95% intervals.
 
-use racegames_board::sim::SplitMix64;
 use racegames_board::{Game, Node, Seat};
 use racegames_daldos::Daldos;
+use racegames_players::arena::{self, ArenaConfig};
 use racegames_players::net::{Mlp, NetGame};
-use racegames_players::ply::{ply_ends, PlyEnd};
+use racegames_players::ply::PlyEnd;
 use racegames_players::random::RandomPlayer;
 use racegames_players::Player;
 use racegames_tables::{Position, Tables};
 
-use crate::td::greedy_choice;
+use crate::player::{EndChooser, NetGreedy, PlyGreedy};
 
 /// A hand-made evaluation for a baseline greedy opponent.
 pub trait Baseline: Game {
@@ -56,73 +57,50 @@ pub enum Side<'a> {
     Random(u64),
 }
 
-fn choose<G: NetGame + Baseline>(
-    game: &G,
-    side: Side<'_>,
-    mover: Seat,
-    ends: &[PlyEnd<G::State>],
-) -> usize {
-    match side {
-        Side::Net(net) => greedy_choice(game, net, mover, ends).0,
-        _ => {
-            let mut best = (0, f64::NEG_INFINITY);
-            for (i, end) in ends.iter().enumerate() {
-                let v = if game.node(&end.state) == Node::Terminal {
-                    let mut r = vec![0.0; game.num_players()];
-                    // One value per seat: the length check cannot fail.
-                    let _ = game.returns(&end.state, &mut r);
-                    r.get(mover.index()).copied().unwrap_or(0.0) * 1e6
-                } else {
-                    game.baseline_score(&end.state, mover)
-                };
-                if v > best.1 {
-                    best = (i, v);
-                }
+/// Chooses the end of turn best by the game's [`Baseline`] score (a win
+/// or loss at the end of the game outweighs any score).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BaselineChoice;
+
+impl<G: Baseline> EndChooser<G> for BaselineChoice {
+    fn name(&self) -> &str {
+        "baseline"
+    }
+
+    fn choose(&self, game: &G, mover: Seat, ends: &[PlyEnd<G::State>]) -> usize {
+        let mut best = (0, f64::NEG_INFINITY);
+        let mut r = vec![0.0; game.num_players()];
+        for (i, end) in ends.iter().enumerate() {
+            let v = if game.node(&end.state) == Node::Terminal {
+                // One value per seat: the length check cannot fail.
+                let _ = game.returns(&end.state, &mut r);
+                r.get(mover.index()).copied().unwrap_or(0.0) * 1e6
+            } else {
+                game.baseline_score(&end.state, mover)
+            };
+            if v > best.1 {
+                best = (i, v);
             }
-            best.0
         }
+        best.0
     }
 }
 
-/// Plays one game, seat 0 by `sides[0]`, and returns seat 0's return.
-pub fn play_game<G>(game: &G, sides: [Side<'_>; 2], seed: u64) -> f64
+/// Plays the greedy end of turn by the game's [`Baseline`] score, action
+/// by action.
+pub type BaselineGreedy<S> = PlyGreedy<S, BaselineChoice>;
+
+/// The arena player of a side.
+fn player_of<G>(side: Side<'_>) -> Box<dyn Player<G>>
 where
     G: NetGame + Baseline,
-    G::State: Send,
+    G::State: Send + 'static,
 {
-    let mut rng = SplitMix64::new(seed);
-    let mut state = game.new_initial_state();
-    let mut randoms = sides.map(|s| match s {
-        Side::Random(seed) => Some(RandomPlayer::new(seed)),
-        _ => None,
-    });
-    loop {
-        match game.node(&state) {
-            Node::Terminal => break,
-            Node::Chance => match game.sample_chance(&state, rng.next_f64()) {
-                Some(a) => game.apply_legal(&mut state, a),
-                None => break,
-            },
-            Node::Decision(mover) => {
-                if let Some(r) = &mut randoms[mover.index()] {
-                    match r.act(game, &state) {
-                        Ok(a) => game.apply_legal(&mut state, a),
-                        Err(_) => break,
-                    }
-                    continue;
-                }
-                let ends = ply_ends(game, &state).ends;
-                if ends.is_empty() {
-                    break;
-                }
-                state = ends[choose(game, sides[mover.index()], mover, &ends)].state;
-            }
-        }
+    match side {
+        Side::Net(net) => Box::new(NetGreedy::<G::State>::new(net.clone())),
+        Side::Baseline => Box::new(BaselineGreedy::<G::State>::with(BaselineChoice)),
+        Side::Random(seed) => Box::new(RandomPlayer::new(seed)),
     }
-    let mut r = vec![0.0; game.num_players()];
-    // One value per seat: the length check cannot fail.
-    let _ = game.returns(&state, &mut r);
-    r.first().copied().unwrap_or(0.0)
 }
 
 /// The result of a match, from the first side's point of view.
@@ -145,29 +123,41 @@ impl MatchResult {
     }
 }
 
-/// Plays `games` games of `a` against `b`, `a` taking seat 0 in the even
-/// games and seat 1 in the odd ones.
-pub fn play_match<G>(game: &G, a: Side<'_>, b: Side<'_>, games: u32, seed: u64) -> MatchResult
+/// Plays `games` games of `a` against `b` in the players crate's arena
+/// ([`arena::play`]), seats alternating: `a` takes seat 0 in the even
+/// games and seat 1 in the odd ones. An odd count is rounded up to even,
+/// so that both seats are played equally often.
+///
+/// # Errors
+///
+/// The arena's error, in words (a count of games out of range, or a
+/// player that fails).
+pub fn play_match<G>(
+    game: &G,
+    a: Side<'_>,
+    b: Side<'_>,
+    games: u32,
+    seed: u64,
+) -> Result<MatchResult, String>
 where
-    G: NetGame + Baseline,
-    G::State: Send,
+    G: NetGame + Baseline + Sync,
+    G::State: Send + 'static,
 {
-    let mut res = MatchResult::default();
-    for g in 0..games {
-        let s = seed.wrapping_mul(1_000_003).wrapping_add(u64::from(g));
-        let r = if g % 2 == 0 {
-            play_game(game, [a, b], s)
-        } else {
-            -play_game(game, [b, a], s)
-        };
-        res.points += r;
-        match r.partial_cmp(&0.0) {
-            Some(std::cmp::Ordering::Greater) => res.wins += 1,
-            Some(std::cmp::Ordering::Less) => res.losses += 1,
-            _ => res.draws += 1,
-        }
-    }
-    res
+    let players = [player_of::<G>(a), player_of::<G>(b)];
+    let config = ArenaConfig {
+        games: games as usize,
+        seed,
+        threads: 1,
+        ..ArenaConfig::default()
+    };
+    let r = arena::play(game, &players, &config).map_err(|e| e.to_string())?;
+    let count = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    Ok(MatchResult {
+        wins: count(r.wins[0]),
+        losses: count(r.wins[1]),
+        draws: count(r.draws),
+        points: r.mean_returns[0] * r.games as f64,
+    })
 }
 
 /// The Wilson 95% interval of `successes` out of `n`, as the arena
@@ -187,5 +177,22 @@ mod tests {
         let state = game.new_initial_state();
         assert_eq!(pips(&game, &state, Seat::new(0)), 167);
         assert_eq!(pips(&game, &state, Seat::new(1)), 167);
+    }
+
+    #[test]
+    fn a_match_is_played_in_the_arena_with_seats_alternating() {
+        let game = Tables::backgammon();
+        let r = play_match(&game, Side::Baseline, Side::Random(3), 21, 5).unwrap();
+        // Rounded up to even: each side sits in each seat as often.
+        assert_eq!(r.games(), 22);
+        assert!(r.wins > r.losses, "{r:?}");
+        // The same match, the sides swapped, from the other side.
+        let back = play_match(&game, Side::Random(3), Side::Baseline, 22, 5).unwrap();
+        assert_eq!(back.games(), 22);
+        assert!(back.losses > back.wins, "{back:?}");
+        let net = racegames_players::net::NetEvaluator::shipped(&game).unwrap();
+        let r = play_match(&game, Side::Net(net.net()), Side::Random(1), 4, 2).unwrap();
+        assert_eq!(r.games(), 4);
+        assert!(r.points.abs() <= 4.0 * 3.0);
     }
 }

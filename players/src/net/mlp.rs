@@ -1,25 +1,9 @@
-//! The network: one hidden layer of sigmoid units, sigmoid outputs, and its
-//! weight file.
-//!
-//! # The weight file (version 1)
-//!
-//! All numbers little-endian.
-//!
-//! | bytes | content |
-//! |---|---|
-//! | 4 | magic `RGNT` |
-//! | 4 | `u32` format version, 1 |
-//! | 4 + n | `u32` length then UTF-8 text: the game the net was trained for (`backgammon`) |
-//! | 4 + n | `u32` length then UTF-8 text: the input encoding (`tables-v1`, `daldos-v1`) |
-//! | 4 × 3 | `u32` inputs, hidden units, outputs |
-//! | 8 | `u64` self-play games it was trained on |
-//! | 4 × k | `f32` weights, in order: input-to-hidden by input (`inputs × hidden`), hidden biases (`hidden`), hidden-to-output by output (`outputs × hidden`), output biases (`outputs`) |
-//!
-//! The file ends there; a shorter or longer file, a text over 64 bytes,
-//! sizes over [`MAX_INPUTS`], [`MAX_HIDDEN`] or [`MAX_OUTPUTS`], or a weight
-//! that is not finite are refused with a [`NetError`].
+//! The value network: one hidden layer of sigmoid units, sigmoid outputs.
+//! It is read and written as a net file of kind value ([`super::file`]);
+//! in memory the input-to-hidden weights are kept by input, so that a zero
+//! input skips its whole row.
 
-use std::fmt::Write as _;
+use super::file::{DenseLayer, FileError, NetFile, NetKind};
 
 /// The most inputs a net may have.
 pub const MAX_INPUTS: usize = 512;
@@ -27,29 +11,19 @@ pub const MAX_INPUTS: usize = 512;
 pub const MAX_HIDDEN: usize = 256;
 /// The most outputs a net may have.
 pub const MAX_OUTPUTS: usize = 8;
-/// The magic bytes that start a weight file.
-pub const MAGIC: [u8; 4] = *b"RGNT";
-/// The weight file version this crate reads and writes.
-pub const VERSION: u32 = 1;
 /// The longest name or encoding text in a weight file.
-const MAX_TEXT: usize = 64;
+const MAX_TEXT: usize = super::file::MAX_TEXT;
 
-/// Why a weight file could not be read.
+/// Why a value net could not be read or used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NetError {
-    /// The file does not start with `RGNT`.
-    #[error("not a racegames net file (no RGNT magic)")]
-    Magic,
-    /// The version is not one this crate reads.
-    #[error("net file version {0} is not supported (this crate reads version 1)")]
-    Version(u32),
-    /// The file ends before its declared content.
-    #[error("the net file is truncated")]
-    Truncated,
-    /// Bytes follow the declared content.
-    #[error("the net file has {0} bytes after its weights")]
-    TrailingBytes(usize),
-    /// A text field is too long or not UTF-8.
+    /// The bytes are not a net file ([`FileError`] says why).
+    #[error(transparent)]
+    File(#[from] FileError),
+    /// The file holds a policy, or a value net of other than two layers.
+    #[error("the net file holds {0}, not a value net of one hidden layer")]
+    NotValue(String),
+    /// A text field is too long.
     #[error("the net file's {0} is not UTF-8 text of at most 64 bytes")]
     BadText(&'static str),
     /// A size is zero or above this crate's limits.
@@ -62,9 +36,6 @@ pub enum NetError {
         /// The largest allowed.
         max: usize,
     },
-    /// A weight is NaN or infinite.
-    #[error("weight {0} of the net file is not a finite number")]
-    NotFinite(usize),
     /// The net does not fit the game it is given to.
     #[error("the net reads encoding {found:?} with {found_inputs} inputs; this game needs {expected:?} with {expected_inputs}")]
     Mismatch {
@@ -188,8 +159,9 @@ impl Mlp {
         self.trained_games = games;
     }
 
-    /// The weights as mutable slices `(w1, b1, w2, b2)`, laid out as in the
-    /// file, for a trainer.
+    /// The weights as mutable slices `(w1, b1, w2, b2)`, for a trainer:
+    /// `w1` input-to-hidden by input (`hidden` per input), `w2`
+    /// hidden-to-output by output (`hidden` per output).
     pub fn weights_mut(&mut self) -> (&mut [f32], &mut [f32], &mut [f32], &mut [f32]) {
         (&mut self.w1, &mut self.b1, &mut self.w2, &mut self.b2)
     }
@@ -206,13 +178,7 @@ impl Mlp {
         let len = h.min(hidden.len());
         let hidden = &mut hidden[..len];
         hidden.copy_from_slice(&self.b1[..hidden.len()]);
-        for (&xi, row) in x.iter().zip(self.w1.chunks_exact(h)) {
-            if xi != 0.0 {
-                for (a, &w) in hidden.iter_mut().zip(row) {
-                    *a += xi * w;
-                }
-            }
-        }
+        super::dense::add_columns(x, &self.w1, h, hidden);
         for a in hidden.iter_mut() {
             *a = sigmoid(*a);
         }
@@ -222,48 +188,62 @@ impl Mlp {
         }
     }
 
-    /// Reads a weight file.
+    /// Reads a value net's file ([`super::file`]; the legacy `RGNT`
+    /// layout too).
     ///
     /// # Errors
     ///
     /// A [`NetError`] saying what is wrong with the bytes; never panics.
     pub fn from_bytes(bytes: &[u8]) -> Result<Mlp, NetError> {
-        let mut r = Reader { bytes, pos: 0 };
-        if r.take(4)? != MAGIC {
-            return Err(NetError::Magic);
+        Mlp::from_checked(NetFile::from_bytes(bytes)?)
+    }
+
+    /// The value net a read net file holds.
+    ///
+    /// ```
+    /// use racegames_players::net::{Mlp, NetKind};
+    /// let net = Mlp::new_random("daldos", "daldos-v1", [4, 2, 1], 7, 0.5).unwrap();
+    /// let file = net.to_file();
+    /// assert_eq!((file.kind, file.layers.len()), (NetKind::Value, 2));
+    /// assert_eq!(Mlp::from_file(file), Ok(net));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`NetError::File`] for a file that fails [`NetFile::check`],
+    /// [`NetError::NotValue`] for a policy or a net of other than two
+    /// layers, [`NetError::Size`] for sizes over this crate's limits.
+    pub fn from_file(file: NetFile) -> Result<Mlp, NetError> {
+        file.check()?;
+        Mlp::from_checked(file)
+    }
+
+    /// [`Mlp::from_file`] of a file that passed [`NetFile::check`].
+    fn from_checked(file: NetFile) -> Result<Mlp, NetError> {
+        if file.kind != NetKind::Value {
+            return Err(NetError::NotValue("a policy".to_owned()));
         }
-        let version = r.u32()?;
-        if version != VERSION {
-            return Err(NetError::Version(version));
-        }
-        let game = r.text("game name")?;
-        let encoding = r.text("encoding")?;
-        let inputs = r.size("inputs", MAX_INPUTS)?;
-        let hidden = r.size("hidden units", MAX_HIDDEN)?;
-        let outputs = r.size("outputs", MAX_OUTPUTS)?;
-        let trained_games =
-            u64::from_le_bytes(r.take(8)?.try_into().map_err(|_| NetError::Truncated)?);
-        let mut index = 0;
-        let mut floats = |n: usize| -> Result<Vec<f32>, NetError> {
-            let raw = r.take(n * 4)?;
-            raw.chunks_exact(4)
-                .map(|c| {
-                    let v = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-                    index += 1;
-                    if v.is_finite() {
-                        Ok(v)
-                    } else {
-                        Err(NetError::NotFinite(index - 1))
-                    }
-                })
-                .collect()
-        };
-        let w1 = floats(inputs * hidden)?;
-        let b1 = floats(hidden)?;
-        let w2 = floats(outputs * hidden)?;
-        let b2 = floats(outputs)?;
-        if r.pos != bytes.len() {
-            return Err(NetError::TrailingBytes(bytes.len() - r.pos));
+        let NetFile {
+            game,
+            encoding,
+            inputs,
+            trained_games,
+            layers,
+            ..
+        } = file;
+        let [first, second]: [DenseLayer; 2] = layers
+            .try_into()
+            .map_err(|l: Vec<DenseLayer>| NetError::NotValue(format!("{} layers", l.len())))?;
+        let (hidden, outputs) = (first.outputs, second.outputs);
+        check_size("inputs", inputs, MAX_INPUTS)?;
+        check_size("hidden units", hidden, MAX_HIDDEN)?;
+        check_size("outputs", outputs, MAX_OUTPUTS)?;
+        // The file's rows are the hidden units; memory keeps them by input.
+        let mut w1 = vec![0.0; inputs * hidden];
+        for (j, row) in first.weights.chunks_exact(inputs).enumerate() {
+            for (i, &w) in row.iter().enumerate() {
+                w1[i * hidden + j] = w;
+            }
         }
         Ok(Mlp {
             game,
@@ -273,47 +253,67 @@ impl Mlp {
             outputs,
             trained_games,
             w1,
-            b1,
-            w2,
-            b2,
+            b1: first.bias,
+            w2: second.weights,
+            b2: second.bias,
         })
     }
 
-    /// Reads a weight file from `path`.
+    /// The net as a net file's content, of kind value (the
+    /// input-to-hidden weights by hidden unit, as the file keeps them):
+    /// see [`Mlp::from_file`].
+    pub fn to_file(&self) -> NetFile {
+        let mut rows = vec![0.0; self.inputs * self.hidden];
+        for (i, column) in self.w1.chunks_exact(self.hidden).enumerate() {
+            for (j, &w) in column.iter().enumerate() {
+                rows[j * self.inputs + i] = w;
+            }
+        }
+        NetFile {
+            kind: NetKind::Value,
+            game: self.game.clone(),
+            encoding: self.encoding.clone(),
+            inputs: self.inputs,
+            actions: 0,
+            trained_games: self.trained_games,
+            layers: vec![
+                DenseLayer {
+                    inputs: self.inputs,
+                    outputs: self.hidden,
+                    weights: rows,
+                    bias: self.b1.clone(),
+                },
+                DenseLayer {
+                    inputs: self.hidden,
+                    outputs: self.outputs,
+                    weights: self.w2.clone(),
+                    bias: self.b2.clone(),
+                },
+            ],
+        }
+    }
+
+    /// Reads a value net's file from `path` (bounded as
+    /// [`super::file::read_net_file`] says).
     ///
     /// # Errors
     ///
     /// [`NetError::Io`] when the file cannot be read, else as
     /// [`Mlp::from_bytes`].
     pub fn from_path(path: impl AsRef<std::path::Path>) -> Result<Mlp, NetError> {
-        let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|e| {
-            let mut s = String::new();
-            let _ = write!(s, "{}: {e}", path.display());
-            NetError::Io(s)
-        })?;
+        let bytes = super::file::read_net_file(path.as_ref()).map_err(NetError::Io)?;
         Mlp::from_bytes(&bytes)
     }
 
-    /// The weight file's bytes.
+    /// The net file's bytes, in the current layout.
+    ///
+    /// ```
+    /// use racegames_players::net::Mlp;
+    /// let net = Mlp::new_random("backgammon", "tables-v1", [4, 3, 1], 1, 0.5).unwrap();
+    /// assert_eq!(Mlp::from_bytes(&net.to_bytes()), Ok(net));
+    /// ```
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(64 + 4 * (self.w1.len() + self.w2.len()));
-        out.extend_from_slice(&MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
-        for text in [&self.game, &self.encoding] {
-            out.extend_from_slice(&(text.len() as u32).to_le_bytes());
-            out.extend_from_slice(text.as_bytes());
-        }
-        for n in [self.inputs, self.hidden, self.outputs] {
-            out.extend_from_slice(&(n as u32).to_le_bytes());
-        }
-        out.extend_from_slice(&self.trained_games.to_le_bytes());
-        for v in [&self.w1, &self.b1, &self.w2, &self.b2] {
-            for x in v.iter() {
-                out.extend_from_slice(&x.to_le_bytes());
-            }
-        }
-        out
+        self.to_file().to_bytes()
     }
 }
 
@@ -333,42 +333,6 @@ fn check_text(what: &'static str, text: &str) -> Result<(), NetError> {
         return Err(NetError::BadText(what));
     }
     Ok(())
-}
-
-struct Reader<'a> {
-    bytes: &'a [u8],
-    pos: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], NetError> {
-        let end = self.pos.checked_add(n).ok_or(NetError::Truncated)?;
-        let s = self.bytes.get(self.pos..end).ok_or(NetError::Truncated)?;
-        self.pos = end;
-        Ok(s)
-    }
-
-    fn u32(&mut self) -> Result<u32, NetError> {
-        let b = self.take(4)?;
-        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-    }
-
-    fn size(&mut self, what: &'static str, max: usize) -> Result<usize, NetError> {
-        let v = self.u32()?;
-        check_size(what, v as usize, max)?;
-        Ok(v as usize)
-    }
-
-    fn text(&mut self, what: &'static str) -> Result<String, NetError> {
-        let n = self.u32()? as usize;
-        if n > MAX_TEXT {
-            return Err(NetError::BadText(what));
-        }
-        let b = self.take(n)?;
-        std::str::from_utf8(b)
-            .map(str::to_owned)
-            .map_err(|_| NetError::BadText(what))
-    }
 }
 
 #[cfg(test)]
@@ -404,25 +368,39 @@ mod tests {
     #[test]
     fn bad_files_are_refused_with_a_reason() {
         let good = small().to_bytes();
-        assert_eq!(Mlp::from_bytes(b"nope"), Err(NetError::Magic));
+        let file = |e| Err(NetError::File(e));
+        assert_eq!(Mlp::from_bytes(b"nope"), file(FileError::Magic));
         for cut in 0..good.len() {
             assert!(Mlp::from_bytes(&good[..cut]).is_err(), "cut at {cut}");
         }
         let mut long = good.clone();
         long.push(0);
-        assert_eq!(Mlp::from_bytes(&long), Err(NetError::TrailingBytes(1)));
+        assert_eq!(Mlp::from_bytes(&long), file(FileError::TrailingBytes(1)));
         let mut v2 = good.clone();
         v2[4] = 2;
-        assert_eq!(Mlp::from_bytes(&v2), Err(NetError::Version(2)));
+        assert!(matches!(
+            Mlp::from_bytes(&v2),
+            Err(NetError::File(FileError::Version { version: 2, .. }))
+        ));
         let mut nan = good.clone();
         let n = nan.len();
         nan[n - 4..].copy_from_slice(&f32::NAN.to_le_bytes());
-        assert!(matches!(Mlp::from_bytes(&nan), Err(NetError::NotFinite(_))));
-        let mut huge = good;
-        // The inputs field follows magic, version and the two texts.
-        let at = 8 + 4 + "backgammon".len() + 4 + "tables-v1".len();
+        assert!(matches!(
+            Mlp::from_bytes(&nan),
+            Err(NetError::File(FileError::NotFinite(_)))
+        ));
+        let mut huge = good.clone();
+        // The inputs field follows magic, version, kind and the two texts.
+        let at = 12 + 4 + "backgammon".len() + 4 + "tables-v1".len();
         huge[at..at + 4].copy_from_slice(&u32::MAX.to_le_bytes());
-        assert!(matches!(Mlp::from_bytes(&huge), Err(NetError::Size { .. })));
+        assert!(matches!(
+            Mlp::from_bytes(&huge),
+            Err(NetError::File(FileError::Size { .. }))
+        ));
+        // A policy is not a value net.
+        let mut policy = good;
+        policy[8] = 1;
+        assert!(Mlp::from_bytes(&policy).is_err());
     }
 
     proptest::proptest! {

@@ -6,7 +6,8 @@
 //! the gammons and backgammons); [`NetEvaluator`] turns them into each
 //! seat's expected return under the game's scoring. The shipped nets
 //! (`players/nets/*.net`, trained by self-play with the `racegames-train`
-//! crate) are built into the crate; [`Mlp::from_path`] loads another.
+//! crate) are built into the crate; [`Mlp::from_path`] loads another. Value
+//! nets and policies share one file format: see [`file`].
 //!
 //! A state at a decision node is read as if its dice were not yet thrown:
 //! players evaluate the positions at the end of a turn, where the next
@@ -28,6 +29,8 @@
 //! ```
 
 mod daldos;
+pub(crate) mod dense;
+pub mod file;
 mod mlp;
 mod tables;
 
@@ -35,7 +38,8 @@ use std::sync::Arc;
 
 use racegames_board::{Game, Node, Seat};
 
-pub use mlp::{sigmoid, Mlp, NetError, MAGIC, MAX_HIDDEN, MAX_INPUTS, MAX_OUTPUTS, VERSION};
+pub use file::{FileError, NetFile, NetKind, MAGIC, VERSION};
+pub use mlp::{sigmoid, Mlp, NetError, MAX_HIDDEN, MAX_INPUTS, MAX_OUTPUTS};
 pub use tables::TABLES_INPUTS;
 
 use crate::Evaluator;

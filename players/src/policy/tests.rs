@@ -70,7 +70,7 @@ fn assert_cut_and_longer_files_are_errors(bytes: &[u8]) {
     longer.push(0);
     assert_eq!(
         PolicyNet::from_bytes(&longer),
-        Err(PolicyError::Length("followed by extra bytes"))
+        Err(PolicyError::File(FileError::TrailingBytes(1)))
     );
 }
 
@@ -84,7 +84,7 @@ fn a_damaged_policy_file_is_an_error_not_a_panic() {
     nan[at..].copy_from_slice(&f32::NAN.to_le_bytes());
     assert!(matches!(
         PolicyNet::from_bytes(&nan),
-        Err(PolicyError::NotFinite(_))
+        Err(PolicyError::File(FileError::NotFinite(_)))
     ));
 }
 
@@ -159,9 +159,35 @@ fn afterstate_net_for(game: &Tables, hidden: usize, seed: u64) -> PolicyNet {
     net
 }
 
-/// Where the `u32` kind sits in a version-2 file.
-fn kind_offset(net: &PolicyNet) -> usize {
-    4 + 4 + 4 + net.game.len() + 4 + 4
+/// Where the `u32` kind sits in a net file: after magic and version.
+const KIND_AT: usize = 8;
+
+/// The legacy `RGPL` bytes of `net` in `version` 1 (no kind) or 2.
+fn legacy_bytes(net: &PolicyNet, version: u32) -> Vec<u8> {
+    let mut out = b"RGPL".to_vec();
+    let put = |x: usize, out: &mut Vec<u8>| out.extend_from_slice(&(x as u32).to_le_bytes());
+    put(version as usize, &mut out);
+    put(net.game.len(), &mut out);
+    out.extend_from_slice(net.game.as_bytes());
+    put(net.observation_len, &mut out);
+    put(net.num_actions, &mut out);
+    if version >= 2 {
+        let code = match net.kind {
+            PolicyKind::Actions => 0,
+            PolicyKind::Afterstates => 1,
+            PolicyKind::Turns => 2,
+        };
+        put(code, &mut out);
+    }
+    put(net.layers.len(), &mut out);
+    for layer in &net.layers {
+        put(layer.inputs, &mut out);
+        put(layer.outputs, &mut out);
+        for x in layer.weights.iter().chain(&layer.bias) {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+    }
+    out
 }
 
 #[test]
@@ -169,53 +195,65 @@ fn an_afterstate_policy_file_round_trips_with_its_kind() {
     let game = Tables::backgammon();
     let net = afterstate_net_for(&game, 16, 11);
     let bytes = net.to_bytes();
+    assert_eq!(bytes[..4], *b"RGNF");
     assert_eq!(bytes[4..8], VERSION.to_le_bytes());
-    assert_eq!(VERSION, 2);
-    let at = kind_offset(&net);
-    assert_eq!(bytes[at..at + 4], 1u32.to_le_bytes());
+    assert_eq!(bytes[KIND_AT..KIND_AT + 4], 2u32.to_le_bytes());
     let read = PolicyNet::from_bytes(&bytes).unwrap();
     assert_eq!(read.kind(), PolicyKind::Afterstates);
     assert_eq!(read, net);
     assert_eq!(read.to_bytes(), bytes);
-    // Kind 2, whole turns, the same way.
+    // Whole turns, the same way.
     let turns = PolicyNet {
         kind: PolicyKind::Turns,
         ..net
     };
     let bytes = turns.to_bytes();
-    assert_eq!(bytes[at..at + 4], 2u32.to_le_bytes());
+    assert_eq!(bytes[KIND_AT..KIND_AT + 4], 3u32.to_le_bytes());
     assert_eq!(PolicyNet::from_bytes(&bytes).as_ref(), Ok(&turns));
 }
 
 #[test]
-fn a_version_1_file_still_reads_and_round_trips_byte_for_byte() {
+fn legacy_rgpl_files_still_read_as_the_same_nets() {
     let game = Tables::backgammon();
     let net = net_for(&game, 16, 12);
-    let v1 = net.to_bytes();
-    assert_eq!(v1[4..8], 1u32.to_le_bytes());
+    let v1 = legacy_bytes(&net, 1);
     let read = PolicyNet::from_bytes(&v1).unwrap();
     assert_eq!(read.kind(), PolicyKind::Actions);
-    assert_eq!(read.to_bytes(), v1);
-    // The same net as a version-2 file of kind 0 reads the same, and is
-    // written back as version 1.
-    let at = kind_offset(&net);
-    let mut v2 = v1.clone();
-    v2[4..8].copy_from_slice(&2u32.to_le_bytes());
-    v2.splice(at..at, 0u32.to_le_bytes());
-    assert_eq!(PolicyNet::from_bytes(&v2).as_ref(), Ok(&net));
-    assert_eq!(PolicyNet::from_bytes(&v2).unwrap().to_bytes(), v1);
+    assert_eq!(read, net);
+    // Written back in the current layout, which reads the same net.
+    assert_eq!(read.to_bytes(), net.to_bytes());
+    assert_eq!(
+        PolicyNet::from_bytes(&legacy_bytes(&net, 2)).as_ref(),
+        Ok(&net)
+    );
+    for kind in [PolicyKind::Afterstates, PolicyKind::Turns] {
+        let after = PolicyNet {
+            kind,
+            ..afterstate_net_for(&game, 8, 13)
+        };
+        assert_eq!(PolicyNet::from_bytes(&legacy_bytes(&after, 2)), Ok(after));
+    }
+    assert_cut_and_longer_files_are_errors(&legacy_bytes(&net, 2));
 }
 
 #[test]
 fn versions_other_than_1_and_2_are_refused() {
     let game = Tables::backgammon();
-    let mut bytes = net_for(&game, 4, 13).to_bytes();
+    let mut bytes = legacy_bytes(&net_for(&game, 4, 13), 1);
     for version in [0u32, 3, u32::MAX] {
         bytes[4..8].copy_from_slice(&version.to_le_bytes());
         let err = PolicyNet::from_bytes(&bytes).unwrap_err();
-        assert_eq!(err, PolicyError::Version(version));
+        assert!(
+            matches!(err, PolicyError::File(FileError::Version { version: v, .. }) if v == version)
+        );
         assert!(err.to_string().contains("versions 1 and 2"), "{err}");
     }
+    let mut current = net_for(&game, 4, 13).to_bytes();
+    current[4..8].copy_from_slice(&2u32.to_le_bytes());
+    assert!(matches!(
+        PolicyNet::from_bytes(&current),
+        Err(PolicyError::File(FileError::Version { version: 2, .. }))
+    ));
 }
 
 #[test]
@@ -331,25 +369,32 @@ fn a_bad_afterstate_policy_file_is_refused() {
     two.kind = PolicyKind::Afterstates;
     assert!(matches!(
         PolicyNet::from_bytes(&two.to_bytes()),
-        Err(PolicyError::Mismatch(m)) if m.contains("1 score")
+        Err(PolicyError::File(FileError::Shape(m))) if m.contains("1 score")
     ));
-    // An action net with a single output is refused as kind 0.
+    // An action net with a single output is refused as kind 1.
     let net = afterstate_net_for(&game, 8, 18);
     let mut bytes = net.to_bytes();
-    let at = kind_offset(&net);
-    bytes[at..at + 4].copy_from_slice(&0u32.to_le_bytes());
+    bytes[KIND_AT..KIND_AT + 4].copy_from_slice(&1u32.to_le_bytes());
     assert!(matches!(
         PolicyNet::from_bytes(&bytes),
-        Err(PolicyError::Mismatch(_))
+        Err(PolicyError::File(FileError::Shape(_)))
     ));
     // Unknown kinds.
-    for kind in [3u32, 7, u32::MAX] {
-        bytes[at..at + 4].copy_from_slice(&kind.to_le_bytes());
+    for kind in [4u32, 7, u32::MAX] {
+        bytes[KIND_AT..KIND_AT + 4].copy_from_slice(&kind.to_le_bytes());
         assert_eq!(
             PolicyNet::from_bytes(&bytes),
-            Err(PolicyError::Range("kind"))
+            Err(PolicyError::File(FileError::Kind(kind)))
         );
     }
+    // And in the legacy layout.
+    let mut legacy = legacy_bytes(&net, 2);
+    let at = 4 + 4 + 4 + net.game.len() + 4 + 4;
+    legacy[at..at + 4].copy_from_slice(&3u32.to_le_bytes());
+    assert_eq!(
+        PolicyNet::from_bytes(&legacy),
+        Err(PolicyError::File(FileError::Kind(3)))
+    );
 }
 
 #[test]

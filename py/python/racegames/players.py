@@ -57,8 +57,8 @@ The players and their options:
   seat by its own progress since the root instead, so that no seat gains
   by holding the others back), ``eval``.
 - ``policy``: a trained policy file, ``path=...`` (a str or a
-  ``pathlib.Path`` naming a regular file of at most 64 MiB starting with
-  ``RGPL``), played natively: its
+  ``pathlib.Path`` naming a regular file of at most 64 MiB: the players
+  crate's net file, ``RGNF``, or the legacy ``RGPL``), played natively: its
   legal action of highest logit; for an afterstate policy the legal
   action whose resulting position it scores highest; for a turns policy
   the first action towards the end of the ply it scores highest.

@@ -7,13 +7,15 @@ seat's return), or to one score of a position at the end of the acting
 seat's ply (kind ``"turns"``: both dice of a tables throw; the player heads
 for the best end its legal actions can reach).
 
-The layout (little-endian), which the Rust player reads: ``RGPL``, ``u32``
-version, ``u32`` length + UTF-8 game name, ``u32`` observation length,
-``u32`` number of actions, in version 2 a ``u32`` kind (0 actions, 1
-afterstates, 2 turns), ``u32`` number of layers, then per layer ``u32`` inputs,
-``u32`` outputs, ``f32`` weights by output row, ``f32`` biases. Version 1
-has no kind (it is ``"actions"``) and is what an ``"actions"`` policy is
-written as. Written and read with numpy only (no torch needed).
+The file is the players crate's one net file (little-endian), which the
+Rust player reads: ``RGNF``, ``u32`` version 1, ``u32`` kind (1 actions,
+2 afterstates, 3 turns; 0 is a value net), ``u32`` length + UTF-8 game
+name, ``u32`` length + UTF-8 encoding (``observation``), ``u32``
+observation length, ``u32`` number of actions, ``u64`` games trained on
+(0 here), ``u32`` number of layers, then per layer ``u32`` inputs, ``u32``
+outputs, ``f32`` weights by output row, ``f32`` biases. Files of the legacy
+``RGPL`` layout still read: the native loader rewrites them in this layout
+first. Written and read with numpy only (no torch needed).
 """
 
 from __future__ import annotations
@@ -26,10 +28,12 @@ import numpy as np
 
 from racegames._core import _check_policy_bytes, _read_policy_file
 
-MAGIC = b"RGPL"
-#: The newest version, written for the position-scoring kinds.
-VERSION = 2
+MAGIC = b"RGNF"
+#: The net file version written and read.
+VERSION = 1
 KINDS = ("actions", "afterstates", "turns")
+#: The encoding a policy reads: the game's observation tensor.
+ENCODING = b"observation"
 #: An afterstate policy's score for a move that ends the game, per unit of
 #: the acting seat's return (the Rust player uses the same).
 TERMINAL_SCORE = 20.0
@@ -53,12 +57,10 @@ def write_policy(
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}, not {kind!r}")
     width = observation_len
-    chunks = [MAGIC, struct.pack("<I", 1 if kind == "actions" else VERSION)]
+    chunks = [MAGIC, struct.pack("<II", VERSION, KINDS.index(kind) + 1)]
     name = game.encode()
-    chunks += [struct.pack("<I", len(name)), name]
-    chunks.append(struct.pack("<II", observation_len, num_actions))
-    if kind != "actions":
-        chunks.append(struct.pack("<I", KINDS.index(kind)))
+    chunks += [struct.pack("<I", len(name)), name, struct.pack("<I", len(ENCODING)), ENCODING]
+    chunks.append(struct.pack("<IIQ", observation_len, num_actions, 0))
     chunks.append(struct.pack("<I", len(layers)))
     for weights, bias in layers:
         out, inp = weights.shape
@@ -93,26 +95,24 @@ def read_policy_kind(path: Union[str, Path]) -> Tuple[str, int, int, List[Layer]
     anything it refuses."""
     data = _read_policy_file(str(path))
     try:
-        _check_policy_bytes(data)
+        # Checked, and a legacy layout rewritten in the current one.
+        data = _check_policy_bytes(data)
     except ValueError as e:
         raise ValueError(f"{str(path)[:200]}: {e}") from None
     if data[:4] != MAGIC:
         raise ValueError(f"{path}: not a racegames policy file")
-    (version,) = struct.unpack_from("<I", data, 4)
-    if not 1 <= version <= VERSION:
-        raise ValueError(f"{path}: policy file version {version} is not supported (1 and 2 are)")
-    (n,) = struct.unpack_from("<I", data, 8)
-    game = data[12 : 12 + n].decode()
-    at = 12 + n
-    observation_len, num_actions = struct.unpack_from("<II", data, at)
-    at += 8
-    kind = "actions"
-    if version == 2:
-        (k,) = struct.unpack_from("<I", data, at)
-        at += 4
-        if k >= len(KINDS):
-            raise ValueError(f"{path}: unknown policy kind {k}")
-        kind = KINDS[k]
+    version, k = struct.unpack_from("<II", data, 4)
+    if version != VERSION or not 1 <= k <= len(KINDS):
+        raise ValueError(f"{path}: not a policy in net file version {VERSION}")
+    kind = KINDS[k - 1]
+    at = 12
+    (n,) = struct.unpack_from("<I", data, at)
+    game = data[at + 4 : at + 4 + n].decode()
+    at += 4 + n
+    (n,) = struct.unpack_from("<I", data, at)
+    at += 4 + n
+    observation_len, num_actions, _ = struct.unpack_from("<IIQ", data, at)
+    at += 16
     (count,) = struct.unpack_from("<I", data, at)
     at += 4
     layers: List[Layer] = []
