@@ -11,8 +11,8 @@ use pyo3::types::PyString;
 use crate::args;
 use crate::erased::DynGame;
 use crate::errors::guard;
+use crate::pydriver::{read_opponent, vector_opponent, Form};
 use crate::pygame::PyGame;
-use crate::pyplayers::{read_opponent, vector_opponent};
 use crate::vector::{
     Afterstates, DynVector, EnvSnapshot, Outputs, SeatChoice, VectorConfig, VectorSnapshot,
     MAX_VECTOR_BYTES,
@@ -175,7 +175,8 @@ impl VectorCore {
             Some(t) if !t.is_none() => args::read_usize(t, "threads", 1, MAX_THREADS)?,
             _ => 1,
         };
-        let opponent = vector_opponent(py, game, read_opponent(opponent)?, seed)?;
+        let opponent =
+            vector_opponent(py, game, read_opponent(game, opponent, Form::Vector)?, seed)?;
         let random_opponent = opponent.is_some();
         let players = g.num_players();
         let seat = match seat {
