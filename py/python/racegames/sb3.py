@@ -47,11 +47,12 @@ class _Adapter:
         self.venv = VectorEnv(
             game, num_envs, seed=seed, opponent=opponent, seat=seat, observation="flat", **params
         )
-        self._base().__init__(self, num_envs, self.venv.single_observation_space, self.venv.single_action_space)
+        n = self.venv.num_envs
+        self._base().__init__(self, n, self.venv.single_observation_space, self.venv.single_action_space)
         self._seed = seed
-        self._actions = np.zeros(num_envs, dtype=np.int64)
-        self._episode_return = np.zeros(num_envs)
-        self._episode_length = np.zeros(num_envs, dtype=np.int64)
+        self._actions = np.zeros(n, dtype=np.int64)
+        self._episode_return = np.zeros(n)
+        self._episode_length = np.zeros(n, dtype=np.int64)
         self._start = time.perf_counter()
 
     def reset(self) -> np.ndarray:
