@@ -42,8 +42,9 @@ use crate::erased::{DynState, Held};
 pub enum Fault {
     /// The rules refused their own chance outcome or listed action (a bug).
     Rules,
-    /// The player of a seat failed to act.
-    Player(Seat, PlayerError),
+    /// The player of a seat failed to act (boxed: a rare path, and a small
+    /// [`Stop`] is cheap to return in the vector environment's loop).
+    Player(Seat, Box<PlayerError>),
     /// The player of a seat chose an illegal action.
     Illegal(Seat, IllegalAction),
 }
@@ -74,7 +75,6 @@ pub trait Seats<G: Game> {
 /// Plays chance (by probability, from `rng`) and the seats the caller does
 /// not drive until one it drives is to act or the game ends. `buf` is
 /// scratch space for a random opponent's legal actions.
-#[inline]
 pub fn advance<G: Game, S: Seats<G> + ?Sized>(
     game: &G,
     state: &mut G::State,
@@ -96,7 +96,7 @@ pub fn advance<G: Game, S: Seats<G> + ?Sized>(
                 if let Some(player) = seats.player(p) {
                     let a = match player.act(game, state) {
                         Ok(a) => a,
-                        Err(e) => return Stop::Broken(Fault::Player(p, e)),
+                        Err(e) => return Stop::Broken(Fault::Player(p, Box::new(e))),
                     };
                     if let Err(e) = game.apply(state, a) {
                         return Stop::Broken(Fault::Illegal(p, e));

@@ -27,7 +27,7 @@
 //! let config = VectorConfig {
 //!     num_envs: 4,
 //!     seed: 7,
-//!     random_opponent: true,
+//!     opponents: true,
 //!     seat: SeatChoice::Fixed(0),
 //!     threads: 1,
 //!     progress_reward: false,

@@ -79,8 +79,8 @@ pub struct VectorConfig {
     /// `true`: opponents play every seat but the caller's (uniformly random
     /// ones unless [`VecCore::with_opponent`] was given a player); `false`:
     /// self-play, the caller's actions drive whichever seat is to move.
-    pub random_opponent: bool,
-    /// The caller's seat when `random_opponent` is set.
+    pub opponents: bool,
+    /// The caller's seat when `opponents` is set.
     pub seat: SeatChoice,
     /// The most threads a step may use.
     pub threads: usize,
@@ -210,7 +210,7 @@ impl<G: Game> Shard<G> {
     }
 
     fn controls(&self, env: usize, p: Seat) -> bool {
-        !self.config.random_opponent || p.index() == usize::from(self.seats[env])
+        !self.config.opponents || p.index() == usize::from(self.seats[env])
     }
 
     /// Plays chance and opponents until the caller must act or the game
@@ -218,7 +218,7 @@ impl<G: Game> Shard<G> {
     fn advance(&mut self, env: usize) -> Stop {
         let opponents = self.opponents.get_mut().unwrap_or_else(|p| p.into_inner());
         let mut seats = EnvSeats {
-            agent: self.config.random_opponent.then_some(self.seats[env]),
+            agent: self.config.opponents.then_some(self.seats[env]),
             opponent: opponents.get_mut(env),
         };
         let (state, rng) = (&mut self.states[env], &mut self.rngs[env]);
@@ -266,7 +266,7 @@ impl<G: Game> Shard<G> {
                 row[actor.index()] = -1.0;
             }
         }
-        let viewer = if self.config.random_opponent {
+        let viewer = if self.config.opponents {
             Seat::new(self.seats[env])
         } else {
             actor
@@ -467,7 +467,7 @@ impl<G: Game> Shard<G> {
     }
 
     fn seat(&self, env: usize) -> Option<usize> {
-        if self.config.random_opponent {
+        if self.config.opponents {
             self.seats.get(env).map(|&s| usize::from(s))
         } else {
             None

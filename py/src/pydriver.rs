@@ -173,6 +173,8 @@ pub struct PyDriver {
     raised: Raised,
     /// Whether a seat is a Python callable (the GIL is then kept).
     external: bool,
+    /// Whether a seat is a built-in player (whose search Ctrl-C stops).
+    native: bool,
 }
 
 #[pymethods]
@@ -185,6 +187,7 @@ impl PyDriver {
         let shared = Arc::new(game.clone().unbind());
         let mut seats: Vec<Option<DriverSeat>> = (0..n).map(|_| None).collect();
         let mut external = false;
+        let mut native = false;
         for (key, value) in opponents.iter() {
             let seat = args::read_usize(&key, "seat", 0, n - 1)?;
             let Some(OpponentArg::One(spec)) = read_opponent(game, &value, Form::Env)? else {
@@ -194,8 +197,14 @@ impl PyDriver {
             };
             seats[seat] = Some(match spec {
                 OpponentSpec::Random => DriverSeat::Random,
-                OpponentSpec::Name(name) => DriverSeat::Named(name),
-                OpponentSpec::Player(p) => DriverSeat::Native(p.get().native()),
+                OpponentSpec::Name(name) => {
+                    native = true;
+                    DriverSeat::Named(name)
+                }
+                OpponentSpec::Player(p) => {
+                    native = true;
+                    DriverSeat::Native(p.get().native())
+                }
                 OpponentSpec::Callable(f) => {
                     external = true;
                     DriverSeat::External(Arc::new(PyCallable {
@@ -212,6 +221,7 @@ impl PyDriver {
             inner: Mutex::new(driver),
             raised,
             external,
+            native,
         })
     }
 
@@ -251,6 +261,11 @@ impl PyDriver {
         let stop = if self.external {
             // A callable opponent needs the GIL at each of its turns.
             advance(&mut position, &mut log)?
+        } else if self.native {
+            // A built-in player may search for long: Ctrl-C stops it.
+            crate::interrupt::interruptible(py, |interrupt| {
+                racegames_players::with_interrupt(interrupt, || advance(&mut position, &mut log))
+            })??
         } else {
             py.detach(|| advance(&mut position, &mut log))?
         };
@@ -277,7 +292,7 @@ impl PyDriver {
     fn fault(&self, fault: Fault) -> PyErr {
         let raised = self.raised.lock().unwrap_or_else(|p| p.into_inner()).take();
         match fault {
-            Fault::Player(_, e) => raised.unwrap_or_else(|| player_error(e)),
+            Fault::Player(_, e) => raised.unwrap_or_else(|| player_error(*e)),
             Fault::Illegal(_, e) => errors::illegal(e),
             Fault::Rules => errors::internal("the rules refused their own action"),
         }

@@ -177,7 +177,7 @@ impl VectorCore {
         };
         let opponent =
             vector_opponent(py, game, read_opponent(game, opponent, Form::Vector)?, seed)?;
-        let random_opponent = opponent.is_some();
+        let opponents = opponent.is_some();
         let players = g.num_players();
         let seat = match seat {
             None => SeatChoice::Fixed(0),
@@ -206,7 +206,7 @@ impl VectorCore {
         let config = VectorConfig {
             num_envs,
             seed,
-            random_opponent,
+            opponents,
             seat,
             threads,
             progress_reward,
