@@ -140,9 +140,10 @@ def __getattr__(name: str) -> Any:
             raise ImportError(f"racegames.sb3 needs Stable-Baselines3: {install_hint('sb3')}") from error
 
         class SB3VecEnv(_Adapter, VecEnv):  # type: ignore[misc, valid-type]
-            """``num_envs`` environments of game ``name`` as one SB3 ``VecEnv``:
-            ``SB3VecEnv(name, num_envs, seed=None, opponent="random",
-            seat="random", **params)``."""
+            """``num_envs`` environments of ``game`` as one SB3 ``VecEnv``:
+            ``SB3VecEnv(game="daldos", num_envs, seed=None, opponent="random",
+            seat=0, **params)``, the arguments of ``VectorEnv`` (the old
+            keyword ``name=`` is still accepted)."""
 
             @staticmethod
             def _base() -> Any:
