@@ -33,7 +33,8 @@ def main() -> None:
     from racegames.vector import VectorEnv
 
     torch.set_num_threads(1)
-    env = SB3VecEnv(args.game, args.envs, seed=args.seed, opponent="random")
+    # Both seats, one per episode, so that the policy learns to play either.
+    env = SB3VecEnv(args.game, args.envs, seed=args.seed, opponent="random", seat="random")
     model = MaskablePPO(
         "MlpPolicy",
         env,

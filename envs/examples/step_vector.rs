@@ -32,7 +32,7 @@ fn main() {
     let config = VectorConfig {
         num_envs: envs,
         seed: 7,
-        random_opponent: true,
+        opponents: true,
         seat: SeatChoice::Random,
         threads: 1,
         progress_reward: false,

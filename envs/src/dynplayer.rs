@@ -14,6 +14,7 @@ use racegames_board::{Action, Game, ParamValue};
 use racegames_players::arena::{self, ArenaConfig, ArenaError, ArenaResult, Control, RoundRobin};
 use racegames_players::{Playable, Player, PlayerError};
 
+use crate::driver::{DriverSeat, DynDriver, TypedDriver};
 use crate::erased::{DynState, Held};
 use crate::vector::{DynVector, VecCore, VectorConfig};
 
@@ -117,6 +118,13 @@ pub trait DynPlayable {
         config: VectorConfig,
         league: &[Box<dyn DynPlayer>],
     ) -> Option<Box<dyn DynVector>>;
+    /// The opponent driver ([`crate::driver`]) of `seats`, one entry per
+    /// seat: its opponent, or `None` for a seat the caller drives. An
+    /// unknown player name, or a player of another game, is an error.
+    fn new_driver(
+        self: Arc<Self>,
+        seats: Vec<Option<DriverSeat>>,
+    ) -> Result<Box<dyn DynDriver>, PlayerError>;
 }
 
 impl<G> DynPlayable for G
@@ -201,6 +209,12 @@ where
             VecCore::with_league(self, config, players).with_progress(progress),
         ))
     }
+    fn new_driver(
+        self: Arc<Self>,
+        seats: Vec<Option<DriverSeat>>,
+    ) -> Result<Box<dyn DynDriver>, PlayerError> {
+        Ok(Box::new(TypedDriver::new(self, seats)?))
+    }
 }
 
 /// The seats as players of `G`.
@@ -225,9 +239,16 @@ where
 }
 
 /// An [`ExternalPlayer`] as a player of `G`.
-struct External<G: Game> {
+pub(crate) struct External<G: Game> {
     player: Arc<dyn ExternalPlayer>,
     game: Arc<G>,
+}
+
+impl<G: Game> External<G> {
+    /// `player` playing `game`.
+    pub(crate) fn new(player: Arc<dyn ExternalPlayer>, game: Arc<G>) -> Self {
+        External { player, game }
+    }
 }
 
 impl<G> Player<G> for External<G>

@@ -128,6 +128,8 @@ pub trait DynState: Send + Sync + 'static {
     fn hash_dyn(&self) -> u64;
     /// For downcasting to [`Held`], to reach game-specific analysis.
     fn as_any(&self) -> &dyn Any;
+    /// For downcasting to [`Held`], to play on it ([`crate::driver`]).
+    fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 
 /// A typed state with a shared handle on its game.
@@ -349,6 +351,9 @@ where
         h.finish()
     }
     fn as_any(&self) -> &dyn Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
         self
     }
 }

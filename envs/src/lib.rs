@@ -7,6 +7,8 @@
 //! - [`dynplayer`]: the built-in players with types erased, the arena's
 //!   seats (built-in players, or players from outside Rust through
 //!   [`dynplayer::ExternalPlayer`]) and the vector environment's opponents;
+//! - [`driver`]: the one opponent driver, which plays chance and the
+//!   opponents' seats for every environment form;
 //! - [`vector`]: the native batched environment, monomorphised per game,
 //!   stepped on [`workers`] of its own, with [`shaping`] for the progress
 //!   reward;
@@ -25,7 +27,7 @@
 //! let config = VectorConfig {
 //!     num_envs: 4,
 //!     seed: 7,
-//!     random_opponent: true,
+//!     opponents: true,
 //!     seat: SeatChoice::Fixed(0),
 //!     threads: 1,
 //!     progress_reward: false,
@@ -41,6 +43,7 @@
 
 #![deny(missing_docs)]
 
+pub mod driver;
 pub mod dynplayer;
 pub mod erased;
 pub mod facts;

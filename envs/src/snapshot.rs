@@ -81,9 +81,7 @@ impl<G: Game> Shard<G> {
         }
         if !snap.done {
             let waits = match self.game.node(&state) {
-                Node::Decision(p) => {
-                    !self.config.random_opponent || p.index() == usize::from(snap.seat)
-                }
+                Node::Decision(p) => !self.config.opponents || p.index() == usize::from(snap.seat),
                 _ => false,
             };
             if !waits {

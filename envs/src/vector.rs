@@ -5,7 +5,8 @@
 //! virtual call and no allocation per environment: the dice come from one
 //! [`SplitMix64`] per environment, the opponents (when there are any) play
 //! uniformly random legal actions or are copies of a built-in player, one
-//! per environment, run natively inside the step; finished environments reset on the next
+//! per environment, run natively inside the step by [`crate::driver::advance`];
+//! finished environments reset on the next
 //! step (Gymnasium's `NEXT_STEP` autoreset), and observations and masks are
 //! written into the caller's contiguous buffers. Masks are written sparsely:
 //! the entries set at the previous step are cleared and the new legal ones
@@ -22,15 +23,21 @@ use std::sync::Mutex;
 use racegames_board::{Action, ActionBuffer, Game, Node, Seat};
 use racegames_players::Player as Opponent;
 
+use crate::driver::{self, Seats, Stop};
 use crate::workers::{Workers, MAX_JOBS};
 
 #[path = "afterstates.rs"]
 mod afterstates;
+#[path = "dynvector.rs"]
+mod dynvector;
+#[path = "masks.rs"]
+mod masks;
 #[path = "outputs.rs"]
 mod outputs;
 #[path = "snapshot.rs"]
 mod snapshot;
 pub use afterstates::Afterstates;
+pub use dynvector::DynVector;
 pub use outputs::{OutputBuffers, Outputs};
 pub use snapshot::{EnvSnapshot, VectorSnapshot};
 
@@ -72,8 +79,8 @@ pub struct VectorConfig {
     /// `true`: opponents play every seat but the caller's (uniformly random
     /// ones unless [`VecCore::with_opponent`] was given a player); `false`:
     /// self-play, the caller's actions drive whichever seat is to move.
-    pub random_opponent: bool,
-    /// The caller's seat when `random_opponent` is set.
+    pub opponents: bool,
+    /// The caller's seat when `opponents` is set.
     pub seat: SeatChoice,
     /// The most threads a step may use.
     pub threads: usize,
@@ -85,42 +92,26 @@ pub struct VectorConfig {
 /// A game's progress measure ([`crate::shaping::Shaping::progress`]).
 pub type ProgressFn<G> = fn(&G, &<G as Game>::State, Seat) -> Option<f64>;
 
-/// A batch of environments with the game type erased: one virtual call per
-/// batch.
-pub trait DynVector: Send + Sync {
-    /// The number of environments.
-    fn num_envs(&self) -> usize;
-    /// Starts a new episode in every environment; `seed` reseeds the
-    /// generators first.
-    fn reset(&mut self, seed: Option<u64>, out: Outputs<'_>);
-    /// Steps every environment with its action (ignored where the episode
-    /// ended at the previous step: that environment resets instead).
-    fn step(&mut self, actions: &[i64], out: Outputs<'_>);
-    /// The notation of an environment's current state.
-    fn notation(&self, env: usize) -> Option<String>;
-    /// The caller's seat in an environment (with opponents), else `None`.
-    fn seat(&self, env: usize) -> Option<usize>;
-    /// Writes a uniformly random legal action for each environment (0 where
-    /// the episode has ended), drawn from a generator of its own, so that a
-    /// random policy costs no Python work (benchmarks, baselines).
-    fn random_actions(&mut self, out: &mut [i64]);
-    /// Resets now, rather than at the next step, every environment whose
-    /// episode ended at the last step (same-step autoreset), rewriting
-    /// their rows of the outputs.
-    fn reset_ended(&mut self, out: Outputs<'_>);
-    /// Everything that decides how the environments go on: states,
-    /// generators, seats, opponents.
-    fn snapshot(&self) -> VectorSnapshot;
-    /// Puts the environments back as `snapshot` found them and rewrites
-    /// the masks in `out` (whose other rows are the caller's to restore);
-    /// the continuation is then identical. Checks everything first: on an
-    /// error nothing has changed.
-    fn restore(&mut self, snapshot: &VectorSnapshot, out: Outputs<'_>) -> Result<(), String>;
-    /// Replaces `out` with the afterstates of every environment's legal
-    /// actions, or with `turns` of its ply's ends (see [`Afterstates`]);
-    /// only of the environments flagged in `wanted`, where given (one
-    /// placeholder entry for each of the others).
-    fn afterstates(&self, out: &mut Afterstates, turns: bool, wanted: Option<&[bool]>);
+/// One environment's seats for [`driver::advance`]: the caller's seat
+/// (`None`: self-play, the caller drives every seat) and the opponent of
+/// the others (`None`: random).
+struct EnvSeats<'a, G: Game> {
+    agent: Option<u8>,
+    opponent: Option<&'a mut Box<dyn Opponent<G>>>,
+}
+
+impl<G: Game> Seats<G> for EnvSeats<'_, G> {
+    #[inline]
+    fn is_agent(&self, seat: Seat) -> bool {
+        self.agent.map_or(true, |s| seat.index() == usize::from(s))
+    }
+    #[inline]
+    fn player(&mut self, _seat: Seat) -> Option<&mut dyn Opponent<G>> {
+        match &mut self.opponent {
+            Some(p) => Some(&mut ***p),
+            None => None,
+        }
+    }
 }
 
 /// A contiguous run of environments, stepped by one thread.
@@ -160,16 +151,6 @@ struct Shard<G: Game> {
     /// The progress paid at each step, for `reward="progress"`.
     progress: Option<ProgressFn<G>>,
     buf: Box<ActionBuffer>,
-}
-
-/// How an environment stopped advancing.
-enum Stop {
-    /// At a decision of a seat the caller drives.
-    Decision(Seat),
-    /// At a terminal state.
-    Terminal,
-    /// The rules refused their own action (a bug): end the episode.
-    Broken,
 }
 
 impl<G: Game> Shard<G> {
@@ -229,110 +210,19 @@ impl<G: Game> Shard<G> {
     }
 
     fn controls(&self, env: usize, p: Seat) -> bool {
-        !self.config.random_opponent || p.index() == usize::from(self.seats[env])
+        !self.config.opponents || p.index() == usize::from(self.seats[env])
     }
 
-    /// Plays chance and opponents until the caller must act or the game ends.
+    /// Plays chance and opponents until the caller must act or the game
+    /// ends ([`driver::advance`]).
     fn advance(&mut self, env: usize) -> Stop {
-        let game = &*self.game;
-        let state = &mut self.states[env];
-        let rng = &mut self.rngs[env];
         let opponents = self.opponents.get_mut().unwrap_or_else(|p| p.into_inner());
-        loop {
-            match game.node(state) {
-                Node::Terminal => return Stop::Terminal,
-                Node::Chance => match game.sample_chance(state, rng.next_f64()) {
-                    Some(a) => {
-                        if game.apply(state, a).is_err() {
-                            return Stop::Broken;
-                        }
-                    }
-                    None => return Stop::Broken,
-                },
-                Node::Decision(p) => {
-                    if !self.config.random_opponent || p.index() == usize::from(self.seats[env]) {
-                        return Stop::Decision(p);
-                    }
-                    if let Some(opponent) = opponents.get_mut(env) {
-                        match opponent.act(game, state) {
-                            Ok(a) if game.apply(state, a).is_ok() => continue,
-                            _ => return Stop::Broken,
-                        }
-                    }
-                    game.legal_actions_into(state, &mut self.buf);
-                    match self.buf.get(rng.below(self.buf.len().max(1))) {
-                        // Just listed for this state: no need to check it.
-                        Some(&a) => game.apply_legal(state, a),
-                        None => return Stop::Broken,
-                    }
-                }
-            }
-        }
-    }
-
-    /// Clears the mask entries set for `env` and returns whether `action`
-    /// was one of them: a legal action of the current state, listed when it
-    /// was reached (a binary search here waited on the list's cache lines
-    /// one by one).
-    fn clear_mask_finding(&mut self, env: usize, mask: &mut [i8], action: Option<Action>) -> bool {
-        let row = &mut mask[env * self.num_actions..(env + 1) * self.num_actions];
-        let len = self.prev_len[env];
-        self.prev_len[env] = 0;
-        if len == u32::MAX {
-            row.fill(0);
-            return false;
-        }
-        let listed = &self.prev[env * self.stride..env * self.stride + len as usize];
-        for &a in listed {
-            if let Some(slot) = row.get_mut(usize::from(a)) {
-                *slot = 0;
-            }
-        }
-        // A separate search, which the compiler vectorises.
-        action
-            .and_then(|a| u16::try_from(a).ok())
-            .is_some_and(|a| listed.contains(&a))
-    }
-
-    fn clear_mask(&mut self, env: usize, mask: &mut [i8]) {
-        // Usually cleared already, by the step's search for its action.
-        if self.prev_len[env] != 0 {
-            self.clear_mask_finding(env, mask, None);
-        }
-    }
-
-    /// The mask of a finished episode: action 0 alone, whose action the
-    /// next step ignores (it resets the environment), so that a masked
-    /// softmax over the row is never all zeros (never NaN).
-    fn set_finished_mask(&mut self, env: usize, mask: &mut [i8]) {
-        if let Some(slot) = mask.get_mut(env * self.num_actions) {
-            *slot = 1;
-        }
-        if self.stride > 0 {
-            self.prev[env * self.stride] = 0;
-            self.prev_len[env] = 1;
-        } else {
-            self.prev_len[env] = u32::MAX;
-        }
-    }
-
-    fn set_mask(&mut self, env: usize, mask: &mut [i8]) {
-        let row = &mut mask[env * self.num_actions..(env + 1) * self.num_actions];
-        let prev = &mut self.prev[env * self.stride..(env + 1) * self.stride];
-        let mut len = 0usize;
-        let mut overflow = false;
-        self.game.legal_actions_unordered(&self.states[env], |a| {
-            if let Some(slot) = row.get_mut(a as usize) {
-                *slot = 1;
-                match prev.get_mut(len) {
-                    // `a` indexes the row, so it fits.
-                    Some(p) => *p = a as u16,
-                    None => overflow = true,
-                }
-                len += 1;
-            }
-        });
-        self.prev_len[env] = if overflow { u32::MAX } else { len as u32 };
+        let mut seats = EnvSeats {
+            agent: self.config.opponents.then_some(self.seats[env]),
+            opponent: opponents.get_mut(env),
+        };
+        let (state, rng) = (&mut self.states[env], &mut self.rngs[env]);
+        driver::advance(&*self.game, state, rng, &mut self.buf, &mut seats)
     }
 
     /// Writes the observation of `env` by `viewer`, updating the row from
@@ -376,7 +266,7 @@ impl<G: Game> Shard<G> {
                 row[actor.index()] = -1.0;
             }
         }
-        let viewer = if self.config.random_opponent {
+        let viewer = if self.config.opponents {
             Seat::new(self.seats[env])
         } else {
             actor
@@ -422,7 +312,7 @@ impl<G: Game> Shard<G> {
                 self.finish(env, before, actor, Some(r), truncated, out);
                 // Report the acting seat's share of the result.
             }
-            Stop::Broken => {
+            Stop::Broken(_) => {
                 let r = [0.0f64; Seat::MAX_SEATS];
                 let n = self.num_players.min(Seat::MAX_SEATS);
                 self.finish(env, before, actor, Some(&r[..n]), true, out);
@@ -456,7 +346,7 @@ impl<G: Game> Shard<G> {
         }
         // A game that ends before anyone acts: report it as over.
         let seat = Seat::new(self.seats[env]);
-        self.settle(env, &before, seat, Stop::Broken, out);
+        self.settle(env, &before, seat, Stop::Broken(driver::Fault::Rules), out);
     }
 
     fn zero_returns(&self, env: usize, out: &mut Outputs<'_>) {
@@ -498,7 +388,13 @@ impl<G: Game> Shard<G> {
                 // the caller. End the episode rather than go on.
                 _ => {
                     let seat = Seat::new(self.seats[env]);
-                    self.settle(env, &before, seat, Stop::Broken, &mut out);
+                    self.settle(
+                        env,
+                        &before,
+                        seat,
+                        Stop::Broken(driver::Fault::Rules),
+                        &mut out,
+                    );
                     continue;
                 }
             };
@@ -571,7 +467,7 @@ impl<G: Game> Shard<G> {
     }
 
     fn seat(&self, env: usize) -> Option<usize> {
-        if self.config.random_opponent {
+        if self.config.opponents {
             self.seats.get(env).map(|&s| usize::from(s))
         } else {
             None

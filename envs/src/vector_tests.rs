@@ -13,13 +13,13 @@ impl OutputBuffers {
     }
 }
 
-fn core(n: usize, random_opponent: bool, threads: usize) -> VecCore<Race> {
+fn core(n: usize, opponents: bool, threads: usize) -> VecCore<Race> {
     VecCore::new(
         Arc::new(Race::default()),
         VectorConfig {
             num_envs: n,
             seed: 7,
-            random_opponent,
+            opponents,
             seat: SeatChoice::Fixed(1),
             threads,
             progress_reward: false,
@@ -146,7 +146,7 @@ where
         VectorConfig {
             num_envs: n,
             seed: 11,
-            random_opponent: false,
+            opponents: false,
             seat: SeatChoice::Fixed(0),
             threads: 2,
             progress_reward: false,
@@ -198,7 +198,7 @@ fn masks_hold_the_legal_actions_of_the_halma_games() {
 #[test]
 fn updated_observations_equal_fresh_ones() {
     use racegames_halma::ChineseCheckers;
-    for (players, random_opponent) in [(2, false), (3, true), (6, false)] {
+    for (players, opponents) in [(2, false), (3, true), (6, false)] {
         let params = [("players", racegames_board::ParamValue::Int(players))];
         let game = Arc::new(
             <ChineseCheckers as racegames_board::FromParams>::from_params(
@@ -213,7 +213,7 @@ fn updated_observations_equal_fresh_ones() {
             VectorConfig {
                 num_envs: n,
                 seed: 3,
-                random_opponent,
+                opponents,
                 seat: SeatChoice::Random,
                 threads: 1,
                 progress_reward: false,

@@ -29,7 +29,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let config = VectorConfig {
         num_envs: envs,
         seed: 0,
-        random_opponent: false,
+        opponents: false,
         seat: SeatChoice::Fixed(0),
         threads,
         progress_reward: false,

@@ -9,6 +9,8 @@
 //! - [`pyplayers`], [`pyarena`] and [`records`]: `racegames.players`,
 //!   `racegames.arena` and `racegames.records`' native halves, with
 //!   [`pycallable`], a Python callable as an arena seat;
+//! - [`pydriver`]: the one reader of `opponent` arguments and the opponent
+//!   driver of the Gymnasium, PettingZoo and RLlib environments;
 //! - [`daldos`] and [`tables`]: game-specific analysis;
 //! - [`args`], [`params`], [`errors`], [`interrupt`]: arguments, errors and
 //!   Ctrl-C.
@@ -20,6 +22,7 @@ pub mod interrupt;
 pub mod params;
 pub mod pyarena;
 pub mod pycallable;
+pub mod pydriver;
 pub mod pygame;
 pub mod pyplayers;
 pub mod pyvector;
@@ -57,6 +60,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pygame::PyState>()?;
     m.add_class::<pyvector::VectorCore>()?;
     m.add_class::<pyplayers::PyPlayer>()?;
+    m.add_class::<pydriver::PyDriver>()?;
     m.add_function(wrap_pyfunction!(pyplayers::list_players, m)?)?;
     m.add_function(wrap_pyfunction!(pyplayers::make_player, m)?)?;
     m.add_function(wrap_pyfunction!(pyplayers::policy_player_from_bytes, m)?)?;

@@ -347,6 +347,14 @@ impl PyState {
         self
     }
 
+    /// Replaces the position with `inner`, reached from it by `log` (the
+    /// opponent driver's actions), which joins the history.
+    pub(crate) fn set_played(&mut self, inner: Box<dyn DynState>, log: Vec<Action>) {
+        self.inner = inner;
+        self.listed_valid = false;
+        self.history.extend(log);
+    }
+
     /// The position, for reading only.
     pub(crate) fn inner(&self) -> &dyn DynState {
         &*self.inner

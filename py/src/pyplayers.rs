@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyDict, PyString, PyTuple};
 use racegames_board::{Action, ParamValue};
 use racegames_players::PlayerError;
 
@@ -275,111 +275,4 @@ pub fn check_policy_bytes<'py>(
     let net = racegames_players::policy::PolicyNet::from_bytes(data)
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok(pyo3::types::PyBytes::new(py, &net.to_bytes()))
-}
-
-/// One opponent of a vector environment: a player name (`"random"` alone
-/// takes the fast native random path) or a `Player`.
-pub enum OpponentSpec {
-    /// A built-in player's name.
-    Name(String),
-    /// A built-in player, or a trained policy.
-    Player(Py<PyPlayer>),
-}
-
-/// The `opponent` of a vector environment: one opponent, or a league (a
-/// list of them, one drawn per episode).
-pub enum OpponentArg {
-    /// One opponent.
-    One(OpponentSpec),
-    /// A league.
-    League(Vec<OpponentSpec>),
-}
-
-/// What a vector environment's opponents may be, for error messages.
-const OPPONENT_KINDS: &str = "a built-in player's name, a racegames Player (make_player), \
-    a list of those (a league, one drawn per episode), or None (self-play)";
-
-/// One opponent of a league or alone: a name or a `Player`.
-fn read_opponent_spec(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<OpponentSpec> {
-    if let Ok(name) = obj.cast::<PyString>() {
-        return Ok(OpponentSpec::Name(name.to_cow()?.into_owned()));
-    }
-    if let Ok(player) = obj.cast::<PyPlayer>() {
-        return Ok(OpponentSpec::Player(player.clone().unbind()));
-    }
-    let kind = obj.get_type().name()?;
-    if obj.is_callable() {
-        return Err(PyTypeError::new_err(format!(
-            "{what} is a Python callable ({kind}), which cannot play inside the native \
-             VectorEnv step; give {OPPONENT_KINDS} (racegames.gym and racegames.pettingzoo \
-             take callables)"
-        )));
-    }
-    Err(PyTypeError::new_err(format!(
-        "{what} must be {OPPONENT_KINDS}, not {kind}"
-    )))
-}
-
-/// A vector environment's `opponent` argument: `None` for self-play.
-pub fn read_opponent(obj: &Bound<'_, PyAny>) -> PyResult<Option<OpponentArg>> {
-    if obj.is_none() {
-        return Ok(None);
-    }
-    if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
-        let len = obj.len()?;
-        if len == 0 || len > MAX_LEAGUE {
-            return Err(PyValueError::new_err(format!(
-                "a league of opponents holds 1 to {MAX_LEAGUE} players, not {len}"
-            )));
-        }
-        let mut specs = Vec::with_capacity(len);
-        for (k, member) in obj.try_iter()?.enumerate() {
-            specs.push(read_opponent_spec(&member?, &format!("opponent[{k}]"))?);
-        }
-        return Ok(Some(OpponentArg::League(specs)));
-    }
-    read_opponent_spec(obj, "opponent").map(|spec| Some(OpponentArg::One(spec)))
-}
-
-/// The most players a league may hold.
-pub const MAX_LEAGUE: usize = 64;
-
-/// The opponents a vector environment of `game` plays against: `None`
-/// (self-play), or `Some(league)`: copies of the players of the league,
-/// made with `seed` for names; an empty league plays random natively.
-pub fn vector_opponent(
-    py: Python<'_>,
-    game: &Bound<'_, PyGame>,
-    opponent: Option<OpponentArg>,
-    seed: u64,
-) -> PyResult<Option<Vec<Box<dyn DynPlayer>>>> {
-    let specs = match opponent {
-        None => return Ok(None),
-        Some(OpponentArg::One(OpponentSpec::Name(name))) if name == "random" => {
-            return Ok(Some(Vec::new()))
-        }
-        Some(OpponentArg::One(spec)) => vec![spec],
-        Some(OpponentArg::League(specs)) if specs.is_empty() || specs.len() > MAX_LEAGUE => {
-            return Err(PyValueError::new_err(format!(
-                "a league of opponents holds 1 to {MAX_LEAGUE} players, not {}",
-                specs.len()
-            )))
-        }
-        Some(OpponentArg::League(specs)) => specs,
-    };
-    let mut league = Vec::with_capacity(specs.len());
-    for (k, spec) in specs.into_iter().enumerate() {
-        league.push(match spec {
-            OpponentSpec::Name(name) => {
-                let member_seed = seed.wrapping_add(k as u64);
-                make_player(&name, game, member_seed, &PyDict::new(py))?.native()
-            }
-            OpponentSpec::Player(p) => {
-                let p = p.get();
-                p.check_game(py, &game.clone().unbind())?;
-                p.native()
-            }
-        });
-    }
-    Ok(Some(league))
 }

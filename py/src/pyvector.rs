@@ -11,8 +11,8 @@ use pyo3::types::PyString;
 use crate::args;
 use crate::erased::DynGame;
 use crate::errors::guard;
+use crate::pydriver::{read_opponent, vector_opponent, Form};
 use crate::pygame::PyGame;
-use crate::pyplayers::{read_opponent, vector_opponent};
 use crate::vector::{
     Afterstates, DynVector, EnvSnapshot, Outputs, SeatChoice, VectorConfig, VectorSnapshot,
     MAX_VECTOR_BYTES,
@@ -175,8 +175,9 @@ impl VectorCore {
             Some(t) if !t.is_none() => args::read_usize(t, "threads", 1, MAX_THREADS)?,
             _ => 1,
         };
-        let opponent = vector_opponent(py, game, read_opponent(opponent)?, seed)?;
-        let random_opponent = opponent.is_some();
+        let opponent =
+            vector_opponent(py, game, read_opponent(game, opponent, Form::Vector)?, seed)?;
+        let opponents = opponent.is_some();
         let players = g.num_players();
         let seat = match seat {
             None => SeatChoice::Fixed(0),
@@ -205,7 +206,7 @@ impl VectorCore {
         let config = VectorConfig {
             num_envs,
             seed,
-            random_opponent,
+            opponents,
             seat,
             threads,
             progress_reward,

@@ -11,6 +11,7 @@ __all__ = [
     "State",
     "VectorCore",
     "Player",
+    "_Driver",
     "_list_players",
     "_make_player",
     "_arena_play",
@@ -169,6 +170,15 @@ class State:
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def _repr_svg_(self) -> str: ...
+
+@final
+class _Driver:
+    """The one opponent driver: plays a state's chance outcomes and the
+    opponents' seats until an agent is to act or the game ends."""
+
+    def __new__(cls, game: Game, opponents: Dict[int, Any]) -> _Driver: ...
+    def reset(self, seed: SupportsIndex, agents: Sequence[int] = ...) -> None: ...
+    def advance(self, state: State) -> None: ...
 
 @final
 class VectorCore:

@@ -1,12 +1,12 @@
-"""Helpers shared by the Gymnasium and PettingZoo environments."""
+"""Helpers shared by the environments (Gymnasium, PettingZoo, RLlib, VectorEnv)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Optional, Tuple
+from typing import Any, Dict, Optional
 
 import numpy as np
 
-from racegames._core import Game, Player, State
+from racegames._core import Game
 
 
 def install_hint(extra: str) -> str:
@@ -84,18 +84,6 @@ def flat_observation_space(game: Game) -> Any:
     return spaces.Box(low=low, high=high, shape=(size,), dtype=np.float32)
 
 
-def sample_chance(state: State, rng: np.random.Generator) -> int:
-    """A chance outcome drawn by its probability."""
-    outcomes = state.chance_outcomes()
-    u = rng.random()
-    acc = 0.0
-    for action, p in outcomes:
-        acc += p
-        if u < acc:
-            return action
-    return outcomes[-1][0]
-
-
 def as_action(action: Any) -> int | None:
     """The action as an int, or ``None`` if it is not an integer."""
     if isinstance(action, (bool, np.bool_)):
@@ -109,21 +97,17 @@ def as_action(action: Any) -> int | None:
     return int(index)
 
 
-def opponent_policy(game: Game, opponent: Any, seed: int) -> Optional[Callable[[State], int]]:
-    """The policy of an environment's opponent: ``None`` for ``"random"``
-    (drawn from the environment's generator), a built-in player made with
-    ``seed`` for any other name, the Player or callable itself otherwise.
-    An unknown name, or a Player of another game, raises ``ValueError``."""
-    if isinstance(opponent, str):
-        if opponent == "random":
-            return None
-        from racegames.players import make_player
+#: The game of every environment when none is named.
+DEFAULT_GAME = "daldos"
 
-        return make_player(opponent, game, seed=seed)
-    if isinstance(opponent, Player):
-        if opponent.game != game:
-            raise ValueError(f"the opponent plays {opponent.game!r}, not {game!r}")
-        return opponent
-    if callable(opponent):
-        return opponent  # type: ignore[no-any-return]
-    raise TypeError("opponent must be a player name, a Player or a callable state -> action")
+
+def game_argument(game: Optional[str], params: Dict[str, Any], where: str) -> str:
+    """The ``game`` argument of an environment: ``game``, or the old keyword
+    ``name=`` (still accepted; taken out of ``params``), else
+    ``DEFAULT_GAME``."""
+    if "name" in params:
+        old = params.pop("name")
+        if game is not None:
+            raise TypeError(f"{where} takes the game as game= (or its old name name=), not both")
+        game = old
+    return DEFAULT_GAME if game is None else game

@@ -8,12 +8,17 @@ module without it raises ``ModuleNotFoundError`` saying so.
 (registered by ``import racegames``) or ``RaceGameEnv("daldos", ...)``.
 
 - The agent plays ``seat`` (an int, or ``"random"`` for a seat drawn at each
-  reset); ``opponent`` plays every other seat: ``"random"``, the name of a
-  built-in player (``racegames.players.list_players(game)``, e.g.
-  ``"greedy"``), a ``racegames.players.Player`` of this game, or any
-  callable ``state -> action``. Dice and random opponents draw from the
-  generator that ``reset(seed=...)`` seeds; a player given by name is made
-  afresh at each reset with a seed drawn from it.
+  reset); ``opponent`` plays every other seat: ``"random"`` (uniformly
+  random legal actions), the name of a built-in player
+  (``racegames.players.list_players(game)``, e.g. ``"greedy"``), a
+  ``racegames.players.Player`` of this game (a trained policy too), or any
+  callable ``state -> action``; the same specification means the same in
+  ``racegames.pettingzoo``, ``racegames.rllib`` and ``VectorEnv``. The dice
+  and the opponents are played natively by the one opponent driver, whose
+  generator ``reset(seed=...)`` seeds from the environment's; a player
+  given by name is made afresh at each reset with a seed drawn from it.
+- The game is the first argument, ``game`` (``"daldos"`` by default; the
+  old keyword ``name=`` is still accepted).
 - Observations are ``{"observation": float32 array, "action_mask": int8
   array}``, from the agent's point of view; the mask is also in
   ``info["action_mask"]`` and ``action_masks()`` (for sb3-contrib's
@@ -40,14 +45,13 @@ import numpy as np
 from gymnasium import spaces
 
 from racegames._args import as_int, is_int
-from racegames._core import Game, Player, State, make_game
+from racegames._core import Game, Player, State, _Driver, make_game
 from racegames._envutil import (
     as_action,
     check_observation_mode,
     flat_observation_space,
+    game_argument,
     observation_space,
-    opponent_policy,
-    sample_chance,
 )
 
 Opponent = Union[str, Player, Callable[[State], int]]
@@ -62,7 +66,7 @@ class RaceGameEnv(gymnasium.Env):
 
     def __init__(
         self,
-        game: str = "daldos",
+        game: Optional[str] = None,
         opponent: Opponent = "random",
         seat: Union[SupportsIndex, str] = 0,
         render_mode: Optional[str] = None,
@@ -70,18 +74,17 @@ class RaceGameEnv(gymnasium.Env):
         **params: Any,
     ) -> None:
         self._flat = check_observation_mode(observation) == "flat"
-        self.game: Game = make_game(game, **params)
+        self.game: Game = make_game(game_argument(game, params, "RaceGameEnv"), **params)
         n = self.game.num_players()
         if seat != "random" and not (is_int(seat) and 0 <= as_int(seat, "seat") < n):
             raise ValueError(f"seat must be 0 to {n - 1} or 'random', not {seat!r}")
-        # Checks the name (or the Player's game) now rather than at reset.
-        opponent_policy(self.game, opponent, seed=0)
+        # Reads (and checks) the opponent now rather than at reset; the
+        # agent's seat is given at each reset.
+        self._driver = _Driver(self.game, {s: opponent for s in range(n)})
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         self._seat_choice = seat
-        self._opponent = opponent
-        self._policy: Optional[Callable[[State], int]] = None
         self.observation_space = (
             flat_observation_space(self.game) if self._flat else observation_space(self.game)
         )
@@ -95,21 +98,7 @@ class RaceGameEnv(gymnasium.Env):
 
     def _advance(self) -> None:
         """Plays chance and the opponent until the agent moves or the game ends."""
-        rng = self.np_random
-        state = self.state
-        while True:
-            player = state.current_player()
-            if player == -4:
-                return
-            if player == -1:
-                state.apply_action(sample_chance(state, rng))
-            elif player == self.seat:
-                return
-            elif self._policy is None:
-                legal = state.legal_actions()
-                state.apply_action(legal[int(rng.integers(len(legal)))])
-            else:
-                state.apply_action(self._policy(state.clone()))
+        self._driver.advance(self.state)
 
     def _observe(self) -> Any:
         if self.state.is_terminal() or self._ended:
@@ -134,13 +123,14 @@ class RaceGameEnv(gymnasium.Env):
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
     ) -> Tuple[Any, Dict[str, Any]]:
-        """Starts a new game; ``seed`` seeds the dice and the random opponent. Plays
-        the opponents up to the agent's first decision."""
+        """Starts a new game; ``seed`` seeds the dice and the opponents (through
+        the environment's generator). Plays the opponents up to the agent's
+        first decision."""
         super().reset(seed=seed)
         n = self.game.num_players()
         if self._seat_choice == "random":
             self.seat = int(self.np_random.integers(n))
-        self._policy = opponent_policy(self.game, self._opponent, seed=int(self.np_random.integers(1 << 63)))
+        self._driver.reset(int(self.np_random.integers(1 << 63)), [self.seat])
         self.state = self.game.new_initial_state()
         self._ended = False
         self._advance()

@@ -1,4 +1,6 @@
-"""PettingZoo AEC environments: ``racegames.pettingzoo.env("daldos", **params)``.
+"""PettingZoo AEC environments: ``racegames.pettingzoo.env("daldos", **params)``
+(the game is the first argument, ``game``, ``"daldos"`` by default; the old
+keyword ``name=`` is still accepted).
 
 Needs PettingZoo and Gymnasium, the ``pettingzoo`` extra (``pip install
 './py[pettingzoo]'`` from a clone; ``pip install 'racegames[pettingzoo]'``
@@ -15,11 +17,13 @@ once published); importing this module without them raises
   truncations.
 - Render modes ``"ansi"`` and ``"rgb_array"``.
 - ``opponents={seat: player, ...}`` (a seat index or agent name, mapped to
+  an opponent as ``racegames.gym``'s ``opponent=`` takes it: ``"random"``,
   a built-in player name such as ``"greedy"``, a
   ``racegames.players.Player`` or a callable ``state -> action``)
-  takes those seats out of the agents: they are played inside ``step`` and
-  ``reset``, and the agents are the other seats only. Players given by name
-  are made afresh at each reset, seeded from ``reset(seed=...)``.
+  takes those seats out of the agents: the one opponent driver plays them
+  (and the dice) natively inside ``step`` and ``reset``, and the agents are
+  the other seats only. Players given by name are made afresh at each
+  reset, seeded from ``reset(seed=...)``.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from racegames._envutil import require_extra
 
 require_extra("racegames.pettingzoo", "pettingzoo", "pettingzoo", "gymnasium")
 
-from typing import Any, Callable, Dict, List, Mapping, Optional, Union
+from typing import Any, Dict, List, Mapping, Optional, Union
 
 import numpy as np
 from gymnasium import spaces
@@ -36,22 +40,23 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from racegames._args import as_int, is_int
-from racegames._core import Game, State, make_game
-from racegames._envutil import as_action, observation_space, opponent_policy, sample_chance
-from racegames.players import make_player
+from racegames._core import Game, State, _Driver, make_game
+from racegames._envutil import as_action, game_argument, observation_space
 
 __all__ = ["env", "raw_env"]
 
 
 def env(
-    name: str = "daldos",
+    game: Optional[str] = None,
     render_mode: Optional[str] = None,
     opponents: Optional[Mapping[Union[int, str], Any]] = None,
     **params: Any,
 ) -> AECEnv:
-    """The AEC environment of game ``name``, wrapped in PettingZoo's order
+    """The AEC environment of ``game`` (``"daldos"`` by default; the old
+    keyword ``name=`` is still accepted), wrapped in PettingZoo's order
     enforcing wrapper."""
-    return wrappers.OrderEnforcingWrapper(raw_env(name, render_mode=render_mode, opponents=opponents, **params))
+    game = game_argument(game, params, "racegames.pettingzoo.env")
+    return wrappers.OrderEnforcingWrapper(raw_env(game, render_mode=render_mode, opponents=opponents, **params))
 
 
 def _seat(agent: str) -> int:
@@ -60,7 +65,8 @@ def _seat(agent: str) -> int:
 
 
 def _opponent_seats(game: Game, opponents: Optional[Mapping[Union[int, str], Any]]) -> Dict[int, Any]:
-    """``opponents`` keyed by seat index; checks seats and players."""
+    """``opponents`` keyed by seat index; checks the seats (the opponents
+    are read by the driver)."""
     if opponents is None:
         return {}
     if not isinstance(opponents, Mapping):
@@ -73,9 +79,7 @@ def _opponent_seats(game: Game, opponents: Optional[Mapping[Union[int, str], Any
             seat = int(key[7:])
         if not is_int(seat) or not 0 <= as_int(seat, "seat") < n:
             raise ValueError(f"opponent seat {key!r} is not a seat of this game (0 to {n - 1})")
-        seat = as_int(seat, "seat")
-        opponent_policy(game, player, seed=0)
-        seats[seat] = player
+        seats[as_int(seat, "seat")] = player
     if len(seats) == n:
         raise ValueError("opponents take every seat: no agent is left")
     return seats
@@ -93,15 +97,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
 
     def __init__(
         self,
-        name: str = "daldos",
+        game: Optional[str] = None,
         render_mode: Optional[str] = None,
         opponents: Optional[Mapping[Union[int, str], Any]] = None,
         **params: Any,
     ) -> None:
         super().__init__()
+        name = game_argument(game, params, "racegames.pettingzoo.raw_env")
         self.game: Game = make_game(name, **params)
         self._opponents = _opponent_seats(self.game, opponents)
-        self._policies: Dict[int, Callable[[State], int]] = {}
+        # Reads (and checks) the opponents now.
+        self._driver = _Driver(self.game, self._opponents)
         self.metadata = dict(self.metadata, name=f"racegames_{name}_v0")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
@@ -128,15 +134,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
 
     def _roll(self) -> None:
         """Plays chance and the opponents' seats until an agent is to move."""
-        state = self.game_state
-        while True:
-            player = state.current_player()
-            if player == -1:
-                state.apply_action(sample_chance(state, self._rng))
-            elif player in self._policies:
-                state.apply_action(self._policies[player](state.clone()))
-            else:
-                return
+        self._driver.advance(self.game_state)
 
     def _mask(self, agent: str) -> np.ndarray:
         index = _seat(agent)
@@ -152,19 +150,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         return {"observation": obs, "action_mask": self._mask(agent)}
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
-        """Starts a new game; ``seed`` seeds the dice."""
+        """Starts a new game; ``seed`` seeds the dice and the opponents."""
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         self.agents = list(self.possible_agents)
         self.game_state = self.game.new_initial_state()
         self._over = False
-        self._policies = {}
-        for seat, player in self._opponents.items():
-            seed = int(self._rng.integers(1 << 63))
-            if isinstance(player, str):  # "random" too: the built-in one
-                self._policies[seat] = make_player(player, self.game, seed=seed)
-            else:
-                self._policies[seat] = opponent_policy(self.game, player, seed)  # type: ignore[assignment]
+        self._driver.reset(int(self._rng.integers(1 << 63)))
         self._roll()
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}

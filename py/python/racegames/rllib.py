@@ -2,7 +2,9 @@
 
 - ``RLlibEnv`` (single agent): one seat against an opponent, like
   ``racegames/<Game>-v0``, configured by RLlib's ``env_config`` dict
-  (``{"game": "backgammon", "opponent": "random", "seat": 0, **params}``).
+  (``{"game": "daldos", "opponent": "random", "seat": 0, **params}``, the
+  defaults of ``racegames.gym``; the opponent as ``racegames.gym`` takes
+  it, played by the one opponent driver).
 - ``MultiAgentRLlibEnv``: every seat an agent (``player_0``, …), taking
   turns: each step's observations hold only the agent to act next, rewards
   come when the game ends (every agent's return), and ``terminateds["__all__"]``
@@ -29,8 +31,8 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from racegames._core import Game, State, make_game
-from racegames._envutil import as_action, flat_observation_space, sample_chance
+from racegames._core import Game, State, _Driver, make_game
+from racegames._envutil import DEFAULT_GAME, as_action, flat_observation_space
 from racegames.gym import RaceGameEnv
 
 __all__ = [
@@ -55,8 +57,10 @@ def rllib_observation_space(game: Game) -> spaces.Dict:
 
 
 def _split_config(config: Optional[Mapping[str, Any]]) -> Tuple[str, Dict[str, Any]]:
+    """The game (``"game"``, or the old key ``"name"``; ``"daldos"`` by
+    default) and the other options of an ``env_config``."""
     options = dict(config or {})
-    game = options.pop("game", "backgammon")
+    game = options.pop("game", options.pop("name", DEFAULT_GAME))
     if not isinstance(game, str):
         raise TypeError(f"env_config['game'] must be a game name, not {game!r}")
     return game, options
@@ -136,11 +140,12 @@ class _MultiAgentMixin:
         self.observation_spaces = {a: space for a in self.agents}
         self.action_spaces = {a: action for a in self.agents}
         self._rng = np.random.default_rng()
+        # Every seat an agent: the driver plays the dice alone.
+        self._driver = _Driver(self.game, {})
         self.state = self.game.new_initial_state()
 
     def _roll(self) -> None:
-        while self.state.is_chance_node():
-            self.state.apply_action(sample_chance(self.state, self._rng))
+        self._driver.advance(self.state)
 
     def _obs_of(self, seat: int) -> Dict[str, np.ndarray]:
         obs = self.state.observation_tensor(seat).reshape(-1)
@@ -155,6 +160,7 @@ class _MultiAgentMixin:
     ) -> Tuple[Dict[str, Any], Dict[str, Any]]:
         if seed is not None:
             self._rng = np.random.default_rng(seed)
+        self._driver.reset(int(self._rng.integers(1 << 63)))
         self.state = self.game.new_initial_state()
         self._roll()
         seat = self.state.current_player()

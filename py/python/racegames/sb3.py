@@ -1,7 +1,8 @@
 """Stable-Baselines3's ``VecEnv`` over the native ``racegames.vector.VectorEnv``.
 
-``SB3VecEnv("backgammon", 64, opponent="random")`` steps every environment in
-one native call, with SB3's conventions: flat float32 observations (the mask
+``SB3VecEnv("backgammon", 64, opponent="random")`` (the arguments and
+defaults of ``VectorEnv``: ``game="daldos"``, ``seat=0``) steps every
+environment in one native call, with SB3's conventions: flat float32 observations (the mask
 is not an input), auto-reset in the same step with the final observation in
 ``infos[i]["terminal_observation"]``, ``infos[i]["episode"]`` statistics as
 SB3's ``Monitor`` writes them, and ``env_method("action_masks")`` for
@@ -35,21 +36,23 @@ class _Adapter:
 
     def __init__(
         self,
-        name: str,
-        num_envs: int,
+        game: Optional[str] = None,
+        num_envs: Optional[int] = None,
         seed: Optional[int] = None,
         opponent: Any = "random",
-        seat: Union[int, str] = "random",
+        seat: Union[int, str] = 0,
         **params: Any,
     ) -> None:
+        # The game as VectorEnv takes it (``name=``, its old keyword, too).
         self.venv = VectorEnv(
-            name, num_envs, seed=seed, opponent=opponent, seat=seat, observation="flat", **params
+            game, num_envs, seed=seed, opponent=opponent, seat=seat, observation="flat", **params
         )
-        self._base().__init__(self, num_envs, self.venv.single_observation_space, self.venv.single_action_space)
+        n = self.venv.num_envs
+        self._base().__init__(self, n, self.venv.single_observation_space, self.venv.single_action_space)
         self._seed = seed
-        self._actions = np.zeros(num_envs, dtype=np.int64)
-        self._episode_return = np.zeros(num_envs)
-        self._episode_length = np.zeros(num_envs, dtype=np.int64)
+        self._actions = np.zeros(n, dtype=np.int64)
+        self._episode_return = np.zeros(n)
+        self._episode_length = np.zeros(n, dtype=np.int64)
         self._start = time.perf_counter()
 
     def reset(self) -> np.ndarray:
@@ -137,9 +140,10 @@ def __getattr__(name: str) -> Any:
             raise ImportError(f"racegames.sb3 needs Stable-Baselines3: {install_hint('sb3')}") from error
 
         class SB3VecEnv(_Adapter, VecEnv):  # type: ignore[misc, valid-type]
-            """``num_envs`` environments of game ``name`` as one SB3 ``VecEnv``:
-            ``SB3VecEnv(name, num_envs, seed=None, opponent="random",
-            seat="random", **params)``."""
+            """``num_envs`` environments of ``game`` as one SB3 ``VecEnv``:
+            ``SB3VecEnv(game="daldos", num_envs, seed=None, opponent="random",
+            seat=0, **params)``, the arguments of ``VectorEnv`` (the old
+            keyword ``name=`` is still accepted)."""
 
             @staticmethod
             def _base() -> Any:

@@ -1,4 +1,6 @@
-"""A native batched environment: ``VectorEnv("daldos", num_envs, seed=...)``.
+"""A native batched environment: ``VectorEnv("daldos", num_envs, seed=...)``
+(the game is the first argument, ``game``, ``"daldos"`` by default; the old
+keyword ``name=`` is still accepted).
 
 Needs Gymnasium, the ``gym`` extra (``pip install './py[gym]'`` from a
 clone; ``pip install 'racegames[gym]'`` once published); importing this
@@ -13,7 +15,12 @@ buffers, with the GIL released; one Python call steps every environment.
   natively. ``opponent`` may also name another built-in player, be a
   ``Player`` (a trained policy too: ``make_player("policy", game,
   path=...)``), or be a list of those: a league, from which each episode
-  draws its opponent; all of them play natively inside the step.
+  draws its opponent; all of them play natively inside the step, through
+  the one opponent driver that also plays ``racegames.gym``'s,
+  ``racegames.pettingzoo``'s and ``racegames.rllib``'s opponents, so an
+  opponent means the same in every form (only a Python callable, which
+  cannot run inside the native step, is refused here, with a
+  ``TypeError``).
   ``opponent=None``: self-play; the caller's actions drive
   whichever seat is to move in each environment, reported in
   ``infos["current_player"]``.
@@ -83,7 +90,7 @@ from gymnasium.vector.utils import batch_space
 
 from racegames._args import as_int, is_int
 from racegames._core import Game, State, VectorCore, make_game
-from racegames._envutil import check_observation_mode, flat_observation_space, observation_space
+from racegames._envutil import check_observation_mode, flat_observation_space, game_argument, observation_space
 
 __all__ = ["VectorEnv"]
 
@@ -96,7 +103,7 @@ except ImportError:  # pragma: no cover
 
 
 class VectorEnv(gymnasium.vector.VectorEnv):
-    """``num_envs`` environments of game ``name`` stepped natively.
+    """``num_envs`` environments of ``game`` stepped natively.
 
     With ``copy=False``, the arrays that ``reset`` and ``step`` return are the
     environment's own buffers: read them, never write to them (observations
@@ -107,8 +114,8 @@ class VectorEnv(gymnasium.vector.VectorEnv):
 
     def __init__(
         self,
-        name: str,
-        num_envs: SupportsIndex,
+        game: Optional[str] = None,
+        num_envs: Optional[SupportsIndex] = None,
         seed: Optional[SupportsIndex] = None,
         opponent: Any = "random",
         seat: Union[SupportsIndex, str] = 0,
@@ -123,6 +130,9 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "little")
         seed = _seed64(seed)
+        name = game_argument(game, params, "VectorEnv")
+        if num_envs is None:
+            raise TypeError("VectorEnv needs num_envs, the number of environments")
         self.game: Game = make_game(name, **params)
         self.core = VectorCore(
             self.game,
@@ -148,7 +158,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self._needs_reset = True
         # What a pickle rebuilds the environment from (see __getstate__).
         self._config: Dict[str, Any] = dict(
-            name=name, num_envs=num_envs, seed=seed, opponent=opponent, seat=seat, copy=copy,
+            game=name, num_envs=num_envs, seed=seed, opponent=opponent, seat=seat, copy=copy,
             render_mode=render_mode, threads=threads, observation=observation, reward=reward,
             **params,
         )
@@ -314,7 +324,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         pass
 
 
-def make_vector_env(num_envs: int = 1, game: str = "daldos", **kwargs: Any) -> VectorEnv:
+def make_vector_env(num_envs: int = 1, game: Optional[str] = None, **kwargs: Any) -> VectorEnv:
     """Gymnasium's vector entry point: ``gymnasium.make_vec(id, num_envs=N,
     vectorization_mode="vector_entry_point", **kwargs)`` builds
     ``VectorEnv(game, N, **kwargs)``."""

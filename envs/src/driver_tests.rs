@@ -1,0 +1,129 @@
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::*;
+use crate::erased::DynGame;
+use crate::registry;
+
+fn daldos() -> Arc<dyn DynGame> {
+    (registry::find("daldos").unwrap())("daldos", &[]).unwrap()
+}
+
+/// Plays an episode with seat 0 the caller's, taking its first legal
+/// action; returns every action in order.
+fn episode(driver: &mut dyn DynDriver, game: &Arc<dyn DynGame>) -> Vec<Action> {
+    let mut state = Arc::clone(game).new_initial_state();
+    let mut log = Vec::new();
+    for _ in 0..2000 {
+        match driver.advance(&mut *state, &mut log).unwrap() {
+            Stop::Decision(seat) => {
+                assert_eq!(seat.index(), 0);
+                let a = state.legal_actions()[0];
+                state.apply(a).unwrap();
+                log.push(a);
+            }
+            Stop::Terminal => break,
+            Stop::Broken(f) => panic!("{f:?}"),
+        }
+    }
+    log
+}
+
+/// A player given by name is made at each reset with a seed drawn from the
+/// driver's generator: its choices are the named player's.
+#[test]
+fn a_named_opponent_plays_as_the_built_in_player() {
+    let game = daldos();
+    let seats = vec![None, Some(DriverSeat::Named("greedy".into()))];
+    let mut driver = Arc::clone(&game).new_driver(seats).unwrap();
+    driver.reset(11, &[]).unwrap();
+    let log = episode(&mut *driver, &game);
+    let seed = SplitMix64::new(11).next_u64();
+    let mut greedy = game.make_player("greedy", seed, &[]).unwrap();
+    let mut state = Arc::clone(&game).new_initial_state();
+    let mut checked = 0;
+    for a in &log {
+        if matches!(state.node(), Node::Decision(s) if s.index() == 1) {
+            assert_eq!(greedy.act(&*state).unwrap(), *a);
+            checked += 1;
+        }
+        state.apply(*a).unwrap();
+    }
+    assert!(checked > 0);
+    // The same seed, the same episode.
+    driver.reset(11, &[]).unwrap();
+    assert_eq!(episode(&mut *driver, &game), log);
+}
+
+struct FirstLegal(AtomicUsize);
+
+impl ExternalPlayer for FirstLegal {
+    fn act(&self, state: &dyn DynState) -> Result<Action, String> {
+        self.0.fetch_add(1, Ordering::Relaxed);
+        Ok(state.legal_actions()[0])
+    }
+}
+
+struct Illegal;
+
+impl ExternalPlayer for Illegal {
+    fn act(&self, _state: &dyn DynState) -> Result<Action, String> {
+        Ok(Action::MAX)
+    }
+}
+
+#[test]
+fn an_external_player_is_asked_and_an_illegal_choice_stops_the_driver() {
+    let game = daldos();
+    let first = Arc::new(FirstLegal(AtomicUsize::new(0)));
+    let seats = vec![None, Some(DriverSeat::External(first.clone()))];
+    let mut driver = Arc::clone(&game).new_driver(seats).unwrap();
+    driver.reset(3, &[]).unwrap();
+    episode(&mut *driver, &game);
+    assert!(first.0.load(Ordering::Relaxed) > 0);
+
+    let seats = vec![None, Some(DriverSeat::External(Arc::new(Illegal)))];
+    let mut driver = Arc::clone(&game).new_driver(seats).unwrap();
+    driver.reset(3, &[]).unwrap();
+    let mut state = Arc::clone(&game).new_initial_state();
+    let mut stop = driver.advance(&mut *state, &mut Vec::new()).unwrap();
+    while let Stop::Decision(_) = stop {
+        let a = state.legal_actions()[0];
+        state.apply(a).unwrap();
+        stop = driver.advance(&mut *state, &mut Vec::new()).unwrap();
+    }
+    assert!(matches!(stop, Stop::Broken(Fault::Illegal(s, _)) if s.index() == 1));
+}
+
+/// `reset`'s agents take seats from their opponents; random seats and
+/// chance draw from the driver's generator alone.
+#[test]
+fn agents_at_reset_and_random_seats() {
+    let game = daldos();
+    let seats = vec![Some(DriverSeat::Random), Some(DriverSeat::Random)];
+    let mut driver = Arc::clone(&game).new_driver(seats).unwrap();
+    driver.reset(5, &[0]).unwrap();
+    let a = episode(&mut *driver, &game);
+    driver.reset(5, &[0]).unwrap();
+    assert_eq!(episode(&mut *driver, &game), a);
+    driver.reset(6, &[0]).unwrap();
+    assert_ne!(episode(&mut *driver, &game), a);
+    // No agent: the driver plays the whole game.
+    driver.reset(5, &[]).unwrap();
+    let mut state = Arc::clone(&game).new_initial_state();
+    let stop = driver.advance(&mut *state, &mut Vec::new()).unwrap();
+    assert!(matches!(stop, Stop::Terminal));
+}
+
+#[test]
+fn bad_players_and_states_are_errors() {
+    let game = daldos();
+    let seats = vec![None, Some(DriverSeat::Named("nobody".into()))];
+    assert!(Arc::clone(&game).new_driver(seats).is_err());
+    let other = (registry::find("backgammon").unwrap())("backgammon", &[]).unwrap();
+    let p = other.make_player("random", 1, &[]).unwrap();
+    let seats = vec![None, Some(DriverSeat::Native(p))];
+    assert!(Arc::clone(&game).new_driver(seats).is_err());
+    let mut driver = Arc::clone(&game).new_driver(vec![None, None]).unwrap();
+    let mut state = other.new_initial_state();
+    assert!(driver.advance(&mut *state, &mut Vec::new()).is_err());
+}

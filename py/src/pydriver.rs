@@ -1,0 +1,300 @@
+//! Opponents: the one reader of an `opponent` argument, for every
+//! environment form, and `racegames._core._Driver`, the opponent driver
+//! ([`racegames_env::driver`]) that the Gymnasium, PettingZoo and RLlib
+//! environments play their opponents and dice with.
+
+use std::sync::{Arc, Mutex, TryLockError};
+
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use racegames_board::Action;
+use racegames_env::driver::{DriverSeat, DynDriver, Fault, Stop};
+use racegames_env::erased::DynState;
+
+use crate::args;
+use crate::dynplayer::DynPlayer;
+use crate::errors::{self, guard};
+use crate::pycallable::{PyCallable, Raised};
+use crate::pygame::{PyGame, PyState};
+use crate::pyplayers::{make_player, player_error, PyPlayer};
+
+/// One opponent, read and checked against its game.
+pub enum OpponentSpec {
+    /// `"random"`: uniformly random legal actions from the environment's
+    /// generator.
+    Random,
+    /// Another built-in player's name (known to the game).
+    Name(String),
+    /// A built-in player, or a trained policy, of this game.
+    Player(Py<PyPlayer>),
+    /// Any other callable `state -> action` (not in `VectorEnv`).
+    Callable(Py<PyAny>),
+}
+
+/// An `opponent` argument: one opponent, or (in `VectorEnv`) a league, a
+/// list of them with one drawn per episode.
+pub enum OpponentArg {
+    /// One opponent.
+    One(OpponentSpec),
+    /// A league.
+    League(Vec<OpponentSpec>),
+}
+
+/// Where an `opponent` argument is read: `VectorEnv` steps natively (no
+/// callables) and alone takes leagues and `None` (self-play).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// `racegames.vector.VectorEnv` (and SB3's adapter over it).
+    Vector,
+    /// The Gymnasium, PettingZoo and RLlib environments.
+    Env,
+}
+
+/// The most players a league may hold.
+pub const MAX_LEAGUE: usize = 64;
+
+/// What an opponent may be, the same words in every form.
+const OPPONENT_KINDS: &str = "a built-in player's name (such as \"random\" or \"greedy\"), \
+    a racegames Player (make_player, a trained policy too) or a callable state -> action; \
+    VectorEnv also takes a list of names and Players (a league, one drawn per episode) or \
+    None (self-play), and no callable";
+
+/// One opponent: a name, a `Player` or (outside `VectorEnv`) a callable.
+fn read_spec(
+    game: &Bound<'_, PyGame>,
+    obj: &Bound<'_, PyAny>,
+    what: &str,
+    form: Form,
+) -> PyResult<OpponentSpec> {
+    let py = obj.py();
+    if let Ok(name) = obj.cast::<PyString>() {
+        let name = name.to_cow()?.into_owned();
+        if name == "random" {
+            return Ok(OpponentSpec::Random);
+        }
+        // Made once here so that an unknown name fails now, with the
+        // message `make_player` gives.
+        make_player(&name, game, 0, &PyDict::new(py))?;
+        return Ok(OpponentSpec::Name(name));
+    }
+    if let Ok(player) = obj.cast::<PyPlayer>() {
+        player.get().check_game(py, &game.clone().unbind())?;
+        return Ok(OpponentSpec::Player(player.clone().unbind()));
+    }
+    let kind = obj.get_type().name()?;
+    if obj.is_callable() && !obj.is_none() {
+        if form == Form::Env {
+            return Ok(OpponentSpec::Callable(obj.clone().unbind()));
+        }
+        return Err(PyTypeError::new_err(format!(
+            "{what} is a Python callable ({kind}), which cannot play inside the native \
+             VectorEnv step; give a built-in player's name, a racegames Player or a list of \
+             those (racegames.gym, racegames.pettingzoo and racegames.rllib take callables)"
+        )));
+    }
+    Err(PyTypeError::new_err(format!(
+        "{what} must be {OPPONENT_KINDS}; not {kind}"
+    )))
+}
+
+/// An `opponent` argument of `game` read in `form`: `None` for self-play
+/// (`VectorEnv` only). The one reader of every environment form.
+pub fn read_opponent(
+    game: &Bound<'_, PyGame>,
+    obj: &Bound<'_, PyAny>,
+    form: Form,
+) -> PyResult<Option<OpponentArg>> {
+    if form == Form::Vector && obj.is_none() {
+        return Ok(None);
+    }
+    let is_list = obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>();
+    if form == Form::Vector && is_list {
+        let len = obj.len()?;
+        if len == 0 || len > MAX_LEAGUE {
+            return Err(PyValueError::new_err(format!(
+                "a league of opponents holds 1 to {MAX_LEAGUE} players, not {len}"
+            )));
+        }
+        let mut specs = Vec::with_capacity(len);
+        for (k, member) in obj.try_iter()?.enumerate() {
+            specs.push(read_spec(game, &member?, &format!("opponent[{k}]"), form)?);
+        }
+        return Ok(Some(OpponentArg::League(specs)));
+    }
+    read_spec(game, obj, "opponent", form).map(|spec| Some(OpponentArg::One(spec)))
+}
+
+/// The opponents a vector environment of `game` plays against: `None`
+/// (self-play), or `Some(league)`: copies of the players of the league,
+/// made with `seed` (plus the member's index) for names; an empty league
+/// is `"random"`, played by the driver from each environment's generator.
+pub fn vector_opponent(
+    py: Python<'_>,
+    game: &Bound<'_, PyGame>,
+    opponent: Option<OpponentArg>,
+    seed: u64,
+) -> PyResult<Option<Vec<Box<dyn DynPlayer>>>> {
+    let specs = match opponent {
+        None => return Ok(None),
+        Some(OpponentArg::One(OpponentSpec::Random)) => return Ok(Some(Vec::new())),
+        Some(OpponentArg::One(spec)) => vec![spec],
+        Some(OpponentArg::League(specs)) => specs,
+    };
+    let mut league = Vec::with_capacity(specs.len());
+    for (k, spec) in specs.into_iter().enumerate() {
+        let member_seed = seed.wrapping_add(k as u64);
+        league.push(match spec {
+            // In a league, "random" is the built-in random player.
+            OpponentSpec::Random => {
+                make_player("random", game, member_seed, &PyDict::new(py))?.native()
+            }
+            OpponentSpec::Name(name) => {
+                make_player(&name, game, member_seed, &PyDict::new(py))?.native()
+            }
+            OpponentSpec::Player(p) => p.get().native(),
+            OpponentSpec::Callable(_) => {
+                return Err(PyTypeError::new_err("VectorEnv takes no callable opponent"))
+            }
+        });
+    }
+    Ok(Some(league))
+}
+
+/// The opponent driver of a Python environment: plays a `State`'s chance
+/// outcomes and opponents' seats until an agent is to act or the game
+/// ends. `opponents` maps seats to opponents (each read as `opponent`
+/// is); the other seats are the agents'.
+#[pyclass(name = "_Driver", module = "racegames._core", frozen)]
+pub struct PyDriver {
+    game: Py<PyGame>,
+    inner: Mutex<Box<dyn DynDriver>>,
+    /// The first exception a callable opponent raised, raised again.
+    raised: Raised,
+    /// Whether a seat is a Python callable (the GIL is then kept).
+    external: bool,
+    /// Whether a seat is a built-in player (whose search Ctrl-C stops).
+    native: bool,
+}
+
+#[pymethods]
+impl PyDriver {
+    #[new]
+    fn new(game: &Bound<'_, PyGame>, opponents: &Bound<'_, PyDict>) -> PyResult<PyDriver> {
+        let g = Arc::clone(&game.get().inner);
+        let n = g.num_players();
+        let raised = Raised::default();
+        let shared = Arc::new(game.clone().unbind());
+        let mut seats: Vec<Option<DriverSeat>> = (0..n).map(|_| None).collect();
+        let mut external = false;
+        let mut native = false;
+        for (key, value) in opponents.iter() {
+            let seat = args::read_usize(&key, "seat", 0, n - 1)?;
+            let Some(OpponentArg::One(spec)) = read_opponent(game, &value, Form::Env)? else {
+                return Err(PyTypeError::new_err(format!(
+                    "opponent must be {OPPONENT_KINDS}"
+                )));
+            };
+            seats[seat] = Some(match spec {
+                OpponentSpec::Random => DriverSeat::Random,
+                OpponentSpec::Name(name) => {
+                    native = true;
+                    DriverSeat::Named(name)
+                }
+                OpponentSpec::Player(p) => {
+                    native = true;
+                    DriverSeat::Native(p.get().native())
+                }
+                OpponentSpec::Callable(f) => {
+                    external = true;
+                    DriverSeat::External(Arc::new(PyCallable {
+                        f,
+                        game: Arc::clone(&shared),
+                        raised: Arc::clone(&raised),
+                    }))
+                }
+            });
+        }
+        let driver = guard(|| g.new_driver(seats))?.map_err(player_error)?;
+        Ok(PyDriver {
+            game: game.clone().unbind(),
+            inner: Mutex::new(driver),
+            raised,
+            external,
+            native,
+        })
+    }
+
+    /// Starts an episode: reseeds the generator (dice and random
+    /// opponents), remakes the players given by name with seeds drawn from
+    /// it, and makes `agents` (seats) the caller's besides those with no
+    /// opponent.
+    #[pyo3(signature = (seed, agents = Vec::new()))]
+    fn reset(&self, seed: &Bound<'_, PyAny>, agents: Vec<usize>) -> PyResult<()> {
+        let seed = args::read_seed(seed)?;
+        let mut inner = self.lock()?;
+        guard(|| inner.reset(seed, &agents))?.map_err(player_error)
+    }
+
+    /// Plays `state` on, in place, until an agent is to act or the game
+    /// ends. An opponent's exception is raised again; an illegal action of
+    /// one raises `IllegalActionError`.
+    fn advance(&self, py: Python<'_>, state: &Bound<'_, PyState>) -> PyResult<()> {
+        let mut position = {
+            let s = state.borrow();
+            let same = Arc::ptr_eq(&s.game.get().inner, &self.game.get().inner)
+                || s.game.bind(py).eq(self.game.bind(py))?;
+            if !same {
+                return Err(PyValueError::new_err(format!(
+                    "the state is of {}, not of the driver's {}",
+                    s.game.bind(py).repr()?,
+                    self.game.bind(py).repr()?
+                )));
+            }
+            s.inner().clone_box()
+        };
+        let mut log = Vec::new();
+        let advance = |position: &mut Box<dyn DynState>, log: &mut Vec<Action>| {
+            let mut inner = self.lock()?;
+            guard(|| inner.advance(&mut **position, log))
+        };
+        let stop = if self.external {
+            // A callable opponent needs the GIL at each of its turns.
+            advance(&mut position, &mut log)?
+        } else if self.native {
+            // A built-in player may search for long: Ctrl-C stops it.
+            crate::interrupt::interruptible(py, |interrupt| {
+                racegames_players::with_interrupt(interrupt, || advance(&mut position, &mut log))
+            })??
+        } else {
+            py.detach(|| advance(&mut position, &mut log))?
+        };
+        // What was played stays played, up to a fault.
+        state.try_borrow_mut()?.set_played(position, log);
+        match stop.map_err(PyValueError::new_err)? {
+            Stop::Decision(_) | Stop::Terminal => Ok(()),
+            Stop::Broken(fault) => Err(self.fault(fault)),
+        }
+    }
+}
+
+impl PyDriver {
+    fn lock(&self) -> PyResult<std::sync::MutexGuard<'_, Box<dyn DynDriver>>> {
+        match self.inner.try_lock() {
+            Ok(inner) => Ok(inner),
+            Err(TryLockError::Poisoned(p)) => Ok(p.into_inner()),
+            Err(TryLockError::WouldBlock) => Err(PyRuntimeError::new_err(
+                "this environment is in use by another thread or by its own opponent",
+            )),
+        }
+    }
+
+    fn fault(&self, fault: Fault) -> PyErr {
+        let raised = self.raised.lock().unwrap_or_else(|p| p.into_inner()).take();
+        match fault {
+            Fault::Player(_, e) => raised.unwrap_or_else(|| player_error(*e)),
+            Fault::Illegal(_, e) => errors::illegal(e),
+            Fault::Rules => errors::internal("the rules refused their own action"),
+        }
+    }
+}
