@@ -567,6 +567,45 @@ def test_error_rate_script(tmp_path: Path) -> None:
         assert row["rating"]
 
 
+MATCH_SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "gnubg_match.py"
+
+
+@requires_gnubg
+def test_match_script(tmp_path: Path) -> None:
+    # py/scripts/gnubg_match.py on 2 games per scoring: seats alternate, the
+    # same dice in both scorings, and the figures are those of the games.
+    import os
+    import sys
+
+    env = dict(os.environ, PYTHONPATH=str(Path(racegames.__file__).resolve().parents[1]))
+    done = subprocess.run(
+        [sys.executable, str(MATCH_SCRIPT), "--games", "2", "--seed", "3", "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=env,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    result = json.loads((tmp_path / "result.json").read_text())
+    assert [r["scoring"] for r in result["results"]] == ["winloss", "backgammons"]
+    money = racegames.make_game("backgammon", scoring="backgammons")
+    for r in result["results"]:
+        played = [json.loads(line) for line in (tmp_path / f"{r['scoring']}.jsonl").read_text().splitlines()]
+        assert [g["seat"] for g in played] == [0, 1]
+        points = []
+        for g in played:
+            state = money.new_initial_state()
+            for action in g["actions"]:
+                state.apply_action(action)
+            assert state.is_terminal()
+            points.append(state.returns()[g["seat"]])
+        assert [g["points"] for g in played] == points
+        assert r["games"] == 2 and r["wins"] == sum(p > 0 for p in points)
+        assert abs(r["points_per_game"] - sum(points) / 2) < 1e-12
+        assert f"{r['scoring']}: " in done.stdout
+
+
 def test_records_go_to_a_match_file_and_come_back(tmp_path: Path) -> None:
     from racegames import records
 

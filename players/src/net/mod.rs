@@ -171,4 +171,6 @@ impl<G: NetGame + Sync> Evaluator<G> for NetEvaluator {
 }
 
 #[cfg(test)]
+mod points_tests;
+#[cfg(test)]
 mod tests;
