@@ -13,7 +13,7 @@ import random
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Any, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import pytest
 from hypothesis import given, settings
@@ -604,6 +604,18 @@ def test_match_script(tmp_path: Path) -> None:
         assert r["games"] == 2 and r["wins"] == sum(p > 0 for p in points)
         assert abs(r["points_per_game"] - sum(points) / 2) < 1e-12
         assert f"{r['scoring']}: " in done.stdout
+    # A second part (game 2, seat 0) and the two parts reported together.
+    part = tmp_path / "part"
+    run = [sys.executable, str(MATCH_SCRIPT), "--seed", "3", "--scoring", "winloss"]
+    kw: Dict[str, Any] = dict(capture_output=True, text=True, timeout=600, env=env, stdin=subprocess.DEVNULL)
+    done = subprocess.run(run + ["--games", "1", "--first-game", "2", "--out", str(part)], **kw)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert [json.loads(line)["game"] for line in (part / "winloss.jsonl").read_text().splitlines()] == [2]
+    done = subprocess.run(run + ["--combine", str(tmp_path), str(part)], **kw)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    lines = [line for d in (tmp_path, part) for line in (d / "winloss.jsonl").read_text().splitlines()]
+    wins = sum(json.loads(line)["points"] > 0 for line in lines)
+    assert f"won {wins} of 3 against gnubg" in done.stdout
 
 
 def test_records_go_to_a_match_file_and_come_back(tmp_path: Path) -> None:
