@@ -103,7 +103,7 @@ fn playing_for_points_saves_the_gammon_that_playing_to_win_risks() {
         ("mcts", vec![]),
     ] {
         let mut ends = Vec::new();
-        for scoring in ["winloss", "backgammons"] {
+        for scoring in ["winloss", "gammons", "backgammons"] {
             let game = backgammon(scoring);
             let state = game.parse_position(LAST_SHOT).unwrap();
             assert_eq!(game.node(&state), Node::Decision(b));
@@ -112,7 +112,14 @@ fn playing_for_points_saves_the_gammon_that_playing_to_win_risks() {
         }
         let game = Tables::backgammon();
         let back = game.route_point(b, 0);
-        let (to_win, for_points) = (&ends[0], &ends[1]);
+        let (to_win, for_points) = (&ends[0], &ends[2]);
+        // Counting gammons only, running home is still worth more.
+        assert_eq!(
+            ends[1].count(b, back),
+            0,
+            "{name}: {}",
+            game.notation(&ends[1])
+        );
         assert_eq!(
             to_win.count(b, back),
             1,
