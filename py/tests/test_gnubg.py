@@ -13,7 +13,7 @@ import random
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Any, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import pytest
 from hypothesis import given, settings
@@ -565,6 +565,57 @@ def test_error_rate_script(tmp_path: Path) -> None:
         # gnubg's rate: the error per unforced move, in thousandths, printed to 0.1.
         assert abs(1000 * skill / row["unforced_moves"] - row["error_rate_memg"]) <= 0.051
         assert row["rating"]
+
+
+MATCH_SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "gnubg_match.py"
+
+
+@requires_gnubg
+def test_match_script(tmp_path: Path) -> None:
+    # py/scripts/gnubg_match.py on 2 games per scoring: seats alternate, the
+    # same dice in both scorings, and the figures are those of the games.
+    import os
+    import sys
+
+    env = dict(os.environ, PYTHONPATH=str(Path(racegames.__file__).resolve().parents[1]))
+    done = subprocess.run(
+        [sys.executable, str(MATCH_SCRIPT), "--games", "2", "--seed", "3", "--out", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=env,
+        stdin=subprocess.DEVNULL,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    result = json.loads((tmp_path / "result.json").read_text())
+    assert [r["scoring"] for r in result["results"]] == ["winloss", "backgammons"]
+    money = racegames.make_game("backgammon", scoring="backgammons")
+    for r in result["results"]:
+        played = [json.loads(line) for line in (tmp_path / f"{r['scoring']}.jsonl").read_text().splitlines()]
+        assert [g["seat"] for g in played] == [0, 1]
+        points = []
+        for g in played:
+            state = money.new_initial_state()
+            for action in g["actions"]:
+                state.apply_action(action)
+            assert state.is_terminal()
+            points.append(state.returns()[g["seat"]])
+        assert [g["points"] for g in played] == points
+        assert r["games"] == 2 and r["wins"] == sum(p > 0 for p in points)
+        assert abs(r["points_per_game"] - sum(points) / 2) < 1e-12
+        assert f"{r['scoring']}: " in done.stdout
+    # A second part (game 2, seat 0) and the two parts reported together.
+    part = tmp_path / "part"
+    run = [sys.executable, str(MATCH_SCRIPT), "--seed", "3", "--scoring", "winloss"]
+    kw: Dict[str, Any] = dict(capture_output=True, text=True, timeout=600, env=env, stdin=subprocess.DEVNULL)
+    done = subprocess.run(run + ["--games", "1", "--first-game", "2", "--out", str(part)], **kw)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert [json.loads(line)["game"] for line in (part / "winloss.jsonl").read_text().splitlines()] == [2]
+    done = subprocess.run(run + ["--combine", str(tmp_path), str(part)], **kw)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    lines = [line for d in (tmp_path, part) for line in (d / "winloss.jsonl").read_text().splitlines()]
+    wins = sum(json.loads(line)["points"] > 0 for line in lines)
+    assert f"won {wins} of 3 against gnubg" in done.stdout
 
 
 def test_records_go_to_a_match_file_and_come_back(tmp_path: Path) -> None:

@@ -175,4 +175,6 @@ impl<G: NetGame + Sync> Evaluator<G> for NetEvaluator {
 }
 
 #[cfg(test)]
+mod points_tests;
+#[cfg(test)]
 mod tests;
