@@ -7,7 +7,7 @@
 //! seat's expected return under the game's scoring. The shipped nets
 //! (`players/nets/*.net`, trained by self-play with the `racegames-train`
 //! crate) are built into the crate; [`Mlp::from_path`] loads another. Value
-//! nets and policies share one file format: see [`file`].
+//! nets and policies share one file format: see [`file`](mod@file).
 //!
 //! A state at a decision node is read as if its dice were not yet thrown:
 //! players evaluate the positions at the end of a turn, where the next
