@@ -129,6 +129,10 @@ pub enum DriverSeat {
     Native(Box<dyn DynPlayer>),
     /// A player from outside Rust.
     External(Arc<dyn ExternalPlayer>),
+    /// A league: one of these (none a league) plays each episode, drawn at
+    /// [`DynDriver::reset`]; every league seat of a driver plays the member
+    /// of the same draw.
+    League(Vec<DriverSeat>),
 }
 
 /// [`advance`] behind the erased game: one opponent (or none) per seat.
@@ -149,6 +153,76 @@ enum Opponent<G: Game> {
     Named(String, Box<dyn Player<G>>),
     /// The player as given, and the copy playing this episode.
     Player(Box<dyn Player<G>>, Box<dyn Player<G>>),
+    /// The members, and the one playing this episode.
+    League(Vec<Opponent<G>>, usize),
+}
+
+impl<G: Game> Opponent<G> {
+    /// The player of this episode; `None` for random play.
+    fn live(&mut self) -> Option<&mut dyn Player<G>> {
+        match self {
+            Opponent::Random => None,
+            Opponent::Named(_, p) | Opponent::Player(_, p) => Some(&mut **p),
+            Opponent::League(members, chosen) => members.get_mut(*chosen)?.live(),
+        }
+    }
+}
+
+impl<G> Opponent<G>
+where
+    G: Playable + racegames_board::FromParams + crate::shaping::Shaping,
+    G::State: Send + Sync + 'static,
+{
+    /// The opponent of a seat; a league's members may not be leagues.
+    fn new(game: &Arc<G>, seat: DriverSeat, in_league: bool) -> Result<Self, PlayerError> {
+        Ok(match seat {
+            DriverSeat::Random => Opponent::Random,
+            DriverSeat::Named(name) => {
+                let player = game.make_player(&name, 0, &[])?;
+                Opponent::Named(name, player)
+            }
+            DriverSeat::Native(p) => {
+                let typed = p.as_any().downcast_ref::<Typed<G>>().ok_or_else(|| {
+                    PlayerError::BadParameter("a player of another game was given".into())
+                })?;
+                Opponent::Player(typed.0.clone_box(), typed.0.clone_box())
+            }
+            DriverSeat::External(player) => {
+                let p: Box<dyn Player<G>> = Box::new(External::new(player, Arc::clone(game)));
+                Opponent::Player(p.clone_box(), p)
+            }
+            DriverSeat::League(members) => {
+                if in_league || members.is_empty() {
+                    return Err(PlayerError::BadParameter(
+                        "a league holds one or more players, none of them a league".into(),
+                    ));
+                }
+                let members = members
+                    .into_iter()
+                    .map(|m| Opponent::new(game, m, true))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Opponent::League(members, 0)
+            }
+        })
+    }
+
+    /// Readies the opponent for an episode: `draw` picks a league's member
+    /// and `rng` seeds the players made by name.
+    fn reset(&mut self, game: &G, draw: u64, rng: &mut SplitMix64) -> Result<(), PlayerError> {
+        match self {
+            Opponent::Random => {}
+            Opponent::Named(name, player) => {
+                *player = game.make_player(name, rng.next_u64(), &[])?
+            }
+            Opponent::Player(given, live) => *live = given.clone_box(),
+            Opponent::League(members, chosen) => {
+                // A league holds few members: the remainder fits a usize.
+                *chosen = (draw % members.len() as u64) as usize;
+                members[*chosen].reset(game, draw, rng)?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The [`DynDriver`] of the game type `G`.
@@ -169,27 +243,10 @@ where
 {
     /// The driver of `seats` (one entry per seat, `None` for the caller's).
     pub(crate) fn new(game: Arc<G>, seats: Vec<Option<DriverSeat>>) -> Result<Self, PlayerError> {
-        let mut given = Vec::with_capacity(seats.len());
-        for seat in seats {
-            given.push(match seat {
-                None => None,
-                Some(DriverSeat::Random) => Some(Opponent::Random),
-                Some(DriverSeat::Named(name)) => {
-                    let player = game.make_player(&name, 0, &[])?;
-                    Some(Opponent::Named(name, player))
-                }
-                Some(DriverSeat::Native(p)) => {
-                    let typed = p.as_any().downcast_ref::<Typed<G>>().ok_or_else(|| {
-                        PlayerError::BadParameter("a player of another game was given".into())
-                    })?;
-                    Some(Opponent::Player(typed.0.clone_box(), typed.0.clone_box()))
-                }
-                Some(DriverSeat::External(player)) => {
-                    let p: Box<dyn Player<G>> = Box::new(External::new(player, Arc::clone(&game)));
-                    Some(Opponent::Player(p.clone_box(), p))
-                }
-            });
-        }
+        let given = seats
+            .into_iter()
+            .map(|seat| seat.map(|s| Opponent::new(&game, s, false)).transpose())
+            .collect::<Result<Vec<_>, _>>()?;
         let agent = given.iter().map(Option::is_none).collect();
         Ok(TypedDriver {
             game,
@@ -214,10 +271,7 @@ impl<G: Game> Seats<G> for Logged<'_, G> {
         self.agent.get(seat.index()).copied().unwrap_or(true)
     }
     fn player(&mut self, seat: Seat) -> Option<&mut dyn Player<G>> {
-        match self.given.get_mut(seat.index()) {
-            Some(Some(Opponent::Named(_, p) | Opponent::Player(_, p))) => Some(&mut **p),
-            _ => None,
-        }
+        self.given.get_mut(seat.index())?.as_mut()?.live()
     }
     fn applied(&mut self, action: Action) {
         self.log.push(action);
@@ -231,14 +285,17 @@ where
 {
     fn reset(&mut self, seed: u64, agents: &[usize]) -> Result<(), PlayerError> {
         self.rng = SplitMix64::new(seed);
+        // One draw for the episode: every league seat plays the same member.
+        // Without a league nothing is drawn, so the seeds stay as they were.
+        let has_league = self
+            .given
+            .iter()
+            .any(|s| matches!(s, Some(Opponent::League(..))));
+        let draw = if has_league { self.rng.next_u64() } else { 0 };
         for (k, seat) in self.given.iter_mut().enumerate() {
             self.agent[k] = seat.is_none() || agents.contains(&k);
-            match seat {
-                Some(Opponent::Named(name, player)) => {
-                    *player = self.game.make_player(name, self.rng.next_u64(), &[])?;
-                }
-                Some(Opponent::Player(given, live)) => *live = given.clone_box(),
-                _ => {}
+            if let Some(opponent) = seat {
+                opponent.reset(&self.game, draw, &mut self.rng)?;
             }
         }
         Ok(())

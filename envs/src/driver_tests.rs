@@ -127,3 +127,53 @@ fn bad_players_and_states_are_errors() {
     let mut state = other.new_initial_state();
     assert!(driver.advance(&mut *state, &mut Vec::new()).is_err());
 }
+
+/// A league is one or more players, none of them a league.
+#[test]
+fn empty_and_nested_leagues_are_refused() {
+    let game = daldos();
+    for league in [
+        DriverSeat::League(Vec::new()),
+        DriverSeat::League(vec![DriverSeat::League(vec![DriverSeat::Random])]),
+    ] {
+        let seats = vec![None, Some(league)];
+        let e = Arc::clone(&game).new_driver(seats).err().unwrap();
+        assert!(e.to_string().contains("league"), "{e}");
+    }
+}
+
+/// A league's episodes are played by one member each, drawn at reset: over
+/// a few resets both members play, never both in one episode.
+#[test]
+fn a_league_plays_one_member_per_episode() {
+    let game = daldos();
+    let (a, b) = (
+        Arc::new(FirstLegal(AtomicUsize::new(0))),
+        Arc::new(FirstLegal(AtomicUsize::new(0))),
+    );
+    let league = DriverSeat::League(vec![
+        DriverSeat::External(a.clone()),
+        DriverSeat::External(b.clone()),
+    ]);
+    let mut driver = Arc::clone(&game)
+        .new_driver(vec![None, Some(league)])
+        .unwrap();
+    let (mut a_episodes, mut b_episodes) = (0, 0);
+    for seed in 0..12 {
+        let before = (a.0.load(Ordering::Relaxed), b.0.load(Ordering::Relaxed));
+        driver.reset(seed, &[]).unwrap();
+        episode(&mut *driver, &game);
+        let after = (a.0.load(Ordering::Relaxed), b.0.load(Ordering::Relaxed));
+        let (a_played, b_played) = (after.0 > before.0, after.1 > before.1);
+        assert!(
+            !(a_played && b_played),
+            "both members played episode {seed}"
+        );
+        a_episodes += usize::from(a_played);
+        b_episodes += usize::from(b_played);
+    }
+    assert!(
+        a_episodes > 0 && b_episodes > 0,
+        "{a_episodes} and {b_episodes}"
+    );
+}

@@ -46,3 +46,10 @@ pub fn read_usize(value: &Bound<'_, PyAny>, what: &str, min: usize, max: usize) 
 pub fn read_seed(value: &Bound<'_, PyAny>) -> PyResult<u64> {
     read_int(value, "seed", 0, u64::MAX)
 }
+
+/// A seat index `p` of a game of `num_players` seats (`player` in messages).
+pub fn read_seat(p: &Bound<'_, PyAny>, num_players: usize) -> PyResult<racegames_board::Seat> {
+    let i = read_usize(p, "player", 0, num_players - 1)?;
+    // At most MAX_SEATS seats: the index fits a u8.
+    Ok(racegames_board::Seat::new(i as u8))
+}

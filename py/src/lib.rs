@@ -20,6 +20,7 @@ pub mod daldos;
 pub mod errors;
 pub mod interrupt;
 pub mod params;
+pub mod pickling;
 pub mod pyarena;
 pub mod pycallable;
 pub mod pydriver;
@@ -73,8 +74,8 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(records::records_write, m)?)?;
     m.add_function(wrap_pyfunction!(make_game, m)?)?;
     m.add_function(wrap_pyfunction!(list_games, m)?)?;
-    m.add_function(wrap_pyfunction!(pygame::make_game_from, m)?)?;
-    m.add_function(wrap_pyfunction!(pygame::restore_state, m)?)?;
+    m.add_function(wrap_pyfunction!(pickling::make_game_from, m)?)?;
+    m.add_function(wrap_pyfunction!(pickling::restore_state, m)?)?;
     m.add_function(wrap_pyfunction!(daldos::py_capture_odds, m)?)?;
     m.add_function(wrap_pyfunction!(daldos::py_threat_map, m)?)?;
     tables::register(m)?;

@@ -32,8 +32,8 @@ pub enum OpponentSpec {
     Callable(Py<PyAny>),
 }
 
-/// An `opponent` argument: one opponent, or (in `VectorEnv`) a league, a
-/// list of them with one drawn per episode.
+/// An `opponent` argument: one opponent, or a league, a list of them with
+/// one drawn per episode.
 pub enum OpponentArg {
     /// One opponent.
     One(OpponentSpec),
@@ -42,7 +42,7 @@ pub enum OpponentArg {
 }
 
 /// Where an `opponent` argument is read: `VectorEnv` steps natively (no
-/// callables) and alone takes leagues and `None` (self-play).
+/// callables) and alone takes `None` (self-play).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Form {
     /// `racegames.vector.VectorEnv` (and SB3's adapter over it).
@@ -56,9 +56,9 @@ pub const MAX_LEAGUE: usize = 64;
 
 /// What an opponent may be, the same words in every form.
 const OPPONENT_KINDS: &str = "a built-in player's name (such as \"random\" or \"greedy\"), \
-    a racegames Player (make_player, a trained policy too) or a callable state -> action; \
-    VectorEnv also takes a list of names and Players (a league, one drawn per episode) or \
-    None (self-play), and no callable";
+    a racegames Player (make_player, a trained policy too), a callable state -> action, \
+    or a list of those (a league, one drawn per episode); VectorEnv also takes None \
+    (self-play), and no callable";
 
 /// One opponent: a name, a `Player` or (outside `VectorEnv`) a callable.
 fn read_spec(
@@ -109,7 +109,7 @@ pub fn read_opponent(
         return Ok(None);
     }
     let is_list = obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>();
-    if form == Form::Vector && is_list {
+    if is_list {
         let len = obj.len()?;
         if len == 0 || len > MAX_LEAGUE {
             return Err(PyValueError::new_err(format!(
@@ -190,30 +190,43 @@ impl PyDriver {
         let mut native = false;
         for (key, value) in opponents.iter() {
             let seat = args::read_usize(&key, "seat", 0, n - 1)?;
-            let Some(OpponentArg::One(spec)) = read_opponent(game, &value, Form::Env)? else {
-                return Err(PyTypeError::new_err(format!(
-                    "opponent must be {OPPONENT_KINDS}"
-                )));
+            let specs = match read_opponent(game, &value, Form::Env)? {
+                Some(OpponentArg::One(spec)) => vec![spec],
+                Some(OpponentArg::League(specs)) => specs,
+                None => {
+                    return Err(PyTypeError::new_err(format!(
+                        "opponent must be {OPPONENT_KINDS}"
+                    )))
+                }
             };
-            seats[seat] = Some(match spec {
-                OpponentSpec::Random => DriverSeat::Random,
-                OpponentSpec::Name(name) => {
-                    native = true;
-                    DriverSeat::Named(name)
-                }
-                OpponentSpec::Player(p) => {
-                    native = true;
-                    DriverSeat::Native(p.get().native())
-                }
-                OpponentSpec::Callable(f) => {
-                    external = true;
-                    DriverSeat::External(Arc::new(PyCallable {
-                        f,
-                        game: Arc::clone(&shared),
-                        raised: Arc::clone(&raised),
-                    }))
-                }
-            });
+            let league = specs.len() > 1;
+            let mut members = Vec::with_capacity(specs.len());
+            for spec in specs {
+                members.push(match spec {
+                    OpponentSpec::Random => DriverSeat::Random,
+                    OpponentSpec::Name(name) => {
+                        native = true;
+                        DriverSeat::Named(name)
+                    }
+                    OpponentSpec::Player(p) => {
+                        native = true;
+                        DriverSeat::Native(p.get().native())
+                    }
+                    OpponentSpec::Callable(f) => {
+                        external = true;
+                        DriverSeat::External(Arc::new(PyCallable {
+                            f,
+                            game: Arc::clone(&shared),
+                            raised: Arc::clone(&raised),
+                        }))
+                    }
+                });
+            }
+            seats[seat] = if league {
+                Some(DriverSeat::League(members))
+            } else {
+                members.pop()
+            };
         }
         let driver = guard(|| g.new_driver(seats))?.map_err(player_error)?;
         Ok(PyDriver {

@@ -228,7 +228,10 @@ impl PyGame {
 
     /// The state a notation describes; `NotationError` (a `ValueError`)
     /// saying what is wrong and where otherwise.
-    fn state_from_notation(slf: &Bound<'_, PyGame>, text: &Bound<'_, PyAny>) -> PyResult<PyState> {
+    pub(crate) fn state_from_notation(
+        slf: &Bound<'_, PyGame>,
+        text: &Bound<'_, PyAny>,
+    ) -> PyResult<PyState> {
         let this = slf.get();
         let text: String = text
             .extract()
@@ -320,11 +323,6 @@ pub(crate) fn read_action(a: &Bound<'_, PyAny>) -> PyResult<Action> {
             a.get_type().name()?
         ))),
     }
-}
-
-fn read_player(p: &Bound<'_, PyAny>, num_players: usize) -> PyResult<Seat> {
-    let i = args::read_usize(p, "player", 0, num_players - 1)?;
-    Ok(Seat::new(i as u8))
 }
 
 impl PyState {
@@ -438,7 +436,7 @@ impl PyState {
                 (this.inner.game().num_players(), this.current_player_index())
             };
             // Reading `p` may run Python code: no borrow is held meanwhile.
-            let p = read_player(p, players)?;
+            let p = args::read_seat(p, players)?;
             if current != p.index() as i32 {
                 return Ok(PyList::empty(py));
             }
@@ -561,7 +559,7 @@ impl PyState {
     /// camp, 0 at the start and 1 with the camp filled); `None` for the
     /// others. This is what `reward="progress"` pays, step by step.
     fn progress(&self, player: &Bound<'_, PyAny>) -> PyResult<Option<f64>> {
-        let player = read_player(player, self.inner.game().num_players())?;
+        let player = args::read_seat(player, self.inner.game().num_players())?;
         guard(|| self.inner.progress(player))
     }
 
@@ -575,7 +573,7 @@ impl PyState {
     ) -> PyResult<Bound<'py, PyAny>> {
         let game = self.inner.game();
         let player = match player {
-            Some(p) if !p.is_none() => read_player(p, game.num_players())?,
+            Some(p) if !p.is_none() => args::read_seat(p, game.num_players())?,
             _ => Seat::new(self.current_player_index().max(0) as u8),
         };
         let mut out = vec![0f32; game.observation_len()];
@@ -707,31 +705,4 @@ impl PyState {
         };
         picture.extract()
     }
-}
-
-/// Rebuilds a game for pickle.
-#[pyfunction]
-#[pyo3(name = "_make_game")]
-pub fn make_game_from(
-    py: Python<'_>,
-    name: &Bound<'_, PyAny>,
-    params: &Bound<'_, PyDict>,
-) -> PyResult<PyGame> {
-    make_game(py, name, Some(params))
-}
-
-/// Rebuilds a state for pickle: the game, then the notation, then the
-/// history (where it starts, and its actions).
-#[pyfunction]
-#[pyo3(name = "_restore_state", signature = (name, params, notation, start=None, history=Vec::new()))]
-pub fn restore_state(
-    py: Python<'_>,
-    name: &Bound<'_, PyAny>,
-    params: &Bound<'_, PyDict>,
-    notation: &Bound<'_, PyAny>,
-    start: Option<String>,
-    history: Vec<Action>,
-) -> PyResult<PyState> {
-    let game = Bound::new(py, make_game(py, name, Some(params))?)?;
-    Ok(PyGame::state_from_notation(&game, notation)?.with_history(start, history))
 }

@@ -211,22 +211,46 @@ def test_vector_env_refuses_a_callable_and_takes_a_league() -> None:
         VectorEnv(GAME, 2, opponent=lambda s: 0)
     env = VectorEnv(GAME, 2, seed=1, opponent=["random", "greedy"])
     env.reset()
-    with pytest.raises(TypeError):
-        RaceGameEnv(GAME, opponent=["random", "greedy"])
 
 
-def test_the_game_argument_has_one_name_and_one_default() -> None:
-    pz = pytest.importorskip("racegames.pettingzoo")
-    assert RaceGameEnv().game.name == GAME
-    assert RaceGameEnv(name="backgammon").game.name == "backgammon"
-    assert pz.raw_env().game.name == GAME
-    assert pz.raw_env(name="backgammon").game.name == "backgammon"
-    assert pz.raw_env(game="backgammon").game.name == "backgammon"
-    assert VectorEnv(num_envs=2).game.name == GAME
-    assert VectorEnv(name="backgammon", num_envs=2).game.name == "backgammon"
-    assert RLlibEnv().game.name == GAME
-    assert RLlibEnv({"name": "backgammon"}).game.name == "backgammon"
-    with pytest.raises(TypeError):
-        VectorEnv("daldos", 2, name="backgammon")
-    with pytest.raises(TypeError):
-        VectorEnv("daldos")
+class Member:
+    """A league member that counts the episodes it plays in."""
+
+    def __init__(self) -> None:
+        self.episodes: set[int] = set()
+        self.episode = 0
+
+    def __call__(self, state: racegames.State) -> int:
+        self.episodes.add(self.episode)
+        return state.legal_actions()[0]
+
+
+@pytest.mark.parametrize("form", ["gym", "pettingzoo", "rllib"])
+def test_a_league_draws_one_member_per_episode_in_every_form(form: str) -> None:
+    members = [Member(), Member()]
+    if form == "gym":
+        env: Any = RaceGameEnv("chinese_checkers", opponent=members, players=3, max_turns=6)
+    elif form == "rllib":
+        env = RLlibEnv({"game": "chinese_checkers", "opponent": members, "players": 3, "max_turns": 6})
+    else:
+        pz = pytest.importorskip("racegames.pettingzoo")
+        env = pz.raw_env("chinese_checkers", opponents={1: members, 2: members}, players=3, max_turns=6)
+    for episode in range(16):
+        for m in members:
+            m.episode = episode
+        obs = env.reset(seed=episode)[0] if form != "pettingzoo" else env.reset(seed=episode)
+        for _ in range(6):
+            if form == "pettingzoo":
+                if env.terminations["player_0"] or env.truncations["player_0"]:
+                    break
+                mask = env.observe("player_0")["action_mask"]
+                env.step(int(np.flatnonzero(mask)[0]))
+            else:
+                obs, _, term, trunc, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+                if term or trunc:
+                    break
+    # Both members played, never both in one episode (all the opponent
+    # seats of an episode play the member drawn for it).
+    assert members[0].episodes and members[1].episodes
+    assert not members[0].episodes & members[1].episodes
+

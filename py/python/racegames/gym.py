@@ -11,8 +11,9 @@ module without it raises ``ModuleNotFoundError`` saying so.
   reset); ``opponent`` plays every other seat: ``"random"`` (uniformly
   random legal actions), the name of a built-in player
   (``racegames.players.list_players(game)``, e.g. ``"greedy"``), a
-  ``racegames.players.Player`` of this game (a trained policy too), or any
-  callable ``state -> action``; the same specification means the same in
+  ``racegames.players.Player`` of this game (a trained policy too), any
+  callable ``state -> action``, or a list of those (a league: each reset
+  draws the member that plays the episode); the same specification means the same in
   ``racegames.pettingzoo``, ``racegames.rllib`` and ``VectorEnv``. The dice
   and the opponents are played natively by the one opponent driver, whose
   generator ``reset(seed=...)`` seeds from the environment's; a player
@@ -38,7 +39,7 @@ from racegames._envutil import require_extra
 
 require_extra("racegames.gym", "gym", "gymnasium")
 
-from typing import Any, Callable, Dict, Optional, SupportsIndex, Tuple, Union
+from typing import Any, Callable, Dict, Optional, Sequence, SupportsIndex, Tuple, Union
 
 import gymnasium
 import numpy as np
@@ -54,7 +55,7 @@ from racegames._envutil import (
     observation_space,
 )
 
-Opponent = Union[str, Player, Callable[[State], int]]
+Opponent = Union[str, Player, Callable[[State], int], Sequence[Union[str, Player, Callable[[State], int]]]]
 
 __all__ = ["RaceGameEnv"]
 
