@@ -25,29 +25,84 @@ use racegames_board::{
 use crate::dynplayer::DynPlayable;
 use crate::vector::{DynVector, VecCore, VectorConfig};
 
+/// Declares [`GameFacts`] and implements it for every game, from one list:
+/// each fact's doc, name, type and how [`Game`] (or [`FromParams`]) gives it.
+macro_rules! game_facts {
+    ($($(#[doc = $doc:literal])* $name:ident -> $ret:ty = $get:expr;)*) => {
+        /// What a game is, with no state needed: the facts of [`Game`] (and
+        /// its options), object-safe, so that every [`DynGame`] has them.
+        pub trait GameFacts {
+            $($(#[doc = $doc])* fn $name(&self) -> $ret;)*
+        }
+
+        impl<G: Game + FromParams> GameFacts for G {
+            $(fn $name(&self) -> $ret {
+                let get: fn(&G) -> $ret = $get;
+                get(self)
+            })*
+        }
+    };
+}
+
+game_facts! {
+    /// The short name ([`Game::name`]).
+    name -> &'static str = Game::name;
+    /// Every option with its value, defaults included ([`FromParams::params`]).
+    params -> ParamList = FromParams::params;
+    /// The number of seats.
+    num_players -> usize = Game::num_players;
+    /// The size of the action space at decision nodes.
+    num_distinct_actions -> usize = Game::num_distinct_actions;
+    /// The largest number of outcomes of a chance node.
+    max_chance_outcomes -> usize = Game::max_chance_outcomes;
+    /// The worst case of the number of legal actions.
+    max_legal_actions -> usize = Game::max_legal_actions;
+    /// The lowest return.
+    min_utility -> f64 = Game::min_utility;
+    /// The highest return.
+    max_utility -> f64 = Game::max_utility;
+    /// The shape of an observation.
+    observation_shape -> Vec<usize> = |g| Game::observation_shape(g).to_vec();
+    /// The number of values of an observation.
+    observation_len -> usize = Game::observation_len;
+    /// The name for people ([`Game::display_name`]).
+    display_name -> &'static str = Game::display_name;
+    /// The family ([`Game::family`]).
+    family -> &'static str = Game::family;
+    /// The bounds of every observation value ([`Game::observation_bounds`]).
+    observation_bounds -> (f32, f32) = Game::observation_bounds;
+}
+
+/// What a game needs to be erased: its rules and options, its players,
+/// its progress measure, and to be shared between threads (every game of
+/// the registry is).
+pub trait Erasable:
+    Game<State: Send + Sync + 'static>
+    + FromParams
+    + racegames_players::Playable
+    + crate::shaping::Shaping
+    + Send
+    + Sync
+    + 'static
+{
+}
+
+impl<G> Erasable for G
+where
+    G: Game
+        + FromParams
+        + racegames_players::Playable
+        + crate::shaping::Shaping
+        + Send
+        + Sync
+        + 'static,
+    G::State: Send + Sync + 'static,
+{
+}
+
 /// A game's rules with their options fixed, types erased; its built-in
 /// players and arena come from [`DynPlayable`].
-pub trait DynGame: DynPlayable + Send + Sync + 'static {
-    /// The short name.
-    fn name(&self) -> &'static str;
-    /// Every option with its value, defaults included ([`FromParams::params`]).
-    fn params(&self) -> ParamList;
-    /// The number of seats.
-    fn num_players(&self) -> usize;
-    /// The size of the action space at decision nodes.
-    fn num_distinct_actions(&self) -> usize;
-    /// The largest number of outcomes of a chance node.
-    fn max_chance_outcomes(&self) -> usize;
-    /// The worst case of the number of legal actions.
-    fn max_legal_actions(&self) -> usize;
-    /// The lowest return.
-    fn min_utility(&self) -> f64;
-    /// The highest return.
-    fn max_utility(&self) -> f64;
-    /// The shape of an observation.
-    fn observation_shape(&self) -> Vec<usize>;
-    /// The number of values of an observation.
-    fn observation_len(&self) -> usize;
+pub trait DynGame: GameFacts + DynPlayable + Send + Sync + 'static {
     /// The state before the roll-off.
     fn new_initial_state(self: Arc<Self>) -> Box<dyn DynState>;
     /// A state from its notation.
@@ -56,12 +111,6 @@ pub trait DynGame: DynPlayable + Send + Sync + 'static {
     fn new_vector(self: Arc<Self>, config: VectorConfig) -> Box<dyn DynVector>;
     /// Whether the game has a progress measure (`reward="progress"`).
     fn has_progress(&self) -> bool;
-    /// The name for people ([`Game::display_name`]).
-    fn display_name(&self) -> &'static str;
-    /// The family ([`Game::family`]).
-    fn family(&self) -> &'static str;
-    /// The bounds of every observation value ([`Game::observation_bounds`]).
-    fn observation_bounds(&self) -> (f32, f32);
     /// Each seat's route ([`crate::facts::Drawing::routes`]).
     fn routes(&self) -> Vec<Vec<u16>>;
     /// The memory one environment of such a batch takes, in bytes.
@@ -140,47 +189,7 @@ pub struct Held<G: Game> {
     pub state: G::State,
 }
 
-impl<G> DynGame for G
-where
-    G: Game
-        + FromParams
-        + racegames_players::Playable
-        + crate::shaping::Shaping
-        + Send
-        + Sync
-        + 'static,
-    G::State: Send + Sync + 'static,
-{
-    fn name(&self) -> &'static str {
-        Game::name(self)
-    }
-    fn params(&self) -> ParamList {
-        FromParams::params(self)
-    }
-    fn num_players(&self) -> usize {
-        Game::num_players(self)
-    }
-    fn num_distinct_actions(&self) -> usize {
-        Game::num_distinct_actions(self)
-    }
-    fn max_chance_outcomes(&self) -> usize {
-        Game::max_chance_outcomes(self)
-    }
-    fn max_legal_actions(&self) -> usize {
-        Game::max_legal_actions(self)
-    }
-    fn min_utility(&self) -> f64 {
-        Game::min_utility(self)
-    }
-    fn max_utility(&self) -> f64 {
-        Game::max_utility(self)
-    }
-    fn observation_shape(&self) -> Vec<usize> {
-        Game::observation_shape(self).to_vec()
-    }
-    fn observation_len(&self) -> usize {
-        Game::observation_len(self)
-    }
+impl<G: Erasable> DynGame for G {
     fn new_initial_state(self: Arc<Self>) -> Box<dyn DynState> {
         let state = Game::new_initial_state(&*self);
         Box::new(Held { game: self, state })
@@ -192,15 +201,6 @@ where
     fn new_vector(self: Arc<Self>, config: VectorConfig) -> Box<dyn DynVector> {
         let progress = crate::shaping::progress_fn::<G>(config.progress_reward);
         Box::new(VecCore::new(self, config).with_progress(progress))
-    }
-    fn display_name(&self) -> &'static str {
-        Game::display_name(self)
-    }
-    fn family(&self) -> &'static str {
-        Game::family(self)
-    }
-    fn observation_bounds(&self) -> (f32, f32) {
-        Game::observation_bounds(self)
     }
     fn routes(&self) -> Vec<Vec<u16>> {
         crate::facts::Drawing::routes(self)
@@ -220,17 +220,7 @@ where
     }
 }
 
-impl<G> DynState for Held<G>
-where
-    G: Game
-        + FromParams
-        + racegames_players::Playable
-        + crate::shaping::Shaping
-        + Send
-        + Sync
-        + 'static,
-    G::State: Send + Sync + 'static,
-{
+impl<G: Erasable> DynState for Held<G> {
     fn game(&self) -> &dyn DynGame {
         &*self.game
     }
