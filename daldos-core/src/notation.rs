@@ -59,8 +59,10 @@ const fn piece_char(piece: Option<Piece>) -> char {
         Some(Piece { owner, dalled }) => match (owner.index(), dalled) {
             (0, false) => 'a',
             (0, true) => 'A',
-            (_, false) => 'b',
-            (_, true) => 'B',
+            (1, false) => 'b',
+            (1, true) => 'B',
+            // No seat of Daldøs: written so that it cannot be read back.
+            _ => '?',
         },
     }
 }

@@ -107,7 +107,10 @@ proptest! {
                     ["board", "row B", "middle row", "row A", "turn", "dice", "turns"].contains(&e.field),
                     "{}", e
                 );
-                prop_assert!(game.parse_position(&text).is_err());
+                // The text is refused too, unless it cannot say what was
+                // wrong (a piece past the end of the board is not written).
+                let same = text.parse::<Setup>().is_ok_and(|read| read == setup);
+                prop_assert!(game.parse_position(&text).is_err() || !same, "{}", text);
             }
         }
     }
