@@ -13,7 +13,7 @@ import random
 import shutil
 import subprocess
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 import pytest
 from hypothesis import given, settings
@@ -521,17 +521,14 @@ def throws(actions: List[int]) -> List[int]:
     return count
 
 
-@requires_gnubg
-def test_error_rate_script(tmp_path: Path) -> None:
-    # py/scripts/gnubg_error_rate.py on 2 games (0-ply analysis, to be quick):
-    # gnubg's figures parse, and it counts the moves of the games played.
-    import math
+def run_script(script: Path, *args: str) -> "subprocess.CompletedProcess[str]":
+    """Runs one of py/scripts with this racegames on its path; it must succeed."""
     import os
     import sys
 
     env = dict(os.environ, PYTHONPATH=str(Path(racegames.__file__).resolve().parents[1]))
     done = subprocess.run(
-        [sys.executable, str(SCRIPT), "--games", "2", "--seed", "3", "--analysis-plies", "0", "--out", str(tmp_path)],
+        [sys.executable, str(script), *args],
         capture_output=True,
         text=True,
         timeout=600,
@@ -539,6 +536,16 @@ def test_error_rate_script(tmp_path: Path) -> None:
         stdin=subprocess.DEVNULL,
     )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    return done
+
+
+@requires_gnubg
+def test_error_rate_script(tmp_path: Path) -> None:
+    # py/scripts/gnubg_error_rate.py on 2 games (0-ply analysis, to be quick):
+    # gnubg's figures parse, and it counts the moves of the games played.
+    import math
+
+    done = run_script(SCRIPT, "--games", "2", "--seed", "3", "--analysis-plies", "0", "--out", str(tmp_path))
     assert "| player | moves |" in done.stdout
     result = json.loads((tmp_path / "result.json").read_text())
     played = [json.loads(line) for line in (tmp_path / "games.jsonl").read_text().splitlines()]
@@ -574,19 +581,7 @@ MATCH_SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "gnubg_match.py
 def test_match_script(tmp_path: Path) -> None:
     # py/scripts/gnubg_match.py on 2 games per scoring: seats alternate, the
     # same dice in both scorings, and the figures are those of the games.
-    import os
-    import sys
-
-    env = dict(os.environ, PYTHONPATH=str(Path(racegames.__file__).resolve().parents[1]))
-    done = subprocess.run(
-        [sys.executable, str(MATCH_SCRIPT), "--games", "2", "--seed", "3", "--out", str(tmp_path)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env=env,
-        stdin=subprocess.DEVNULL,
-    )
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    done = run_script(MATCH_SCRIPT, "--games", "2", "--seed", "3", "--out", str(tmp_path))
     result = json.loads((tmp_path / "result.json").read_text())
     assert [r["scoring"] for r in result["results"]] == ["winloss", "backgammons"]
     money = racegames.make_game("backgammon", scoring="backgammons")
@@ -606,13 +601,10 @@ def test_match_script(tmp_path: Path) -> None:
         assert f"{r['scoring']}: " in done.stdout
     # A second part (game 2, seat 0) and the two parts reported together.
     part = tmp_path / "part"
-    run = [sys.executable, str(MATCH_SCRIPT), "--seed", "3", "--scoring", "winloss"]
-    kw: Dict[str, Any] = dict(capture_output=True, text=True, timeout=600, env=env, stdin=subprocess.DEVNULL)
-    done = subprocess.run(run + ["--games", "1", "--first-game", "2", "--out", str(part)], **kw)
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    run = ("--seed", "3", "--scoring", "winloss")
+    run_script(MATCH_SCRIPT, *run, "--games", "1", "--first-game", "2", "--out", str(part))
     assert [json.loads(line)["game"] for line in (part / "winloss.jsonl").read_text().splitlines()] == [2]
-    done = subprocess.run(run + ["--combine", str(tmp_path), str(part)], **kw)
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    done = run_script(MATCH_SCRIPT, *run, "--combine", str(tmp_path), str(part))
     lines = [line for d in (tmp_path, part) for line in (d / "winloss.jsonl").read_text().splitlines()]
     wins = sum(json.loads(line)["points"] > 0 for line in lines)
     assert f"won {wins} of 3 against gnubg" in done.stdout
