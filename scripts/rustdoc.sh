@@ -7,7 +7,7 @@
 # fresh tree `[racegames_board::Game]` in the other crates came out as text, with
 # no warning (cargo#8487, rust#106011). So the crates are documented in
 # dependency order, each once: racegames-board, then the rules crates, then the
-# players, then the rest (one `cargo doc` for all would also document
+# players, then the environments crate, then the rest (one `cargo doc` for all would also document
 # racegames-board again, in parallel with the crates that link to it).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -18,9 +18,10 @@ rules=(-p racegames-daldos -p racegames-tables -p racegames-halma)
 cargo doc --no-deps --quiet -p racegames-board
 cargo doc --no-deps --quiet "${rules[@]}"
 cargo doc --no-deps --quiet -p racegames-players
+cargo doc --no-deps --quiet -p racegames-env
 cargo doc --no-deps --quiet --workspace --exclude racegames-board \
     --exclude racegames-daldos --exclude racegames-tables --exclude racegames-halma \
-    --exclude racegames-players
+    --exclude racegames-players --exclude racegames-env
 
 # An intra-doc link that resolved to nothing renders as `[<code>path</code>]`.
 doc="${CARGO_TARGET_DIR:-$root/target}/doc"
