@@ -1,20 +1,23 @@
-"""Regenerates docs/players.md: a round robin of every built-in player for
-every game and option set, with Elo ratings.
+"""Regenerates docs/players.md: the ladder of the built-in players of every
+game and seat count, measured in long runs.
 
-    python py/scripts/ladder.py --games 40 --pair-games 200 --threads 2
+    python py/scripts/ladder.py --games 200 --threads 2 --seed 7
 
-Each pair of players meets ``--games`` times (seats rotating; in a game for
-more than two players the pair shares the seats alternately). The page gives,
-per game, the players in the order ``racegames.players.list_players`` lists
-them, their Elo ratings (``random`` at 0), each one's score against every
-other, and whether each listed player beats the next one. With
-``--pair-games N``, each listed player also meets the next one in N more
-games, and the page gives that score with its Wilson 95% interval.
+For each game, ``racegames.players.list_players`` lists the players
+strongest first. Each listed player meets the next one in ``--games`` games
+(seats rotating; in a game for more than two players the pair shares the
+seats alternately), and the strongest also meets ``random``. The Elo
+ratings are fitted to exactly these games, so the table and the list come
+from the same runs. The script checks that they agree: each player beats
+the next (the Wilson 95% interval of its score above one half), or the two
+are level and the list follows the measured score; the Elo ratings fall
+down the list; the strongest wins at least 95% of its decided games against
+``random``. ``--check`` makes any disagreement the exit status.
 
 A block of a section between ``<!-- kept: ... -->`` and ``<!-- /kept -->``
-(a measurement made by another script, such as gnubg's error rate on the
-backgammon section) is kept at the end of that section when the page is
-regenerated.
+(a measurement made by another script, such as the matches against GNU
+Backgammon on the backgammon section) is kept at the end of that section
+when the page is regenerated.
 """
 
 from __future__ import annotations
@@ -24,18 +27,20 @@ import datetime
 import re
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import racegames
 from racegames import arena, players
-from racegames._core import _wilson
+from racegames._core import _elo, _wilson
 
 REPO = Path(__file__).resolve().parents[2]
 
-#: (title, game name, options) for every game and option set with players.
+#: (title, game name, options) for every game and seat count with players.
 GAME_SETS: List[Tuple[str, str, Dict[str, Any]]] = [
     ("Daldøs", "daldos", {}),
+    ("Daldøs, Norwegian board", "daldos", {"board": "norwegian"}),
     ("Seys dos e as", "seys_dos_e_as", {}),
     ("Backgammon", "backgammon", {}),
     ("Chinese checkers, 2 players", "chinese_checkers", {"players": 2}),
@@ -58,6 +63,9 @@ GAME_SETS += [
     if name in racegames.list_games()
 ]
 
+#: The least share of its decided games the strongest wins against random.
+STRONGEST_VS_RANDOM = 0.95
+
 
 def opening_for(game: racegames.Game) -> int:
     """Random opening decisions for games without dice (two per seat), whose
@@ -65,61 +73,127 @@ def opening_for(game: racegames.Game) -> int:
     return 0 if game.max_chance_outcomes() > 0 else 2 * game.num_players()
 
 
-#: One listed player against the next: (score, low, high, games).
-PairScore = Tuple[float, float, float, int]
+@dataclass
+class Pairing:
+    """The games of ``first`` against ``second`` (indices into the list)."""
+
+    first: int
+    second: int
+    games: int
+    wins: int
+    losses: int
+    truncated: int
+
+    @property
+    def draws(self) -> int:
+        return self.games - self.wins - self.losses
+
+    @property
+    def decided(self) -> int:
+        return self.wins + self.losses
+
+    def score(self) -> Tuple[float, float, float]:
+        """``first``'s score (a draw counting half) with its Wilson 95% interval."""
+        return _wilson(self.wins + self.draws / 2, self.games)
+
+    def decided_wins(self) -> Tuple[float, float, float]:
+        """``first``'s share of the decided games, with its Wilson 95% interval."""
+        return _wilson(float(self.wins), self.decided) if self.decided else (0.0, 0.0, 1.0)
 
 
-def adjacent_pairs(game: racegames.Game, names: List[str], games: int, seed: int, threads: int, opening: int) -> List[PairScore]:
-    """Each listed player against the next, ``games`` games each: the
-    score (a draw counting half) with its Wilson 95% interval."""
-    scores = []
+def play_pairing(game: racegames.Game, names: List[str], i: int, j: int, games: int, seed: int, threads: int) -> Pairing:
+    """Plays ``names[i]`` against ``names[j]``."""
+    table = arena.round_robin(
+        game, [names[i], names[j]], games=games, seed=seed, threads=threads, opening=opening_for(game)
+    )
+    return Pairing(i, j, table.games[0][1], table.wins[0][1], table.wins[1][0], table.truncated[0][1])
+
+
+def pairings_of(names: List[str]) -> List[Tuple[int, int]]:
+    """The pairings measured: each listed player against the next, and the
+    strongest against ``random`` when they are not next to each other."""
+    out = [(k, k + 1) for k in range(len(names) - 1)]
+    if "random" in names and names.index("random") > 1:
+        out.append((0, names.index("random")))
+    return out
+
+
+def fit_elo(n: int, results: List[Pairing]) -> List[float]:
+    """Elo ratings fitted to ``results`` (one virtual draw per pairing), with
+    the last player (``random``) at 0."""
+    score = [[0.0] * n for _ in range(n)]
+    played = [[0.0] * n for _ in range(n)]
+    for p in results:
+        own = p.wins + p.draws / 2
+        score[p.first][p.second] += own
+        score[p.second][p.first] += p.games - own
+        played[p.first][p.second] += p.games
+        played[p.second][p.first] += p.games
+    elo = _elo(score, played, 1.0)
+    return [e - elo[-1] for e in elo]
+
+
+def verdict(p: Pairing) -> str:
+    """How the first of a pairing stands against the second."""
+    _, low, high = p.score()
+    return "beats" if low > 0.5 else "loses to" if high < 0.5 else "is level with"
+
+
+def disagreements(names: List[str], results: List[Pairing], elo: List[float], game_name: str) -> List[str]:
+    """Where the list and the measurements disagree; empty when they agree."""
+    out = []
+    for p in results:
+        a, b = names[p.first], names[p.second]
+        rate = p.score()[0]
+        if p.second == p.first + 1 and rate < 0.5:
+            out.append(f"{a} is listed above {b} but scores {rate:.1%} against it")
     for k in range(len(names) - 1):
-        pair = arena.round_robin(
-            game, names[k : k + 2], games=games, seed=seed + 1000 + k, threads=threads, opening=opening
-        )
-        played = pair.games[0][1]
-        rate, low, high = _wilson(pair.wins[0][1] + pair.draws[0][1] / 2, played)
-        scores.append((rate, low, high, played))
-    return scores
+        if elo[k] < elo[k + 1] - 0.5:
+            out.append(f"{names[k]}'s Elo ({elo[k]:+.0f}) is below {names[k + 1]}'s ({elo[k + 1]:+.0f})")
+    top = next((p for p in results if p.first == 0 and names[p.second] == "random"), None)
+    if top is not None:
+        share = top.decided_wins()[0]
+        if top.decided and share < STRONGEST_VS_RANDOM:
+            out.append(f"{names[0]} wins {share:.1%} of its decided games against random, under 95%")
+        if game_name == "doze_canes" and 2 * top.decided < top.games:
+            out.append(f"{names[0]} decides {top.decided} of {top.games} games against random, under half")
+    return out
+
+
+def describe(names: List[str], p: Pairing) -> str:
+    rate, low, high = p.score()
+    text = f"{verdict(p)} {names[p.second]}: {rate:.1%} [{low:.1%}, {high:.1%}] over {p.games} games"
+    if p.draws:
+        text += f", {p.draws} drawn"
+    if p.truncated:
+        text += f", {p.truncated} ended by the turn limit"
+    return text
 
 
 def section(
-    title: str,
-    game: racegames.Game,
-    table: arena.RoundRobin,
-    seconds: float,
-    opening: int,
-    pairs: List[PairScore],
+    title: str, game: racegames.Game, names: List[str], results: List[Pairing], seconds: float, problems: List[str]
 ) -> str:
-    names = table.names
-    base = table.elo[names.index("random")] if "random" in names else 0.0
-    lines = [f"## {title}", ""]
-    start = f", each opening with {opening} random moves" if opening else ""
-    lines.append(f"`{game!r}`, {table.games[0][1]} games a pair{start}, {seconds:.0f} s.")
+    """The page's section of one game, with where its list and its measurements disagree."""
+    elo = fit_elo(len(names), results)
+    opening = opening_for(game)
+    start = f"; each game opens with {opening} random moves" if opening else ""
+    lines = [f"## {title}", "", f"`{game!r}`{start}; {seconds:.0f} s.", ""]
+    lines += ["| player | Elo | against the next listed player |", "|---|---:|---|"]
+    for k, name in enumerate(names):
+        nxt = next((p for p in results if p.first == k and p.second == k + 1), None)
+        lines.append(f"| {name} | {elo[k]:+.0f} | {describe(names, nxt) if nxt else ''} |")
     lines.append("")
-    head = "| player | Elo | " + " | ".join(f"vs {n}" for n in names) + " | ended by the turn limit |"
-    lines += [head, "|---|---:|" + "---:|" * len(names) + "---:|"]
-    for i, name in enumerate(names):
-        cells = ["" if i == j else f"{table.score(i, j):.0%}" for j in range(len(names))]
-        cut = sum(table.truncated[i][j] for j in range(len(names)) if j != i)
-        played = sum(table.games[i][j] for j in range(len(names)) if j != i)
-        lines.append(f"| {name} | {table.elo[i] - base:+.0f} | " + " | ".join(cells) + f" | {cut} of {played} |")
-    lines.append("")
-    if pairs:
-        order = [
-            f"{names[i]} {'beats' if low > 0.5 else 'is level with' if high >= 0.5 else 'loses to'} "
-            f"{names[i + 1]} ({rate:.1%} [{low:.1%}, {high:.1%}] over {played} games)"
-            for i, (rate, low, high, played) in enumerate(pairs)
-        ]
-        lines.append("Each listed player against the next, with the Wilson 95% interval: " + "; ".join(order) + ".")
-    else:
-        order = [
-            f"{names[i]} {'beats' if table.score(i, i + 1) > 0.5 else 'does not beat'} {names[i + 1]} "
-            f"({table.score(i, i + 1):.0%})"
-            for i in range(len(names) - 1)
-        ]
-        lines.append("In the listed order: " + "; ".join(order) + ".")
-    lines.append("")
+    top = next((p for p in results if p.first == 0 and names[p.second] == "random"), None)
+    if top is not None:
+        rate, low, high = top.decided_wins()
+        lines.append(
+            f"The strongest, {names[0]}, against random: won {top.wins} of {top.decided} decided games "
+            f"({rate:.1%} [{low:.1%}, {high:.1%}]); {top.decided} of {top.games} games decided."
+        )
+        lines.append("")
+    for line in problems:
+        lines.append(f"**The list and the measurements disagree:** {line}.")
+        lines.append("")
     return "\n".join(lines)
 
 
@@ -139,24 +213,69 @@ def kept_blocks(page: Path) -> Dict[str, str]:
 
 
 def replace_section(page: Path, title: str, text: str) -> None:
-    """Replaces the section headed ``## title`` of ``page`` with ``text``."""
+    """Replaces the section headed ``## title`` of ``page`` with ``text``,
+    or adds it at the end."""
     sections = page.read_text(encoding="utf-8").split("\n## ")
     for i, part in enumerate(sections):
         if i and part.split("\n", 1)[0] == title:
             sections[i] = text[len("## ") :]
-            page.write_text("\n## ".join(sections), encoding="utf-8")
-            return
-    raise SystemExit(f"{page} has no section {title!r}")
+            break
+    else:
+        sections.append(text[len("## ") :])
+    page.write_text("\n## ".join(sections), encoding="utf-8")
+
+
+def measure(name: str, params: Dict[str, Any], games: int, seed: int, threads: int) -> Tuple[racegames.Game, List[str], List[Pairing], float]:
+    """Plays one game's pairings: the game, its list, the results and the seconds taken."""
+    game = racegames.make_game(name, **params)
+    names = players.list_players(game)
+    start = time.perf_counter()
+    results = [
+        play_pairing(game, names, i, j, games, seed + 1000 * k, threads)
+        for k, (i, j) in enumerate(pairings_of(names))
+    ]
+    return game, names, results, time.perf_counter() - start
+
+
+def header(command: str, minutes: Optional[float]) -> List[str]:
+    took = f", {minutes:.0f} min in all" if minutes is not None else ""
+    return [
+        "# The players and their ladder",
+        "",
+        "Every game has built-in players: `racegames.players.list_players(game)` names them, "
+        "strongest first, and `make_player(name, game, seed=...)` builds one. This page "
+        "measures that order. For each game and seat count, each listed player meets the next "
+        "one, seats rotating (in a game for more than two players the pair shares the seats "
+        "alternately, and a side wins when one of its seats has the highest return, alone), "
+        "and the strongest also meets `random`. Each score counts a draw as half a win and "
+        "comes with its Wilson 95% interval: a player \"beats\" the next when the whole interval "
+        "is above one half, and \"is level with\" it when the interval holds one half (the list "
+        "then follows the measured score).",
+        "",
+        "The Elo ratings are the maximum-likelihood fit of the Bradley-Terry model to these same "
+        "games (one virtual draw per pairing keeps a clean sweep finite), shifted so that `random` "
+        "is at 0. `python -m racegames.arena GAME PLAYER PLAYER --games N` measures any other "
+        "pairing (a player takes options after a colon, as in `mcts:simulations=50`; see `--help`). "
+        "The Halma games have no dice, so their games between deterministic players would repeat: "
+        "each of their games opens with two random moves per seat, drawn from the game's seed.",
+        "",
+        "The players: `greedy` takes the end of its turn that the game's hand-written evaluation "
+        "likes best ([Evaluations](evaluations.md)); `expectimax` (two players with dice) and "
+        "`mcts` search, on the game's shipped network where it has one ([Net files](net-files.md)) "
+        "and on the hand-written evaluation elsewhere.",
+        "",
+        f"Regenerate this page with `{command}` (this run: racegames {racegames.__version__}, "
+        f"{datetime.date.today().isoformat()}{took}).",
+        "",
+    ]
 
 
 def main(argv: List[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=40, help="games per pair (default 40)")
-    parser.add_argument("--pair-games", type=int, default=0, help="more games of each listed player against the next")
-    parser.add_argument("--libro-pair-games", type=int, help="the same for the Libro games (default: --pair-games)")
+    parser.add_argument("--games", type=int, default=200, help="games of each pairing (default 200)")
     parser.add_argument(
-        "--pair-games-for", action="append", default=[], metavar="GAME=N",
-        help="games of each listed pair for one game name (players close in strength need more)",
+        "--games-for", action="append", default=[], metavar="GAME=N",
+        help="games of each pairing for one game name (players close in strength need more)",
     )
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=7)
@@ -166,65 +285,38 @@ def main(argv: List[str]) -> int:
         "--update", action="store_true",
         help="with --only: replace those games' sections of the page in place, keeping the others",
     )
+    parser.add_argument("--check", action="store_true", help="exit 1 when a list and its measurements disagree")
     args = parser.parse_args(argv)
-    libro_pairs = args.pair_games if args.libro_pair_games is None else args.libro_pair_games
-    special = {k: int(v) for k, _, v in (t.partition("=") for t in args.pair_games_for)}
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    special = {k: int(v) for k, _, v in (t.partition("=") for t in args.games_for)}
     command = (
-        f"python py/scripts/ladder.py --games {args.games} --pair-games {args.pair_games} "
-        f"--libro-pair-games {libro_pairs} "
-        + "".join(f"--pair-games-for {k}={v} " for k, v in special.items())
+        f"python py/scripts/ladder.py --games {args.games} "
+        + "".join(f"--games-for {k}={v} " for k, v in special.items())
         + f"--threads {args.threads} --seed {args.seed}"
     )
-    parts = [
-        "# The players and their ladder",
-        "",
-        "Every game has built-in players (`racegames.players.list_players(game)` names them, "
-        "strongest first; `make_player(name, game, seed=...)` builds one). This page is the "
-        "round robin that measures them: each pair of players meets in the same number of "
-        "games, seats rotating (in a game for more than two players the pair shares the seats "
-        "alternately, and a side wins when one of its seats has the highest return, alone).",
-        "",
-        "The Elo ratings are the maximum-likelihood fit of the Bradley-Terry model to the "
-        "table (a draw counts half a win; one virtual draw per pair keeps a clean sweep "
-        "finite), shifted so that `random` is at 0. Each cell is the row player's score "
-        "against the column player. With few games a pair, the intervals are wide: "
-        "`python -m racegames.arena GAME PLAYER PLAYER --games N` measures one pairing "
-        "with its Wilson 95% interval. The Halma games have no dice, so their games "
-        "between deterministic players would repeat: each of their games opens with "
-        "two random moves per seat (drawn from the game's seed).",
-        "",
-        "The players: `greedy` takes the end of its turn that the game's hand-written evaluation likes best; `expectimax` (two players with dice) and `mcts` search, on the network shipped for backgammon, Seys dos e as and Daldøs where there is one and on the hand-written evaluation elsewhere. Below each table, each listed player meets the next one in more games, with the Wilson 95% interval of its score: \"beats\" when the whole interval is above one half, \"is level with\" when it contains one half. In the Libro games with three dice and no net, expectimax searches one turn deep on the hand-written evaluation, which is greedy's own search: the two are one player there.",
-        "",
-        f"Regenerate this page with `{command}` "
-        f"(this run: racegames {racegames.__version__}, {datetime.date.today().isoformat()}).",
-        "",
-    ]
     kept = kept_blocks(args.out)
+    started = time.perf_counter()
+    sections: List[str] = []
+    disagree = 0
     for title, name, params in GAME_SETS:
         if args.only and args.only not in name and args.only not in title:
             continue
-        game = racegames.make_game(name, **params)
-        names = players.list_players(game)
-        start = time.perf_counter()
-        opening = opening_for(game)
-        table = arena.round_robin(
-            game, names, games=args.games, seed=args.seed, threads=args.threads, opening=opening
-        )
-        pair_games = special.get(name, libro_pairs if name in LIBRO_GAMES else args.pair_games)
-        pairs = adjacent_pairs(game, names, pair_games, args.seed, args.threads, opening) if pair_games else []
-        seconds = time.perf_counter() - start
-        text = section(title, game, table, seconds, opening, pairs)
+        game, names, results, seconds = measure(name, params, special.get(name, args.games), args.seed, args.threads)
+        problems = disagreements(names, results, fit_elo(len(names), results), name)
+        disagree += len(problems)
+        text = section(title, game, names, results, seconds, problems)
         if title in kept:
             text += "\n" + kept[title]
         print(text, flush=True)
-        parts.append(text)
+        sections.append(text)
         if args.only and args.update:
             replace_section(args.out, title, text)
-        if not args.only:
+        elif not args.only:
             # After each game, so that an interrupted run keeps what it measured.
-            args.out.parent.mkdir(parents=True, exist_ok=True)
-            args.out.write_text("\n".join(parts), encoding="utf-8")
-    return 0
+            minutes = (time.perf_counter() - started) / 60
+            args.out.write_text("\n".join(header(command, minutes) + sections), encoding="utf-8")
+    return 1 if args.check and disagree else 0
 
 
 if __name__ == "__main__":

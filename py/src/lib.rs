@@ -70,6 +70,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pyarena::arena_play, m)?)?;
     m.add_function(wrap_pyfunction!(pyarena::arena_round_robin, m)?)?;
     m.add_function(wrap_pyfunction!(pyarena::wilson, m)?)?;
+    m.add_function(wrap_pyfunction!(pyarena::fit_elo, m)?)?;
     m.add_function(wrap_pyfunction!(records::records_read, m)?)?;
     m.add_function(wrap_pyfunction!(records::records_write, m)?)?;
     m.add_function(wrap_pyfunction!(make_game, m)?)?;

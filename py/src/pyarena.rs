@@ -220,3 +220,44 @@ pub fn wilson(successes: f64, trials: usize) -> PyResult<(f64, f64, f64)> {
     let i = arena::wilson(successes, trials);
     Ok((i.rate, i.low, i.high))
 }
+
+/// The most players `_elo` fits at once (its iteration costs the square).
+const MAX_ELO_PLAYERS: usize = 64;
+
+/// Elo ratings (Bradley-Terry, maximum likelihood, averaging 0) fitted to
+/// `score[i][j]`, player `i`'s score against `j`, over `games[i][j]`
+/// games, with `prior_draws` virtual draws added to every pair that met.
+#[pyfunction]
+#[pyo3(name = "_elo", signature = (score, games, prior_draws = 1.0))]
+pub fn fit_elo(score: Vec<Vec<f64>>, games: Vec<Vec<f64>>, prior_draws: f64) -> PyResult<Vec<f64>> {
+    let n = score.len();
+    if n > MAX_ELO_PLAYERS {
+        return Err(PyValueError::new_err(format!(
+            "at most {MAX_ELO_PLAYERS} players, not {n}"
+        )));
+    }
+    if games.len() != n || score.iter().chain(&games).any(|row| row.len() != n) {
+        return Err(PyValueError::new_err(
+            "score and games must be square tables of the same size",
+        ));
+    }
+    if !(prior_draws.is_finite() && prior_draws > 0.0 && prior_draws <= 1e6) {
+        return Err(PyValueError::new_err("prior_draws must lie in (0, 1e6]"));
+    }
+    for i in 0..n {
+        for j in 0..n {
+            let (s, g) = (score[i][j], games[i][j]);
+            if !(g.is_finite() && (0.0..=1e12).contains(&g)) || games[j][i] != g {
+                return Err(PyValueError::new_err(
+                    "games must be finite, between 0 and 1e12, and symmetric",
+                ));
+            }
+            if !(s.is_finite() && (0.0..=g).contains(&s)) {
+                return Err(PyValueError::new_err(
+                    "each score must lie between 0 and the games of its pair",
+                ));
+            }
+        }
+    }
+    Ok(arena::elo(&score, &games, prior_draws))
+}

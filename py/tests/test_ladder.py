@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 from types import ModuleType
+
+import pytest
+
+from racegames._core import _elo
 
 
 def load_ladder() -> ModuleType:
@@ -12,6 +17,8 @@ def load_ladder() -> ModuleType:
     spec = importlib.util.spec_from_file_location("ladder", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    # Registered first: its dataclasses look their module up by name.
+    sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
 
@@ -23,3 +30,68 @@ def test_kept_blocks_survive_by_section(tmp_path: Path) -> None:
     page.write_text("# Title\n\nintro\n\n## One\n\ntable\n\n" + block + "\n## Two\n\nother\n", encoding="utf-8")
     assert ladder.kept_blocks(page) == {"One": block}
     assert ladder.kept_blocks(tmp_path / "missing.md") == {}
+
+
+def test_the_list_agrees_only_when_the_measurements_do() -> None:
+    ladder = load_ladder()
+    names = ["strong", "middle", "random"]
+    beats = ladder.Pairing(0, 1, 200, 130, 70, 0)
+    level = ladder.Pairing(1, 2, 200, 95, 90, 0)
+    top = ladder.Pairing(0, 2, 200, 196, 4, 0)
+    results = [beats, level, top]
+    assert ladder.verdict(beats) == "beats"
+    assert ladder.verdict(level) == "is level with"
+    elo = ladder.fit_elo(3, results)
+    assert elo[2] == 0.0 and elo[0] > elo[1] > elo[2]
+    assert ladder.disagreements(names, results, elo, "any") == []
+
+    # A listed player that scores under one half against the next one.
+    reversed_pair = ladder.Pairing(1, 2, 200, 80, 120, 0)
+    problems = ladder.disagreements(names, [beats, reversed_pair, top], elo, "any")
+    assert any("scores 40.0%" in p for p in problems)
+    # Elo ratings that rise down the list.
+    assert any("Elo" in p for p in ladder.disagreements(names, results, [0.0, 10.0, 0.0], "any"))
+    # The strongest under 95% of its decided games against random.
+    weak_top = ladder.Pairing(0, 2, 200, 180, 20, 0)
+    assert any("under 95%" in p for p in ladder.disagreements(names, [beats, level, weak_top], elo, "any"))
+    # In Doze canes, the strongest must decide at least half of its games.
+    drawn = ladder.Pairing(0, 2, 200, 90, 0, 0)
+    assert drawn.draws == 110
+    assert any("under half" in p for p in ladder.disagreements(names, [beats, level, drawn], elo, "doze_canes"))
+    assert not any("under half" in p for p in ladder.disagreements(names, [beats, level, drawn], elo, "any"))
+
+
+def test_a_short_seeded_run_plays_every_pairing() -> None:
+    ladder = load_ladder()
+    game, names, results, _ = ladder.measure("fallas", {}, 2, 7, 1)
+    assert names == ladder.players.list_players(game)
+    assert [(p.first, p.second) for p in results] == ladder.pairings_of(names)
+    assert all(p.games == 2 and 0 <= p.decided <= 2 for p in results)
+    assert ladder.measure("fallas", {}, 2, 7, 1)[2] == results, "a seeded run repeats"
+    text = ladder.section("T", game, names, results, 1.0, [])
+    assert text.count("\n| ") == len(names) + 1
+
+
+def test_the_shipped_nets_load_and_play() -> None:
+    ladder = load_ladder()
+    for name in ("backgammon", "seys_dos_e_as", "daldos"):
+        game = ladder.racegames.make_game(name)
+        on_net = ladder.players.make_player("expectimax", game, eval="net", depth=1)
+        table = ladder.arena.round_robin(game, [on_net, "random"], games=2, seed=7, threads=1)
+        assert table.games[0][1] == 2
+        assert table.wins[0][1] + table.wins[1][0] + table.draws[0][1] == 2
+
+
+def test_elo_fit_refuses_bad_tables() -> None:
+    assert _elo([[0, 76], [24, 0]], [[0, 100], [100, 0]], 1.0)[0] > 0
+    for score, games in [
+        ([[0, 1]], [[0]]),
+        ([[0, 5], [0, 0]], [[0, 4], [4, 0]]),
+        ([[0, 1], [0, 0]], [[0, 4], [3, 0]]),
+        ([[0, float("nan")], [0, 0]], [[0, 4], [4, 0]]),
+        ([[0.0] * 65] * 65, [[0.0] * 65] * 65),
+    ]:
+        with pytest.raises(ValueError):
+            _elo(score, games)
+    with pytest.raises(ValueError):
+        _elo([[0, 1], [1, 0]], [[0, 2], [2, 0]], 0.0)

@@ -17,6 +17,7 @@ __all__ = [
     "_arena_play",
     "_arena_round_robin",
     "_wilson",
+    "_elo",
     "make_game",
     "list_games",
     "_make_game",
@@ -97,6 +98,7 @@ def _arena_round_robin(
     progress: Optional[Callable[[int, int], None]] = None,
 ) -> Dict[str, Any]: ...
 def _wilson(successes: float, trials: int) -> Tuple[float, float, float]: ...
+def _elo(score: List[List[float]], games: List[List[float]], prior_draws: float = 1.0) -> List[float]: ...
 
 @final
 class Player:
