@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import random
 import re
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 import racegames
 from racegames import arena, players
@@ -71,6 +72,45 @@ def opening_for(game: racegames.Game) -> int:
     """Random opening decisions for games without dice (two per seat), whose
     games between deterministic players would otherwise repeat."""
     return 0 if game.max_chance_outcomes() > 0 else 2 * game.num_players()
+
+
+def has_a_choice(state: racegames.State, owner: Optional[int], ends: Set[str], budget: List[int]) -> bool:
+    """Whether the turn of ``owner`` begun at ``state`` can end in two
+    different positions (``ends`` collects those seen; at most ``budget[0]``
+    positions are visited)."""
+    if budget[0] <= 0 or len(ends) > 1:
+        return len(ends) > 1
+    budget[0] -= 1
+    if state.is_terminal() or state.is_chance_node() or state.turn_owner() != owner:
+        ends.add(state.notation())
+        return len(ends) > 1
+    for action in state.legal_actions():
+        after = state.clone()
+        after.apply_action(action)
+        if has_a_choice(after, owner, ends, budget):
+            return True
+    return False
+
+
+def turns_with_a_choice(game: racegames.Game, games: int, seed: int) -> Tuple[int, int]:
+    """Over ``games`` games of random play: the turns whose possible ends
+    differ, and all turns. A game whose turns never differ leaves its
+    players nothing to choose: they all play alike."""
+    rng = random.Random(seed)
+    choices = turns = 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal() and state.turn_count() < 1000:
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+                continue
+            owner = state.turn_owner()
+            turns += 1
+            choices += has_a_choice(state, owner, set(), [10_000])
+            while not state.is_terminal() and not state.is_chance_node() and state.turn_owner() == owner:
+                state.apply_action(rng.choice(state.legal_actions()))
+    return choices, turns
 
 
 @dataclass
@@ -139,8 +179,14 @@ def verdict(p: Pairing) -> str:
     return "beats" if low > 0.5 else "loses to" if high < 0.5 else "is level with"
 
 
-def disagreements(names: List[str], results: List[Pairing], elo: List[float], game_name: str) -> List[str]:
-    """Where the list and the measurements disagree; empty when they agree."""
+def disagreements(
+    names: List[str], results: List[Pairing], elo: List[float], game_name: str, choice: Tuple[int, int]
+) -> List[str]:
+    """Where the list and the measurements disagree; empty when they agree.
+    A game that leaves no choice (``choice``: turns with one, of all) has
+    every player level, whatever the list."""
+    if choice[0] == 0:
+        return []
     out = []
     for p in results:
         a, b = names[p.first], names[p.second]
@@ -171,7 +217,13 @@ def describe(names: List[str], p: Pairing) -> str:
 
 
 def section(
-    title: str, game: racegames.Game, names: List[str], results: List[Pairing], seconds: float, problems: List[str]
+    title: str,
+    game: racegames.Game,
+    names: List[str],
+    results: List[Pairing],
+    seconds: float,
+    choice: Tuple[int, int],
+    problems: List[str],
 ) -> str:
     """The page's section of one game, with where its list and its measurements disagree."""
     elo = fit_elo(len(names), results)
@@ -191,6 +243,19 @@ def section(
             f"({rate:.1%} [{low:.1%}, {high:.1%}]); {top.decided} of {top.games} games decided."
         )
         lines.append("")
+    with_choice, turns = choice
+    if with_choice:
+        lines.append(
+            f"In {CHOICE_GAMES} games of random play, {with_choice} of {turns} turns "
+            f"({with_choice / turns:.0%}) could end in more than one position."
+        )
+    else:
+        lines.append(
+            f"**This game leaves no choice:** in {CHOICE_GAMES} games of random play, each of "
+            f"{turns} turns could end in one position only. Every player plays alike, so all are "
+            "level and the list's order means nothing here."
+        )
+    lines.append("")
     for line in problems:
         lines.append(f"**The list and the measurements disagree:** {line}.")
         lines.append("")
@@ -225,8 +290,15 @@ def replace_section(page: Path, title: str, text: str) -> None:
     page.write_text("\n## ".join(sections), encoding="utf-8")
 
 
-def measure(name: str, params: Dict[str, Any], games: int, seed: int, threads: int) -> Tuple[racegames.Game, List[str], List[Pairing], float]:
-    """Plays one game's pairings: the game, its list, the results and the seconds taken."""
+#: Random games over which the turns with a choice are counted.
+CHOICE_GAMES = 20
+
+
+def measure(
+    name: str, params: Dict[str, Any], games: int, seed: int, threads: int
+) -> Tuple[racegames.Game, List[str], List[Pairing], float, Tuple[int, int]]:
+    """Plays one game's pairings: the game, its list, the results, the
+    seconds taken, and the turns with a choice in random games."""
     game = racegames.make_game(name, **params)
     names = players.list_players(game)
     start = time.perf_counter()
@@ -234,7 +306,7 @@ def measure(name: str, params: Dict[str, Any], games: int, seed: int, threads: i
         play_pairing(game, names, i, j, games, seed + 1000 * k, threads)
         for k, (i, j) in enumerate(pairings_of(names))
     ]
-    return game, names, results, time.perf_counter() - start
+    return game, names, results, time.perf_counter() - start, turns_with_a_choice(game, CHOICE_GAMES, seed)
 
 
 def header(command: str, minutes: Optional[float]) -> List[str]:
@@ -302,10 +374,12 @@ def main(argv: List[str]) -> int:
     for title, name, params in GAME_SETS:
         if args.only and args.only not in name and args.only not in title:
             continue
-        game, names, results, seconds = measure(name, params, special.get(name, args.games), args.seed, args.threads)
-        problems = disagreements(names, results, fit_elo(len(names), results), name)
+        game, names, results, seconds, choice = measure(
+            name, params, special.get(name, args.games), args.seed, args.threads
+        )
+        problems = disagreements(names, results, fit_elo(len(names), results), name, choice)
         disagree += len(problems)
-        text = section(title, game, names, results, seconds, problems)
+        text = section(title, game, names, results, seconds, choice, problems)
         if title in kept:
             text += "\n" + kept[title]
         print(text, flush=True)

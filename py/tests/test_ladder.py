@@ -43,32 +43,33 @@ def test_the_list_agrees_only_when_the_measurements_do() -> None:
     assert ladder.verdict(level) == "is level with"
     elo = ladder.fit_elo(3, results)
     assert elo[2] == 0.0 and elo[0] > elo[1] > elo[2]
-    assert ladder.disagreements(names, results, elo, "any") == []
+    assert ladder.disagreements(names, results, elo, "any", (1, 1)) == []
 
     # A listed player that scores under one half against the next one.
     reversed_pair = ladder.Pairing(1, 2, 200, 80, 120, 0)
-    problems = ladder.disagreements(names, [beats, reversed_pair, top], elo, "any")
+    problems = ladder.disagreements(names, [beats, reversed_pair, top], elo, "any", (1, 1))
     assert any("scores 40.0%" in p for p in problems)
     # Elo ratings that rise down the list.
-    assert any("Elo" in p for p in ladder.disagreements(names, results, [0.0, 10.0, 0.0], "any"))
+    assert any("Elo" in p for p in ladder.disagreements(names, results, [0.0, 10.0, 0.0], "any", (1, 1)))
     # The strongest under 95% of its decided games against random.
     weak_top = ladder.Pairing(0, 2, 200, 180, 20, 0)
-    assert any("under 95%" in p for p in ladder.disagreements(names, [beats, level, weak_top], elo, "any"))
+    assert any("under 95%" in p for p in ladder.disagreements(names, [beats, level, weak_top], elo, "any", (1, 1)))
     # In Doze canes, the strongest must decide at least half of its games.
     drawn = ladder.Pairing(0, 2, 200, 90, 0, 0)
     assert drawn.draws == 110
-    assert any("under half" in p for p in ladder.disagreements(names, [beats, level, drawn], elo, "doze_canes"))
-    assert not any("under half" in p for p in ladder.disagreements(names, [beats, level, drawn], elo, "any"))
+    assert any("under half" in p for p in ladder.disagreements(names, [beats, level, drawn], elo, "doze_canes", (1, 1)))
+    assert not any("under half" in p for p in ladder.disagreements(names, [beats, level, drawn], elo, "any", (1, 1)))
 
 
 def test_a_short_seeded_run_plays_every_pairing() -> None:
     ladder = load_ladder()
-    game, names, results, _ = ladder.measure("fallas", {}, 2, 7, 1)
+    game, names, results, _, choice = ladder.measure("fallas", {}, 2, 7, 1)
+    assert 0 < choice[0] <= choice[1]
     assert names == ladder.players.list_players(game)
     assert [(p.first, p.second) for p in results] == ladder.pairings_of(names)
     assert all(p.games == 2 and 0 <= p.decided <= 2 for p in results)
     assert ladder.measure("fallas", {}, 2, 7, 1)[2] == results, "a seeded run repeats"
-    text = ladder.section("T", game, names, results, 1.0, [])
+    text = ladder.section("T", game, names, results, 1.0, choice, [])
     assert text.count("\n| ") == len(names) + 1
 
 
@@ -95,3 +96,16 @@ def test_elo_fit_refuses_bad_tables() -> None:
             _elo(score, games)
     with pytest.raises(ValueError):
         _elo([[0, 1], [1, 0]], [[0, 2], [2, 0]], 0.0)
+
+
+def test_a_game_without_choices_has_every_player_level() -> None:
+    ladder = load_ladder()
+    doblet = ladder.racegames.make_game("doblet")
+    with_choice, turns = ladder.turns_with_a_choice(doblet, 5, 7)
+    assert with_choice == 0 and turns > 0
+    names = ["a", "random"]
+    coin_toss = [ladder.Pairing(0, 1, 200, 90, 110, 0)]
+    assert ladder.disagreements(names, coin_toss, [0.0, 0.0], "doblet", (0, turns)) == []
+    assert ladder.disagreements(names, coin_toss, [0.0, 0.0], "doblet", (1, turns)) != []
+    backgammon = ladder.racegames.make_game("backgammon")
+    assert ladder.turns_with_a_choice(backgammon, 2, 7)[0] > 0
