@@ -277,6 +277,13 @@ def kept_blocks(page: Path) -> Dict[str, str]:
     return out
 
 
+def replace_header(page: Path, lines: List[str]) -> None:
+    """Replaces what comes before the first section of ``page``."""
+    sections = page.read_text(encoding="utf-8").split("\n## ")
+    sections[0] = "\n".join(lines).rstrip("\n") + "\n"
+    page.write_text("\n## ".join(sections), encoding="utf-8")
+
+
 def replace_section(page: Path, title: str, text: str) -> None:
     """Replaces the section headed ``## title`` of ``page`` with ``text``,
     or adds it at the end."""
@@ -310,7 +317,7 @@ def measure(
 
 
 def header(command: str, minutes: Optional[float]) -> List[str]:
-    took = f", {minutes:.0f} min in all" if minutes is not None else ""
+    took = f", {minutes:.0f} min in all" if minutes is not None else "; each section gives its own time"
     return [
         "# The players and their ladder",
         "",
@@ -390,6 +397,8 @@ def main(argv: List[str]) -> int:
             # After each game, so that an interrupted run keeps what it measured.
             minutes = (time.perf_counter() - started) / 60
             args.out.write_text("\n".join(header(command, minutes) + sections), encoding="utf-8")
+    if args.only and args.update:
+        replace_header(args.out, header(command, None))
     return 1 if args.check and disagree else 0
 
 
