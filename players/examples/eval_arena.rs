@@ -6,8 +6,8 @@
 //! cargo run --release -p racegames-players --example eval_arena -- GAME GAMES OPPONENT [WEIGHTS] [SEED]
 //! ```
 //!
-//! GAME: daldos, seys_dos_e_as, backgammon, backgammon_gammons, cc2, cc3,
-//! cc4, cc6, halma2, halma4. OPPONENT: `random`, or `greedy` with weights
+//! GAME: daldos, any tables preset (seys_dos_e_as, backgammon, doze_canes,
+//! fallas, …), backgammon_gammons, cc2, cc3, cc4, cc6, halma2, halma4. OPPONENT: `random`, or `greedy` with weights
 //! `name=value,...` (e.g. `greedy:delayed=0.5`). WEIGHTS: the measured
 //! player's weight changes, same form (`-` for none).
 //!
@@ -134,13 +134,20 @@ fn measure<G: Game>(
     }
     let interval = racegames_players::arena::wilson(wins, games);
     let (lo, hi) = (interval.low, interval.high);
+    // Of the decided games (the Libro's ties and truncations left out).
+    let decided = games - truncated;
+    let of_decided = racegames_players::arena::wilson(wins, decided.max(1));
     println!(
-        "{}: {} games, wins {:.1}% [{:.1}, {:.1}], mean return {:+.3}, turns mean {:.1} max {}, no result {}, {:.1} s",
+        "{}: {} games, wins {:.1}% [{:.1}, {:.1}], of {} decided {:.1}% [{:.1}, {:.1}], mean return {:+.3}, turns mean {:.1} max {}, no result {}, {:.1} s",
         game.name(),
         games,
         100.0 * wins / games as f64,
         100.0 * lo,
         100.0 * hi,
+        decided,
+        100.0 * wins / decided.max(1) as f64,
+        100.0 * of_decided.low,
+        100.0 * of_decided.high,
         total / games as f64,
         turns as f64 / games as f64,
         max_turns,
@@ -234,7 +241,7 @@ fn main() {
             let (me, o) = (daldos_weights(mine), opp.map(daldos_weights));
             run(&game, &me, o.as_ref().map(|e| e as _), games, seed);
         }
-        "seys_dos_e_as" | "backgammon" | "backgammon_gammons" => {
+        n if n == "backgammon_gammons" || Tables::NAMES.contains(&n) => {
             let game = match name {
                 "backgammon_gammons" => {
                     Tables::from_params("backgammon", &[("scoring", ParamValue::Str("gammons"))])

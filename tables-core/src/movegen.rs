@@ -242,6 +242,40 @@ impl Tables {
         best
     }
 
+    /// The most of `dice` (up to four, any order) that `player` could use
+    /// on the board of `pos`, by the rules of a turn (entering first, the
+    /// points closed to him, bearing off, a win using every die where it
+    /// counts so). Evaluations read a throw's fate off it: the failed throw,
+    /// dice passed to the opponent. Faces outside the dice are not usable.
+    ///
+    /// ```
+    /// use racegames_board::Seat;
+    /// use racegames_tables::Tables;
+    /// let game = Tables::backgammon();
+    /// // B's two back pieces on point 1 face A's closed points 2 to 6, and
+    /// // his other pieces stand on his last point: only sixes play.
+    /// let pos = game
+    ///     .parse_position("B2,A2,A2,A2,A2,A2,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,A5,B13 - 0/0 B - 9")
+    ///     .unwrap();
+    /// assert_eq!(game.usable_dice(&pos, Seat::new(1), &[6, 6]), 2);
+    /// assert_eq!(game.usable_dice(&pos, Seat::new(1), &[2, 3]), 0);
+    /// ```
+    pub fn usable_dice(&self, pos: &Position, player: Seat, dice: &[u8]) -> usize {
+        let mut sorted = [0u8; 4];
+        let n = dice.len().min(4);
+        for (slot, &d) in sorted.iter_mut().zip(dice) {
+            *slot = if (1..=self.variant.faces).contains(&d) {
+                d
+            } else {
+                0
+            };
+        }
+        sorted[..n].sort_unstable_by(|a, b| b.cmp(a));
+        let n = sorted[..n].iter().filter(|&&d| d > 0).count();
+        let side = self.side(pos, Seat::new((player.index() & 1) as u8));
+        self.max_use(&side, &sorted, n, n)
+    }
+
     /// The legal sources for each die value (index = die), at a decision
     /// node; all zero elsewhere.
     pub(crate) fn legal_masks(&self, pos: &Position) -> [u32; 8] {

@@ -9,81 +9,34 @@
 //! is hit) and the race lead add up. The sum, divided by the spread of the
 //! race still to run, is squashed by a logistic into a winning chance, and
 //! with gammons scored, mapped to an expected return.
+//!
+//! The rules of the *Libro*'s games each have their own module, read off
+//! the variant's parameters (never off a preset's name): the route's
+//! geometry (`track`: the half board, seven-point quarters), stacking
+//! limits (`stack_limit`), filling the last quarter (`fill`), the failed
+//! throw (`failed_throw`), the prime (`prime`), the tie (`tie`), passed
+//! dice (`passed_dice`) and extra throws (`extra_throw`). See
+//! `docs/evaluations.md`.
 
+mod extra_throw;
+mod failed_throw;
+mod fill;
+mod passed_dice;
+mod prime;
 mod shots;
+mod stack_limit;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_rules;
+mod tie;
+mod track;
 
 use racegames_board::{Game, Seat};
-use racegames_tables::{Direction, Goal, Position, Reentry, Scoring, Tables};
+use racegames_tables::{Goal, Mode, Position, Reentry, Scoring, Tables};
 
 use super::value::{logistic, squash, terminal, two_player};
-
-/// The points of a route.
-const POINTS: usize = 24;
-
-/// One side's pieces along its own route (point 0 is its first).
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct SideView {
-    pub counts: [u8; POINTS],
-    pub mask: u32,
-    pub waiting: [u8; 4],
-    pub off: u8,
-}
-
-/// Both sides, and what each side's moves meet.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Sides {
-    pub seat: [SideView; 2],
-    /// In seat `x`'s route: the points it cannot land on.
-    pub closed_to: [u32; 2],
-    /// In seat `x`'s route: the other side's pieces it can hit.
-    pub blots_seen_by: [u32; 2],
-    pub directions: [Direction; 2],
-}
-
-impl Sides {
-    pub(crate) fn new(game: &Tables, pos: &Position) -> Sides {
-        let v = game.variant();
-        let mut board = [[0u8; POINTS]; 2];
-        for (i, pair) in (0..POINTS).map(|i| (i, pos.point(i + 1))) {
-            if let Some((p, n)) = pair {
-                board[p.index() & 1][i] = n;
-            }
-        }
-        let mut sides = Sides {
-            seat: [SideView::default(); 2],
-            closed_to: [0; 2],
-            blots_seen_by: [0; 2],
-            directions: v.directions,
-        };
-        for x in 0..2 {
-            let y = 1 - x;
-            let player = Seat::new(x as u8);
-            let s = &mut sides.seat[x];
-            for r in 0..POINTS {
-                let i = v.directions[x].to_point(r);
-                s.counts[r] = board[x][i];
-                s.mask |= u32::from(board[x][i] > 0) << r;
-                sides.closed_to[x] |= u32::from(board[y][i] >= v.closes_at) << r;
-                if v.closes_at == 2 && board[y][i] == 1 {
-                    sides.blots_seen_by[x] |= 1 << r;
-                }
-            }
-            for (q, w) in s.waiting.iter_mut().enumerate() {
-                *w = pos.waiting(player, q);
-            }
-            s.off = pos.borne_off(player);
-        }
-        sides
-    }
-
-    /// Seat `to`'s route point of seat `from`'s route point `r`.
-    #[inline]
-    fn convert(&self, from: usize, to: usize, r: usize) -> usize {
-        self.directions[to].to_point(self.directions[from].to_point(r))
-    }
-}
+pub(crate) use track::{SideView, Sides, MAX_ROUTE};
 
 /// The weights of [`TablesEval`]'s score, in turns.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -113,6 +66,31 @@ pub struct TablesWeights {
     pub scale: f64,
     /// The slope of the gammon chance, per turn of margin.
     pub gammon: f64,
+    /// Fill the last quarter (Doze canes): pips a throw that forces a piece
+    /// out of its place costs, times that throw's chance.
+    pub fill_break: f64,
+    /// Fill the last quarter: how much each goal point the other side
+    /// holds counts, in whole routes (half for a blot).
+    pub fill_held: f64,
+    /// Fill the last quarter: turns a piece costs that stands in the goal
+    /// quarter beyond its point's two and must move on by an exact die.
+    pub fill_exact: f64,
+    /// The failed throw (Fallas): how much of the chance of failing the
+    /// next throw counts as a loss.
+    pub fail: f64,
+    /// The prime (Emperador, Quinze tablas): the chance that a side is
+    /// primed, per unit of closure of its entry quarter (to the fourth
+    /// power) times its pieces waiting or exposed.
+    pub prime_loss: f64,
+    /// The tie: how much of the chance that nobody can move shrinks the
+    /// estimate towards a draw.
+    pub tie: f64,
+    /// Passed dice (Laquet, Doblet): how much of the pips a side cannot use
+    /// count for the other side.
+    pub passed: f64,
+    /// Extra throws (Pareia de entrada): how much of the extra throws count
+    /// in the turn's pips, the shots and the worth of being on roll.
+    pub extra: f64,
 }
 
 impl Default for TablesWeights {
@@ -129,6 +107,14 @@ impl Default for TablesWeights {
             variance: 0.5,
             scale: 1.2,
             gammon: 0.8,
+            fill_break: 1.0,
+            fill_held: 2.0,
+            fill_exact: 2.0,
+            fail: 1.0,
+            prime_loss: 1.0,
+            tie: 1.0,
+            passed: 1.0,
+            extra: 1.0,
         }
     }
 }
@@ -148,6 +134,14 @@ impl TablesWeights {
             "variance" => &mut self.variance,
             "scale" => &mut self.scale,
             "gammon" => &mut self.gammon,
+            "fill_break" => &mut self.fill_break,
+            "fill_held" => &mut self.fill_held,
+            "fill_exact" => &mut self.fill_exact,
+            "fail" => &mut self.fail,
+            "prime_loss" => &mut self.prime_loss,
+            "tie" => &mut self.tie,
+            "passed" => &mut self.passed,
+            "extra" => &mut self.extra,
             _ => return false,
         };
         *slot = value;
@@ -174,6 +168,15 @@ pub struct SideTerms {
     pub home: f64,
     /// Own pieces waiting to enter.
     pub waiting: f64,
+    /// The chance of losing at once, before the race decides: failing the
+    /// next throw (Fallas) or being primed (the prime).
+    pub sudden_loss: f64,
+    /// Pips of the next throw this side cannot use, passed to the other
+    /// side (Laquet, Doblet); 0 where dice are not passed.
+    pub passed: f64,
+    /// The chance that the other side's next throw hits a blot of this
+    /// side (the largest of its blots' chances).
+    pub exposure_chance: f64,
 }
 
 /// The hand-written evaluation of the tables games.
@@ -192,17 +195,30 @@ impl TablesEval {
     /// Both sides' terms in `pos`.
     pub fn terms(&self, game: &Tables, pos: &Position) -> [SideTerms; 2] {
         let sides = Sides::new(game, pos);
-        let throws = shots::throws(game.variant());
+        self.terms_of(game, pos, &sides)
+    }
+
+    fn terms_of(&self, game: &Tables, pos: &Position, sides: &Sides) -> [SideTerms; 2] {
+        let v = game.variant();
+        let w = &self.weights;
+        let throws = shots::throws(v);
+        let turn = extra_throw::Turn::new(v, throws, w.extra);
         let mut out = [SideTerms::default(); 2];
         for (x, t) in out.iter_mut().enumerate() {
-            *t = side_terms(game, &sides, x, throws.mean_pips, self.weights.hit_tempo);
+            *t = side_terms(game, pos, sides, x, &turn, w);
+        }
+        for (x, t) in out.iter_mut().enumerate() {
+            let primed = prime::chance(v, sides, x, t.exposure_chance, w.prime_loss);
+            let failed = failed_throw::chance(game, pos, x, throws, w.fail);
+            t.sudden_loss = (primed + failed).min(1.0);
+            t.passed = passed_dice::unused_pips(game, pos, x, throws) * w.passed;
         }
         out
     }
 
     /// Seat 0's winning chance `p` in `pos`, with `thrower` to throw or
     /// move, as `2p - 1`.
-    fn edge(&self, game: &Tables, terms: &[SideTerms; 2], thrower: usize, mean: f64) -> f64 {
+    fn edge(&self, terms: &[SideTerms; 2], thrower: usize, turn: &extra_throw::Turn) -> f64 {
         let w = &self.weights;
         let side = |x: usize| {
             let t = &terms[x];
@@ -214,11 +230,28 @@ impl TablesEval {
                 - w.waiting * t.waiting
                 - exposure
         };
-        let roll = if thrower == 0 { w.on_roll } else { -w.on_roll };
-        let lead = (terms[1].pips - terms[0].pips) / mean + roll + side(0) - side(1);
+        let on_roll = w.on_roll * turn.on_roll;
+        let roll = if thrower == 0 { on_roll } else { -on_roll };
+        let mean = turn.pips;
+        // Dice seat 1 cannot use go to seat 0, and the other way round.
+        let passed = (terms[1].passed - terms[0].passed) / mean;
+        let lead = (terms[1].pips - terms[0].pips) / mean + roll + passed + side(0) - side(1);
         let turns_left = (terms[0].pips + terms[1].pips) / (2.0 * mean);
-        let _ = game;
-        squash(0.5 * w.scale * lead / (1.0 + w.variance * turns_left).sqrt())
+        let race = squash(0.5 * w.scale * lead / (1.0 + w.variance * turns_left).sqrt());
+        // A sudden loss (a failed throw, the prime) comes before the race:
+        // the thrower's first.
+        let q = 0.5 * (1.0 + if thrower == 0 { race } else { -race });
+        let (lt, lo) = (terms[thrower].sudden_loss, terms[1 - thrower].sudden_loss);
+        if lt == 0.0 && lo == 0.0 {
+            return race;
+        }
+        let p = (1.0 - lt) * (lo + (1.0 - lo) * q);
+        let edge = 2.0 * p - 1.0;
+        if thrower == 0 {
+            edge
+        } else {
+            -edge
+        }
     }
 }
 
@@ -227,21 +260,36 @@ impl crate::Evaluator<Tables> for TablesEval {
         if terminal(game, state, out) {
             return;
         }
-        let max = game.variant().max_score();
+        let v = game.variant();
+        let max = v.max_score();
         let Some(thrower) = game.turn_owner(state) else {
             two_player(0.0, max, out);
             return;
         };
-        let terms = self.terms(game, state);
-        let mean = shots::throws(game.variant()).mean_pips;
-        let edge = self.edge(game, &terms, thrower.index(), mean);
-        let value = if game.variant().scoring == Scoring::WinLoss {
+        let sides = Sides::new(game, state);
+        let mut terms = self.terms_of(game, state, &sides);
+        let turn = extra_throw::Turn::new(v, shots::throws(v), self.weights.extra);
+        // Dice passed to the player to move are pips he has in hand.
+        let pending = passed_dice::pending_pips(state) * self.weights.passed;
+        terms[thrower.index()].pips -= pending;
+        let edge = self.edge(&terms, thrower.index(), &turn);
+        let mut value = if v.scoring == Scoring::WinLoss {
             edge
         } else {
             let p = 0.5 * (1.0 + edge);
-            let g = |x: usize| self.gammon_chance(state, &terms, x, mean);
+            let g = |x: usize| self.gammon_chance(state, &terms, x, turn.pips);
             p * (1.0 + g(0)) - (1.0 - p) * (1.0 + g(1))
         };
+        if v.goal == Goal::FillLastQuarter {
+            // A side that can no longer fill its goal wins nothing.
+            match (fill::can_win(&sides, 0), fill::can_win(&sides, 1)) {
+                (false, false) => value = 0.0,
+                (false, true) => value = value.min(0.0),
+                (true, false) => value = value.max(0.0),
+                (true, true) => {}
+            }
+        }
+        value *= 1.0 - tie::chance(game, state, self.weights.tie);
         two_player(value, max, out);
     }
 }
@@ -261,39 +309,52 @@ impl TablesEval {
 }
 
 /// Seat `x`'s terms.
-fn side_terms(game: &Tables, sides: &Sides, x: usize, mean: f64, hit_tempo: f64) -> SideTerms {
+fn side_terms(
+    game: &Tables,
+    pos: &Position,
+    sides: &Sides,
+    x: usize,
+    turn: &extra_throw::Turn,
+    w: &TablesWeights,
+) -> SideTerms {
     let v = game.variant();
+    let (len, qlen) = (sides.len, sides.qlen);
     let y = 1 - x;
     let me = &sides.seat[x];
     let them = &sides.seat[y];
     let mut t = SideTerms::default();
-    for (r, &n) in me.counts.iter().enumerate() {
-        t.pips += f64::from(n) * (POINTS - r) as f64;
-        t.pips_home += f64::from(n) * 18usize.saturating_sub(r) as f64;
+    for (r, &n) in me.counts[..len].iter().enumerate() {
+        t.pips += f64::from(n) * (len - r) as f64;
+        t.pips_home += f64::from(n) * (len - qlen).saturating_sub(r) as f64;
     }
     for (q, &n) in me.waiting.iter().enumerate() {
-        t.pips += f64::from(n) * (25 - 6 * q) as f64;
-        t.pips_home += f64::from(n) * 19usize.saturating_sub(6 * q) as f64;
+        t.pips += f64::from(n) * (len + 1).saturating_sub(qlen * q) as f64;
+        t.pips_home += f64::from(n) * (len + 1 - qlen).saturating_sub(qlen * q) as f64;
         t.waiting += f64::from(n);
     }
-    // My blots, hit by the other side's next throw.
+    // My blots, hit by the other side's next throw (or throws, with extra
+    // throws).
     let hit = shots::shots(sides, y, shots::throws(v));
     for (r_them, &p) in hit.iter().enumerate() {
-        if p > 0.0 {
-            let r = sides.convert(y, x, r_them);
-            let enter = match v.reentry {
-                Reentry::Start => 0,
-                Reentry::Opposite => (r / 6) ^ 2,
-            };
-            let pips_lost = 1.0 + r as f64 - (6 * enter) as f64;
-            t.exposure += p * (pips_lost / mean + hit_tempo);
-        }
+        let Some(r) = sides.convert(y, x, r_them).filter(|_| p > 0.0) else {
+            continue;
+        };
+        let p = (p * turn.shots).min(1.0);
+        let enter = match v.reentry {
+            Reentry::Start => 0,
+            Reentry::Opposite => (r / qlen + 2) % 4,
+        };
+        let pips_lost = 1.0 + r as f64 - (qlen * enter) as f64;
+        t.exposure += p * (pips_lost / turn.pips + w.hit_tempo);
+        t.exposure_chance = t.exposure_chance.max(p);
     }
     // My closed points, along the other side's route.
     let mut closed = 0u32;
-    for (u, slot) in (0..POINTS).map(|u| (u, sides.convert(y, x, u))) {
-        if me.counts[slot] >= v.closes_at {
-            closed |= 1 << u;
+    for u in 0..len {
+        if let Some(slot) = sides.convert(y, x, u) {
+            if me.counts[slot] >= v.closes_at {
+                closed |= 1 << u;
+            }
         }
     }
     let waiting_them: u8 = them.waiting.iter().sum();
@@ -301,14 +362,15 @@ fn side_terms(game: &Tables, sides: &Sides, x: usize, mean: f64, hit_tempo: f64)
     // count from before their quarter).
     let rearmost = (0..4)
         .find(|&q| them.waiting[q] > 0)
-        .map(|q| 6 * q as i32 - 1)
+        .map(|q| (qlen * q) as i32 - 1)
         .unwrap_or(them.mask.trailing_zeros() as i32);
+    let reach = 2 * qlen as i32;
     let mut run = 0;
-    for u in 0..POINTS as i32 {
+    for u in 0..len as i32 {
         if closed & (1 << u) != 0 && u > rearmost {
-            // Reach: any of the other side's pieces within 12 points behind.
-            let behind = them.mask & ((1u32 << u) - 1) & !((1u32 << (u - 12).max(0)) - 1);
-            let near = behind & !((1u32 << (u - 6).max(0)) - 1);
+            // Reach: any of the other side's pieces within two quarters.
+            let behind = them.mask & ((1u32 << u) - 1) & !((1u32 << (u - reach).max(0)) - 1);
+            let near = behind & !((1u32 << (u - reach / 2).max(0)) - 1);
             t.blocks += if near != 0 || waiting_them > 0 {
                 1.0
             } else if behind != 0 {
@@ -323,73 +385,28 @@ fn side_terms(game: &Tables, sides: &Sides, x: usize, mean: f64, hit_tempo: f64)
         }
     }
     for (q, &n) in them.waiting.iter().enumerate() {
-        let shut = (closed >> (6 * q) & 0x3f).count_ones();
+        let shut = (closed & sides.quarter_mask(q)).count_ones();
         if n > 0 {
-            t.dance += f64::from(n) * (f64::from(shut) / 6.0).powi(i32::from(v.dice));
+            t.dance += f64::from(n) * (f64::from(shut) / qlen as f64).powi(i32::from(v.dice));
         }
         if v.reentry == Reentry::Start && q == 0 {
             t.home = f64::from(shut);
         }
     }
     if v.goal == Goal::FillLastQuarter {
-        // The race is to the places of the goal, not off the board; a goal
-        // point the other side holds cannot be filled while it stays (a
-        // blot there may yet be hit).
-        let held: f64 = (POINTS - 6..POINTS)
-            .map(|r| match them.counts[sides.convert(x, y, r)] {
-                0 => 0.0,
-                1 => 0.5,
-                _ => 1.0,
-            })
-            .sum();
-        t.pips = fill_pips(me) + STUCK * held;
+        t.pips = fill::pips(sides, x, w.fill_held, w.fill_exact * turn.pips)
+            + fill::break_pips(game, pos, sides, x) * w.fill_break;
+        t.pips_home = t.pips;
+    }
+    if v.mode == Mode::Doblet {
+        // Pieces never move: each stack to undo and each piece to bear off
+        // takes one die.
+        let player = Seat::new(x as u8);
+        let stacks = (1..=qlen).filter(|&d| pos.is_stacked(player, d)).count();
+        let pieces: u8 = me.counts.iter().sum();
+        let die = turn.pips / v.dice_thrown().max(1) as f64 / turn.per_turn;
+        t.pips = (stacks + usize::from(pieces)) as f64 * die;
         t.pips_home = t.pips;
     }
     t
-}
-
-/// The pips a piece costs that can no longer reach a free place of the
-/// goal (a third piece on a point of the last quarter): the game cannot be
-/// won while it stays, so it counts as a whole route.
-const STUCK: f64 = POINTS as f64;
-
-/// The pips to stand two pieces on each point of the route's last quarter
-/// (Doze canes' goal): the places, furthest first, take the most advanced
-/// piece not past them (no piece moves back, so this is the cheapest
-/// match); a piece past every place still free costs [`STUCK`].
-fn fill_pips(me: &SideView) -> f64 {
-    // Route points of every piece, most advanced first; a piece waiting for
-    // quarter q stands just before it.
-    let mut at = [0i32; 64];
-    let mut n = 0;
-    for r in (0..POINTS).rev() {
-        for _ in 0..me.counts[r] {
-            if n < at.len() {
-                at[n] = r as i32;
-                n += 1;
-            }
-        }
-    }
-    for q in (0..4).rev() {
-        for _ in 0..me.waiting[q] {
-            if n < at.len() {
-                at[n] = 6 * q as i32 - 1;
-                n += 1;
-            }
-        }
-    }
-    // Each place, furthest first, takes the most advanced piece not past
-    // it; a piece past every place still free is stuck.
-    let (mut pips, mut next) = (0.0, 0);
-    for place in (0..12).map(|k| POINTS as i32 - 1 - k / 2) {
-        while next < n && at[next] > place {
-            pips += STUCK;
-            next += 1;
-        }
-        if next < n {
-            pips += f64::from(place - at[next]);
-            next += 1;
-        }
-    }
-    pips
 }
