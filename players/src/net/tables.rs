@@ -108,6 +108,13 @@ static NETS: &[Shipped] = &[
         bytes: include_bytes!("../../nets/buffa_de_baldrac.net"),
     },
     Shipped {
+        name: "tablas_de_siete",
+        encoding: "tables-v1-28",
+        dice: 3,
+        depth: 1,
+        bytes: include_bytes!("../../nets/tablas_de_siete.net"),
+    },
+    Shipped {
         name: "laquet",
         encoding: "tables-v1-passed",
         dice: 2,
