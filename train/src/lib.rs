@@ -17,6 +17,7 @@ pub mod gnubg;
 pub mod matches;
 pub mod player;
 pub mod td;
+pub mod versus;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -30,13 +31,20 @@ use racegames_tables::Tables;
 use matches::{play_match, wilson, Baseline, Side};
 use td::TdOptions;
 
-/// The games a net can be trained for.
-pub const GAMES: [&str; 3] = ["backgammon", "seys_dos_e_as", "daldos"];
+/// The names the training command reads besides the tables presets
+/// ([`Tables::NAMES`]): Daldøs on each board.
+pub const DALDOS_NAMES: [&str; 2] = ["daldos", "daldos_norwegian"];
+
+/// Every name a net can be trained for: each tables preset, then Daldøs on
+/// the Danish board (`daldos`) and on the Norwegian (`daldos_norwegian`).
+pub fn game_names() -> Vec<&'static str> {
+    Tables::NAMES.iter().copied().chain(DALDOS_NAMES).collect()
+}
 
 /// A training run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TrainConfig {
-    /// `backgammon`, `seys_dos_e_as` or `daldos`.
+    /// A name of [`game_names`].
     pub game: String,
     /// The TD settings.
     pub td: TdOptions,
@@ -50,13 +58,53 @@ pub struct TrainConfig {
     pub checkpoint: u64,
     /// Games of the greedy net against the baseline at each checkpoint.
     pub eval_games: u32,
+    /// Stop at the first checkpoint after this many seconds (0: never),
+    /// so that a run stays within a time budget; the net is written there.
+    pub max_seconds: u64,
 }
 
-/// The games as trained: backgammon counts gammons and backgammons, so
-/// that its net learns them (its five outputs serve every scoring).
-fn backgammon() -> Tables {
-    Tables::from_params("backgammon", &[("scoring", ParamValue::Str("backgammons"))])
-        .expect("a preset option")
+/// A game a net is trained for, with its rules as trained.
+#[derive(Clone, Debug)]
+pub enum TrainGame {
+    /// A tables game (backgammon with gammons and backgammons counted, so
+    /// that its net learns them: its five outputs serve every scoring).
+    Tables(Box<Tables>),
+    /// Daldøs on one of its boards.
+    Daldos(Daldos),
+}
+
+/// The game of a name of [`game_names`], as trained (`training`: backgammon
+/// counting gammons) or as played with its default options.
+///
+/// # Errors
+///
+/// A name that is not a game of [`game_names`], in words with the list.
+///
+/// ```
+/// use racegames_train::{game_of, TrainGame};
+/// assert!(matches!(game_of("doze_canes", false), Ok(TrainGame::Tables(_))));
+/// assert!(matches!(game_of("daldos_norwegian", false), Ok(TrainGame::Daldos(_))));
+/// assert!(game_of("chess", false).is_err());
+/// ```
+pub fn game_of(name: &str, training: bool) -> Result<TrainGame, String> {
+    let unknown = || format!("unknown game {name:?}; the games are {:?}", game_names());
+    match name {
+        "daldos" => Ok(TrainGame::Daldos(Daldos::default())),
+        "daldos_norwegian" => {
+            Daldos::from_params("daldos", &[("board", ParamValue::Str("norwegian"))])
+                .map(TrainGame::Daldos)
+                .map_err(|e| e.to_string())
+        }
+        "backgammon" if training => {
+            Tables::from_params("backgammon", &[("scoring", ParamValue::Str("backgammons"))])
+                .map(|g| TrainGame::Tables(Box::new(g)))
+                .map_err(|e| e.to_string())
+        }
+        _ if Tables::NAMES.contains(&name) => Tables::from_params(name, &[])
+            .map(|g| TrainGame::Tables(Box::new(g)))
+            .map_err(|_| unknown()),
+        _ => Err(unknown()),
+    }
 }
 
 /// The number of outputs each game's net has.
@@ -75,11 +123,9 @@ fn outputs_of(game: &str) -> usize {
 /// An unknown game, a net that cannot be read or does not fit, or a file
 /// that cannot be written.
 pub fn run_training(cfg: &TrainConfig, log: &mut dyn Write) -> Result<Mlp, String> {
-    match cfg.game.as_str() {
-        "backgammon" => train_game(&backgammon(), cfg, log),
-        "seys_dos_e_as" => train_game(&Tables::seys_dos_e_as(), cfg, log),
-        "daldos" => train_game(&Daldos::default(), cfg, log),
-        other => Err(format!("unknown game {other:?}; the games are {GAMES:?}")),
+    match game_of(&cfg.game, true)? {
+        TrainGame::Tables(g) => train_game(&*g, cfg, log),
+        TrainGame::Daldos(g) => train_game(&g, cfg, log),
     }
 }
 
@@ -96,11 +142,9 @@ pub fn run_eval(
     games: u32,
     seed: u64,
 ) -> Result<String, String> {
-    match game {
-        "backgammon" => eval_line(&Tables::backgammon(), net, opponent, games, seed),
-        "seys_dos_e_as" => eval_line(&Tables::seys_dos_e_as(), net, opponent, games, seed),
-        "daldos" => eval_line(&Daldos::default(), net, opponent, games, seed),
-        other => Err(format!("unknown game {other:?}; the games are {GAMES:?}")),
+    match game_of(game, false)? {
+        TrainGame::Tables(g) => eval_line(&*g, net, opponent, games, seed),
+        TrainGame::Daldos(g) => eval_line(&g, net, opponent, games, seed),
     }
 }
 
@@ -154,7 +198,13 @@ where
     G::State: Send + 'static,
 {
     let mut net = match &cfg.init {
-        Some(path) => Mlp::from_path(path).map_err(|e| e.to_string())?,
+        Some(path) => {
+            // A start from another game's net (of the same encoding) is
+            // named for the game it is trained for now.
+            let mut net = Mlp::from_path(path).map_err(|e| e.to_string())?;
+            net.set_game(&cfg.game).map_err(|e| e.to_string())?;
+            net
+        }
         None => Mlp::new_random(
             &cfg.game,
             game.net_encoding(),
@@ -168,15 +218,17 @@ where
     let start = Instant::now();
     let mut failure = None;
     td::train(game, &mut net, &cfg.td, |g, net| {
+        let secs = start.elapsed().as_secs_f64();
+        let out_of_time = cfg.max_seconds > 0 && secs >= cfg.max_seconds as f64;
         let last = g == cfg.td.games;
-        if failure.is_some() || !(last || (cfg.checkpoint > 0 && g % cfg.checkpoint == 0)) {
-            return;
+        let at_checkpoint = cfg.checkpoint > 0 && g % cfg.checkpoint == 0;
+        if failure.is_some() || !(last || at_checkpoint || (out_of_time && cfg.checkpoint == 0)) {
+            return failure.is_none();
         }
         if let Err(e) = save(net, &cfg.out) {
             failure = Some(e);
-            return;
+            return false;
         }
-        let secs = start.elapsed().as_secs_f64();
         let mut line = format!(
             "{} games ({} in all), {:.0} s, {:.1} games/s",
             g,
@@ -199,8 +251,12 @@ where
                 Err(e) => line += &format!("; vs baseline not measured: {e}"),
             }
         }
+        if out_of_time && !last {
+            line += "; out of time, stopped";
+        }
         let _ = writeln!(log, "{line}");
         let _ = log.flush();
+        !out_of_time
     });
     match failure {
         Some(e) => Err(e),

@@ -11,15 +11,20 @@ use racegames_players::net::{Mlp, NetEvaluator};
 use racegames_players::Player;
 use racegames_train::gnubg;
 use racegames_train::td::TdOptions;
+use racegames_train::versus::run_versus;
 use racegames_train::{run_eval, run_training, TrainConfig};
 
 const USAGE: &str = "usage:
   racegames-train GAME [--games N] [--seed S] [--out PATH] [--hidden H] [--lr A] [--lr-end A]
-                       [--lambda L] [--init PATH] [--checkpoint N] [--eval-games N]
+                       [--lambda L] [--init PATH] [--checkpoint N] [--eval-games N] [--max-seconds S]
   racegames-train eval GAME --net PATH [--opponent random|baseline] [--games N] [--seed S]
+  racegames-train versus GAME --net PATH [--opponent PLAYER] [--games N] [--seed S] [--depth D] [--beam B]
+                         [--budget W]
+  racegames-train games
   racegames-train gnubg [--net PATH] [--games N] [--seed S] [--gnubg PATH] [--server PATH] [--plies N]
                         [--player expectimax|net-greedy] [--depth D] [--beam B]
-GAME is backgammon, seys_dos_e_as or daldos.";
+GAME is a tables preset (backgammon, seys_dos_e_as, quinze_tablas, ...), daldos (the Danish
+board) or daldos_norwegian; `racegames-train games` lists them.";
 
 fn parse<T: std::str::FromStr>(flag: &str, value: Option<String>) -> Result<T, String> {
     let v = value.ok_or(format!("{flag} needs a value"))?;
@@ -32,8 +37,13 @@ fn run(args: Vec<String>) -> Result<(), String> {
     if first == "gnubg" {
         return run_gnubg(it.collect());
     }
+    if first == "games" {
+        println!("{}", racegames_train::game_names().join("\n"));
+        return Ok(());
+    }
     let evaluating = first == "eval";
-    let game = if evaluating {
+    let versus = first == "versus";
+    let game = if evaluating || versus {
         it.next().ok_or(USAGE)?
     } else {
         first
@@ -46,12 +56,15 @@ fn run(args: Vec<String>) -> Result<(), String> {
         init: None,
         checkpoint: 1000,
         eval_games: 0,
+        max_seconds: 0,
     };
-    let (mut net, mut opponent, mut games) = (None, String::from("baseline"), 400u32);
+    let (mut net, mut opponent, mut games) = (None, None::<String>, 400u32);
+    let mut search = racegames_train::versus::SearchOverrides::default();
+    let measuring = evaluating || versus;
     while let Some(flag) = it.next() {
         let v = it.next();
         match flag.as_str() {
-            "--games" if evaluating => games = parse(&flag, v)?,
+            "--games" if measuring => games = parse(&flag, v)?,
             "--games" => cfg.td.games = parse(&flag, v)?,
             "--seed" => cfg.td.seed = parse(&flag, v)?,
             "--out" => cfg.out = parse(&flag, v)?,
@@ -62,18 +75,38 @@ fn run(args: Vec<String>) -> Result<(), String> {
             "--init" => cfg.init = Some(parse(&flag, v)?),
             "--checkpoint" => cfg.checkpoint = parse(&flag, v)?,
             "--eval-games" => cfg.eval_games = parse(&flag, v)?,
+            "--max-seconds" => cfg.max_seconds = parse(&flag, v)?,
             "--net" => net = Some(parse::<PathBuf>(&flag, v)?),
-            "--opponent" => opponent = parse(&flag, v)?,
+            "--opponent" => opponent = Some(parse(&flag, v)?),
+            "--depth" if versus => search.depth = Some(parse(&flag, v)?),
+            "--beam" if versus => search.beam = Some(parse(&flag, v)?),
+            "--budget" if versus => search.budget = Some(parse(&flag, v)?),
+            "--board" if cfg.game == "daldos" => {
+                let board: String = parse(&flag, v)?;
+                match board.as_str() {
+                    "danish" => {}
+                    "norwegian" => cfg.game = String::from("daldos_norwegian"),
+                    _ => return Err(format!("--board: danish or norwegian, not {board:?}")),
+                }
+                if cfg.out == std::path::Path::new("daldos.net") {
+                    cfg.out = PathBuf::from(format!("{}.net", cfg.game));
+                }
+            }
             _ => return Err(format!("unknown option {flag:?}\n{USAGE}")),
         }
     }
-    if evaluating {
-        let path = net.ok_or("eval needs --net PATH")?;
+    if measuring {
+        let path = net.ok_or("eval and versus need --net PATH")?;
         let net = Mlp::from_path(&path).map_err(|e| e.to_string())?;
-        println!(
-            "{}",
+        let line = if versus {
+            let opponent = opponent.unwrap_or_else(|| String::from("greedy"));
+            let seed = cfg.td.seed;
+            run_versus(&cfg.game, &net, &opponent, games, seed, search)?
+        } else {
+            let opponent = opponent.unwrap_or_else(|| String::from("baseline"));
             run_eval(&cfg.game, &net, &opponent, games, cfg.td.seed)?
-        );
+        };
+        println!("{line}");
     } else {
         let net = run_training(&cfg, &mut std::io::stdout())?;
         println!(

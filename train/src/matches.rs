@@ -20,13 +20,16 @@ pub trait Baseline: Game {
 }
 
 /// The pips `seat` still has to travel: each piece's distance past the
-/// last point, waiting pieces counted from before their quarter.
+/// last point of its route, waiting pieces counted from before their
+/// quarter.
 pub fn pips(game: &Tables, pos: &Position, seat: Seat) -> u32 {
-    let on: u32 = (0..24)
-        .map(|r| u32::from(pos.count(seat, game.route_point(seat, r))) * (24 - r as u32))
+    let len = game.route_len() as u32;
+    let qlen = u32::from(game.variant().quarter_len);
+    let on: u32 = (0..game.route_len())
+        .map(|r| u32::from(pos.count(seat, game.route_point(seat, r))) * (len - r as u32))
         .sum();
     let waiting: u32 = (0..4)
-        .map(|q| u32::from(pos.waiting(seat, q)) * (25 - 6 * q as u32))
+        .map(|q| u32::from(pos.waiting(seat, q)) * (len + 1).saturating_sub(qlen * q as u32))
         .sum();
     on + waiting
 }

@@ -228,12 +228,13 @@ pub fn sgd_step(net: &mut Mlp, x: &[f32], target: &[f32], lr: f32) {
 }
 
 /// Trains `net` for `opts.games` self-play games, calling `progress` after
-/// each game with the number of games played so far.
+/// each game with the number of games played so far; training stops early
+/// when `progress` returns `false`.
 pub fn train<G: NetGame>(
     game: &G,
     net: &mut Mlp,
     opts: &TdOptions,
-    mut progress: impl FnMut(u64, &Mlp),
+    mut progress: impl FnMut(u64, &Mlp) -> bool,
 ) {
     let mut rng = SplitMix64::new(opts.seed);
     let mut trainer = Trainer::new();
@@ -243,6 +244,8 @@ pub fn train<G: NetGame>(
         let lr = opts.lr + (opts.lr_end - opts.lr) * frac;
         trainer.train_game(game, net, &mut rng, lr, opts.lambda);
         net.set_trained_games(start + g + 1);
-        progress(g + 1, net);
+        if !progress(g + 1, net) {
+            break;
+        }
     }
 }

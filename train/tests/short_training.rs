@@ -28,6 +28,7 @@ fn train_briefly(game: &str, games: u64) -> Mlp {
         out: out.clone(),
         checkpoint: 10,
         eval_games: 2,
+        max_seconds: 0,
     };
     let mut log = Vec::new();
     let trained = run_training(&cfg, &mut log).unwrap();
@@ -99,8 +100,92 @@ fn an_unknown_game_is_refused() {
         out: std::env::temp_dir().join("never-written.net"),
         checkpoint: 0,
         eval_games: 0,
+        max_seconds: 0,
     };
     assert!(run_training(&cfg, &mut Vec::new())
         .unwrap_err()
         .contains("chess"));
+}
+
+#[test]
+fn every_game_trains_and_its_net_fits() {
+    let names = racegames_train::game_names();
+    assert!(names.contains(&"doze_canes") && names.contains(&"daldos_norwegian"));
+    for name in names {
+        let out = std::env::temp_dir().join(format!(
+            "racegames-train-every-{name}-{}.net",
+            std::process::id()
+        ));
+        let cfg = TrainConfig {
+            game: name.to_owned(),
+            td: TdOptions {
+                games: 1,
+                seed: 2,
+                ..TdOptions::default()
+            },
+            hidden: 4,
+            init: None,
+            out: out.clone(),
+            checkpoint: 0,
+            eval_games: 0,
+            max_seconds: 0,
+        };
+        let net = run_training(&cfg, &mut Vec::new()).unwrap();
+        assert_eq!(Mlp::from_path(&out).unwrap(), net);
+        std::fs::remove_file(&out).unwrap();
+        assert_eq!((net.game(), net.trained_games()), (name, 1));
+        // The net reads the game as played, and a match of it runs.
+        let line = racegames_train::run_eval(name, &net, "random", 2, 1).unwrap();
+        assert!(line.contains("of 2"), "{name}: {line}");
+    }
+}
+
+#[test]
+fn a_time_limit_stops_a_run_early() {
+    let out =
+        std::env::temp_dir().join(format!("racegames-train-limit-{}.net", std::process::id()));
+    let cfg = TrainConfig {
+        game: "fallas".to_owned(),
+        td: TdOptions {
+            games: 10_000_000,
+            ..TdOptions::default()
+        },
+        hidden: 4,
+        init: None,
+        out: out.clone(),
+        checkpoint: 0,
+        eval_games: 0,
+        max_seconds: 1,
+    };
+    let mut log = Vec::new();
+    let net = run_training(&cfg, &mut log).unwrap();
+    std::fs::remove_file(&out).unwrap();
+    assert!(net.trained_games() < 10_000_000);
+    assert!(String::from_utf8(log).unwrap().contains("out of time"));
+}
+
+#[test]
+fn the_searcher_over_a_net_plays_the_built_in_players() {
+    let net = train_briefly("fallas", 10);
+    let line = racegames_train::versus::run_versus(
+        "fallas",
+        &net,
+        "expectimax:eval=hand,depth=1",
+        2,
+        1,
+        racegames_train::versus::SearchOverrides::default(),
+    )
+    .unwrap();
+    assert!(line.contains("of 2"), "{line}");
+    let err = racegames_train::versus::run_versus(
+        "fallas",
+        &net,
+        "oracle",
+        2,
+        1,
+        racegames_train::versus::SearchOverrides::default(),
+    )
+    .unwrap_err();
+    assert!(err.contains("oracle"), "{err}");
+    assert!(racegames_train::game_of("daldos_norwegian", false).is_ok());
 }

@@ -33,9 +33,13 @@ fn defaults(game: &Tables) -> Defaults {
     // 56 for three; an opening throw may have 30).
     let two_dice = game.max_chance_outcomes() <= 36;
     // The shipped nets evaluate in about 2 µs, ten times faster than the
-    // hand-written evaluation of three dice: depth 2 fits with a beam of 4.
-    let net = game.shipped_net().is_some();
-    let depth = if two_dice || net { 2 } else { 1 };
+    // hand-written evaluation of three dice: in Seys dos e as depth 2 fits
+    // with a beam of 4; each net's table says where it does.
+    let depth = match crate::net::shipped_depth(game) {
+        Some(d) => d,
+        None if two_dice => 2,
+        None => 1,
+    };
     let simulations = if two_dice { 5000 } else { 1200 };
     Defaults {
         expectimax: ExpectimaxSettings {

@@ -159,6 +159,26 @@ impl Mlp {
         self.trained_games = games;
     }
 
+    /// Names the game the net is trained for: a net trained further for
+    /// another game of the same encoding (a start from a related game's
+    /// net) takes the new game's name.
+    ///
+    /// # Errors
+    ///
+    /// [`NetError::BadText`] for a name the file format cannot hold.
+    ///
+    /// ```
+    /// use racegames_players::net::Mlp;
+    /// let mut net = Mlp::new_random("seys_dos_e_as", "tables-v1", [210, 4, 1], 1, 0.1).unwrap();
+    /// net.set_game("quinze_tablas").unwrap();
+    /// assert_eq!(net.game(), "quinze_tablas");
+    /// ```
+    pub fn set_game(&mut self, game: &str) -> Result<(), NetError> {
+        check_text("game name", game)?;
+        self.game = game.to_owned();
+        Ok(())
+    }
+
     /// The weights as mutable slices `(w1, b1, w2, b2)`, for a trainer:
     /// `w1` input-to-hidden by input (`hidden` per input), `w2`
     /// hidden-to-output by output (`hidden` per output).

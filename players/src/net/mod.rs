@@ -34,6 +34,8 @@ pub mod file;
 mod mlp;
 mod tables;
 
+pub(crate) use tables::shipped_depth;
+
 use std::sync::Arc;
 
 use racegames_board::{Game, Node, Seat};
@@ -106,8 +108,9 @@ impl NetEvaluator {
         Ok(NetEvaluator { net })
     }
 
-    /// The net shipped for this game, if it has one (backgammon, Seys dos
-    /// e as, Daldøs on the Danish board).
+    /// The net shipped for this game, if it has one (`players/nets/`: the
+    /// games whose net beat the hand-written evaluation in the searchers,
+    /// listed in `train/README.md`).
     ///
     /// # Errors
     ///
@@ -176,5 +179,7 @@ impl<G: NetGame + Sync> Evaluator<G> for NetEvaluator {
 
 #[cfg(test)]
 mod points_tests;
+#[cfg(test)]
+mod shipped_tests;
 #[cfg(test)]
 mod tests;

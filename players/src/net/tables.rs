@@ -3,14 +3,25 @@
 //! serves Seys dos e as, backgammon and any other tables game.
 //!
 //! From the point of view of the seat whose turn it is, then the other
-//! seat, 105 values per seat, each seat along its own route (index 0 its
-//! first point):
+//! seat, `4R + 9` values per seat (105 on a route of `R` = 24 points),
+//! each seat along its own route (index 0 its first point):
 //!
 //! | values | meaning |
 //! |---|---|
-//! | `4r..4r+4`, `r` = 0..24 | pieces on route point `r`, TD-Gammon's truncated unary: `n ≥ 1`, `n ≥ 2`, `n ≥ 3`, `(n − 3) / 2` above 3 |
-//! | `96 + 2q`, `97 + 2q`, `q` = 0..4 | pieces waiting to enter route quarter `q`: `n ≥ 1`, `n / 4` |
-//! | `104` | pieces borne off, ÷ 15 |
+//! | `4r..4r+4`, `r` = 0..R | pieces on route point `r`, TD-Gammon's truncated unary: `n ≥ 1`, `n ≥ 2`, `n ≥ 3`, `(n − 3) / 2` above 3 |
+//! | `4R + 2q`, `4R + 1 + 2q`, `q` = 0..4 | pieces waiting to enter route quarter `q`: `n ≥ 1`, `n / 4` |
+//! | `4R + 8` | pieces borne off, ÷ 15 |
+//!
+//! The games whose state holds more than the board add it after both
+//! seats: Doblet each seat's stacks still doubled (one value per point of
+//! its first quarter, the mover's first), and the games whose unusable
+//! dice pass to the opponent (Doblet, Laquet) the dice passed, one value
+//! per face (how many of the dice to use show it, ÷ 4). The encoding's
+//! name tells the layouts apart: `tables-v1` (24-point routes, nothing
+//! added: backgammon, Seys dos e as and most Libro games),
+//! `tables-v1-half` (Medio emperador's 12-point route), `tables-v1-28`
+//! (the seven-point tables), `tables-v1-passed` (Laquet),
+//! `tables-v1-doblet`.
 //!
 //! Outputs: one (the seat's win probability), or five (also winning a
 //! gammon or more, losing one, winning a backgammon, losing one; each
@@ -18,19 +29,121 @@
 //! `2p − 1`, plus the gammon terms the game's scoring counts.
 
 use racegames_board::{Game, Seat};
-use racegames_tables::{Phase, Position, Scoring, Tables, Variant};
+use racegames_tables::{Mode, Phase, Position, Scoring, Tables, UnusableDie, Variant};
 
 use super::NetGame;
 
-const PER_SIDE: usize = 105;
-/// The number of inputs of encoding `tables-v1`.
-pub const TABLES_INPUTS: usize = 2 * PER_SIDE;
+/// The number of inputs of encoding `tables-v1` on a 24-point route.
+pub const TABLES_INPUTS: usize = 2 * (4 * 24 + 9);
 
-static BACKGAMMON_NET: &[u8] = include_bytes!("../../nets/backgammon.net");
-static SEYS_NET: &[u8] = include_bytes!("../../nets/seys_dos_e_as.net");
+/// A shipped net: the preset it was trained for, that preset's encoding
+/// and dice (an option that changes either leaves the game without a
+/// net), the plies expectimax searches over it by default, and the file.
+struct Shipped {
+    name: &'static str,
+    encoding: &'static str,
+    dice: u8,
+    depth: u32,
+    bytes: &'static [u8],
+}
+
+/// The shipped nets (`players/nets/NAME.net`, trained by
+/// `train/train-all.sh`). A preset whose net did not beat the hand-written
+/// evaluation in the searchers has none (train/README.md).
+static NETS: &[Shipped] = &[
+    Shipped {
+        name: "backgammon",
+        encoding: "tables-v1",
+        dice: 2,
+        depth: 2,
+        bytes: include_bytes!("../../nets/backgammon.net"),
+    },
+    Shipped {
+        name: "seys_dos_e_as",
+        encoding: "tables-v1",
+        dice: 3,
+        depth: 2,
+        bytes: include_bytes!("../../nets/seys_dos_e_as.net"),
+    },
+    Shipped {
+        name: "fallas",
+        encoding: "tables-v1",
+        dice: 3,
+        depth: 2,
+        bytes: include_bytes!("../../nets/fallas.net"),
+    },
+    Shipped {
+        name: "medio_emperador",
+        encoding: "tables-v1-half",
+        dice: 2,
+        depth: 2,
+        bytes: include_bytes!("../../nets/medio_emperador.net"),
+    },
+    Shipped {
+        name: "todas_tablas",
+        encoding: "tables-v1",
+        dice: 2,
+        depth: 2,
+        bytes: include_bytes!("../../nets/todas_tablas.net"),
+    },
+    Shipped {
+        name: "quinze_tablas",
+        encoding: "tables-v1",
+        dice: 3,
+        depth: 1,
+        bytes: include_bytes!("../../nets/quinze_tablas.net"),
+    },
+    Shipped {
+        name: "cab_e_quinal",
+        encoding: "tables-v1",
+        dice: 3,
+        depth: 1,
+        bytes: include_bytes!("../../nets/cab_e_quinal.net"),
+    },
+    Shipped {
+        name: "buffa_de_baldrac",
+        encoding: "tables-v1",
+        dice: 3,
+        depth: 1,
+        bytes: include_bytes!("../../nets/buffa_de_baldrac.net"),
+    },
+    Shipped {
+        name: "tablas_de_siete",
+        encoding: "tables-v1-28",
+        dice: 3,
+        depth: 1,
+        bytes: include_bytes!("../../nets/tablas_de_siete.net"),
+    },
+    Shipped {
+        name: "laquet",
+        encoding: "tables-v1-passed",
+        dice: 2,
+        depth: 2,
+        bytes: include_bytes!("../../nets/laquet.net"),
+    },
+];
+
+fn per_side(game: &Tables) -> usize {
+    4 * game.route_len() + 9
+}
+
+/// Whether a game's unused dice can pass to the opponent.
+fn passes_dice(game: &Tables) -> bool {
+    game.variant().unusable_die == UnusableDie::ToOpponent
+}
+
+/// The Doblet stacks' values per seat (the points of its first quarter).
+fn stack_inputs(game: &Tables) -> usize {
+    if game.variant().mode == Mode::Doblet {
+        usize::from(game.variant().quarter_len)
+    } else {
+        0
+    }
+}
 
 fn encode_side(game: &Tables, pos: &Position, seat: Seat, out: &mut [f32]) {
-    for r in 0..24 {
+    let len = game.route_len();
+    for r in 0..len {
         let n = pos.count(seat, game.route_point(seat, r));
         let o = &mut out[4 * r..4 * r + 4];
         if n >= 1 {
@@ -44,12 +157,13 @@ fn encode_side(game: &Tables, pos: &Position, seat: Seat, out: &mut [f32]) {
             }
         }
     }
+    let w = 4 * len;
     for q in 0..4 {
         let n = pos.waiting(seat, q);
-        out[96 + 2 * q] = f32::from(u8::from(n > 0));
-        out[97 + 2 * q] = f32::from(n) * 0.25;
+        out[w + 2 * q] = f32::from(u8::from(n > 0));
+        out[w + 1 + 2 * q] = f32::from(n) * 0.25;
     }
-    out[104] = f32::from(pos.borne_off(seat)) / 15.0;
+    out[w + 8] = f32::from(pos.borne_off(seat)) / 15.0;
 }
 
 /// The scoring of a finished game as if gammons and backgammons counted:
@@ -65,24 +179,73 @@ fn full_score(game: &Tables, pos: &Position) -> f64 {
     }
 }
 
+/// The shipped net of `game`, if it has one for these options.
+fn shipped(game: &Tables) -> Option<&'static Shipped> {
+    let v = game.variant();
+    let encoding = game.net_encoding();
+    NETS.iter()
+        .find(|n| n.name == v.name && n.encoding == encoding && n.dice == v.dice)
+}
+
+/// The plies expectimax searches over `game`'s shipped net by default:
+/// 2 where a decision stays within about 0.2 s (two dice, and Seys dos e
+/// as's few points), 1 in the Libro's games of three dice, whose many
+/// spread pieces make a second ply cost seconds a game; `None` without a
+/// net.
+pub(crate) fn shipped_depth(game: &Tables) -> Option<u32> {
+    shipped(game).map(|n| n.depth)
+}
+
 impl NetGame for Tables {
     fn net_encoding(&self) -> &'static str {
-        "tables-v1"
+        if self.variant().mode == Mode::Doblet {
+            "tables-v1-doblet"
+        } else if passes_dice(self) {
+            "tables-v1-passed"
+        } else {
+            match self.route_len() {
+                12 => "tables-v1-half",
+                28 => "tables-v1-28",
+                _ => "tables-v1",
+            }
+        }
     }
 
     fn net_inputs(&self) -> usize {
-        TABLES_INPUTS
+        let passed = if passes_dice(self) {
+            usize::from(self.variant().faces)
+        } else {
+            0
+        };
+        2 * (per_side(self) + stack_inputs(self)) + passed
     }
 
     fn net_encode(&self, state: &Position, x: &mut [f32]) -> Option<Seat> {
-        if matches!(state.phase(), Phase::RollOff | Phase::Over) || x.len() < TABLES_INPUTS {
+        let n = self.net_inputs();
+        if matches!(state.phase(), Phase::RollOff | Phase::Over) || x.len() < n {
             return None;
         }
         let me = state.turn()?;
-        x[..TABLES_INPUTS].fill(0.0);
-        let (mine, theirs) = x[..TABLES_INPUTS].split_at_mut(PER_SIDE);
+        let side = per_side(self);
+        x[..n].fill(0.0);
+        let (mine, rest) = x[..n].split_at_mut(side);
         encode_side(self, state, me, mine);
+        let (theirs, rest) = rest.split_at_mut(side);
         encode_side(self, state, me.next(2), theirs);
+        let stacks = stack_inputs(self);
+        let (stacked, passed) = rest.split_at_mut(2 * stacks);
+        for (i, seat) in [me, me.next(2)].into_iter().enumerate() {
+            for d in 0..stacks {
+                stacked[i * stacks + d] = f32::from(u8::from(state.is_stacked(seat, d + 1)));
+            }
+        }
+        if state.dice_passed() {
+            for &d in state.dice() {
+                if let Some(v) = passed.get_mut(usize::from(d).wrapping_sub(1)) {
+                    *v += 0.25;
+                }
+            }
+        }
         Some(me)
     }
 
@@ -124,10 +287,6 @@ impl NetGame for Tables {
     }
 
     fn shipped_net(&self) -> Option<&'static [u8]> {
-        match self.variant().name {
-            "backgammon" => Some(BACKGAMMON_NET),
-            "seys_dos_e_as" => Some(SEYS_NET),
-            _ => None,
-        }
+        shipped(self).map(|n| n.bytes)
     }
 }
