@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use racegames_board::Game;
 
-use racegames_tables::Tables;
+use racegames_tables::{Tables, Variant};
 
 use crate::builtin::{build_player, Defaults, Evaluation};
 use crate::expectimax::ExpectimaxSettings;
@@ -59,16 +59,39 @@ fn defaults(game: &Tables) -> Defaults {
     }
 }
 
+/// The ladder's order (`py/scripts/ladder.py`, docs/players.md: each
+/// player against the next over 200 games, seats alternating) for the
+/// presets where it differs from [`rule_order`]. A preset with any option
+/// changed follows the rule.
+static MEASURED_ORDER: &[(fn() -> Variant, [&str; 4])] = &[
+    // Over the net's single ply, MCTS is level with expectimax and ahead on
+    // the measured score.
+    (
+        Variant::quinze_tablas,
+        ["mcts", "expectimax", "greedy", "random"],
+    ),
+];
+
+/// The order where nothing was measured otherwise. Greedy evaluates by
+/// hand; the searchers use the shipped net where there is one. With three
+/// dice and no net the tree grows too fast for MCTS's budget, and greedy
+/// beats it.
+fn rule_order(game: &Tables) -> Vec<&'static str> {
+    if game.max_chance_outcomes() <= 36 || game.shipped_net().is_some() {
+        vec!["expectimax", "mcts", "greedy", "random"]
+    } else {
+        vec!["expectimax", "greedy", "mcts", "random"]
+    }
+}
+
 impl Playable for Tables {
     fn player_names(&self) -> Vec<&'static str> {
-        // As the arena measured them (docs/players.md). Greedy evaluates by
-        // hand; the searchers use the shipped net where there is one. With
-        // three dice and no net the tree grows too fast for MCTS's budget,
-        // and greedy beats it.
-        if self.max_chance_outcomes() <= 36 || self.shipped_net().is_some() {
-            vec!["expectimax", "mcts", "greedy", "random"]
-        } else {
-            vec!["expectimax", "greedy", "mcts", "random"]
+        match MEASURED_ORDER
+            .iter()
+            .find(|(preset, _)| preset() == *self.variant())
+        {
+            Some((_, order)) => order.to_vec(),
+            None => rule_order(self),
         }
     }
 
@@ -87,5 +110,31 @@ impl Playable for Tables {
             &defaults(self),
             evaluator,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_measured_preset_lists_its_ladder_and_a_changed_one_the_rule() {
+        let quinze = Tables::new(Variant::quinze_tablas()).unwrap();
+        assert_eq!(quinze.player_names()[..2], ["mcts", "expectimax"]);
+        let changed = Tables::new(Variant {
+            dice: 2,
+            ..Variant::quinze_tablas()
+        })
+        .unwrap();
+        assert_eq!(changed.player_names(), rule_order(&changed));
+        for (preset, order) in MEASURED_ORDER {
+            let game = Tables::new(preset()).unwrap();
+            let mut listed = game.player_names();
+            let mut rule = rule_order(&game);
+            assert_eq!(listed, order.to_vec());
+            listed.sort_unstable();
+            rule.sort_unstable();
+            assert_eq!(listed, rule, "the same players, in another order");
+        }
     }
 }
