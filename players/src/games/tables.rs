@@ -59,11 +59,14 @@ fn defaults(game: &Tables) -> Defaults {
     }
 }
 
+/// A preset's variant.
+type Preset = fn() -> Variant;
+
 /// The ladder's order (`py/scripts/ladder.py`, docs/players.md: each
 /// player against the next over 200 games, seats alternating) for the
 /// presets where it differs from [`rule_order`]. A preset with any option
 /// changed follows the rule.
-static MEASURED_ORDER: &[(fn() -> Variant, [&str; 4])] = &[
+static MEASURED_ORDER: &[(Preset, [&str; 4])] = &[
     // Over the net's single ply, MCTS is level with expectimax and ahead on
     // the measured score.
     (
