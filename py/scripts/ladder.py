@@ -343,6 +343,10 @@ def header(command: str, minutes: Optional[float]) -> List[str]:
         "`mcts` search, on the game's shipped network where it has one ([Net files](net-files.md)) "
         "and on the hand-written evaluation elsewhere.",
         "",
+        "A section with a round-robin table (a column for each player, 12 games a pair) is from "
+        "the earlier ladder, whose pairings had 100 games (40 in the Libro games), and awaits its "
+        "rerun by this script.",
+        "",
         f"Regenerate this page with `{command}` (this run: racegames {racegames.__version__}, "
         f"{datetime.date.today().isoformat()}{took}).",
         "",
