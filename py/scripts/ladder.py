@@ -223,10 +223,11 @@ def section(
     results: List[Pairing],
     seconds: float,
     choice: Tuple[int, int],
+    elo: List[float],
     problems: List[str],
 ) -> str:
-    """The page's section of one game, with where its list and its measurements disagree."""
-    elo = fit_elo(len(names), results)
+    """The page's section of one game, with its Elo ratings (``fit_elo``) and
+    where its list and its measurements disagree."""
     opening = opening_for(game)
     start = f"; each game opens with {opening} random moves" if opening else ""
     lines = [f"## {title}", "", f"`{game!r}`{start}; {seconds:.0f} s.", ""]
@@ -388,9 +389,10 @@ def main(argv: List[str]) -> int:
         game, names, results, seconds, choice = measure(
             name, params, special.get(name, args.games), args.seed, args.threads
         )
-        problems = disagreements(names, results, fit_elo(len(names), results), name, choice)
+        elo = fit_elo(len(names), results)
+        problems = disagreements(names, results, elo, name, choice)
         disagree += len(problems)
-        text = section(title, game, names, results, seconds, choice, problems)
+        text = section(title, game, names, results, seconds, choice, elo, problems)
         if title in kept:
             text += "\n" + kept[title]
         print(text, flush=True)

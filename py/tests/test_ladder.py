@@ -69,7 +69,7 @@ def test_a_short_seeded_run_plays_every_pairing() -> None:
     assert [(p.first, p.second) for p in results] == ladder.pairings_of(names)
     assert all(p.games == 2 and 0 <= p.decided <= 2 for p in results)
     assert ladder.measure("fallas", {}, 2, 7, 1)[2] == results, "a seeded run repeats"
-    text = ladder.section("T", game, names, results, 1.0, choice, [])
+    text = ladder.section("T", game, names, results, 1.0, choice, ladder.fit_elo(len(names), results), [])
     assert text.count("\n| ") == len(names) + 1
 
 

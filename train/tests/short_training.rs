@@ -167,25 +167,19 @@ fn a_time_limit_stops_a_run_early() {
 #[test]
 fn the_searcher_over_a_net_plays_the_built_in_players() {
     let net = train_briefly("fallas", 10);
-    let line = racegames_train::versus::run_versus(
-        "fallas",
-        &net,
-        "expectimax:eval=hand,depth=1",
-        2,
-        1,
-        racegames_train::versus::SearchOverrides::default(),
-    )
-    .unwrap();
+    let versus = |opponent: &str| {
+        racegames_train::versus::run_versus(
+            "fallas",
+            &net,
+            opponent,
+            2,
+            1,
+            racegames_train::versus::SearchOverrides::default(),
+        )
+    };
+    let line = versus("expectimax:eval=hand,depth=1").unwrap();
     assert!(line.contains("of 2"), "{line}");
-    let err = racegames_train::versus::run_versus(
-        "fallas",
-        &net,
-        "oracle",
-        2,
-        1,
-        racegames_train::versus::SearchOverrides::default(),
-    )
-    .unwrap_err();
+    let err = versus("oracle").unwrap_err();
     assert!(err.contains("oracle"), "{err}");
     assert!(racegames_train::game_of("daldos_norwegian", false).is_ok());
 }
