@@ -8,9 +8,15 @@
 //!   and fits Elo ratings to the table ([`RoundRobin`], [`stats::elo`]).
 //!
 //! Results depend on the seed alone, never on the number of threads: game
-//! `k` draws its dice from a generator seeded from `(seed, k)`, each game
-//! starts from fresh copies of the players ([`Player::clone_box`]), and the
-//! per-game results are summed in game order.
+//! `k` of an `n`-seat match draws its dice from a generator seeded from
+//! `(seed, k / n)`, each game starts from fresh copies of the players
+//! ([`Player::clone_box`]), and the per-game results are summed in game
+//! order.
+//!
+//! The `n` games of one rotation of the seats share their generator, so
+//! each deal of the dice is played once from every seat: luck in the dice
+//! favours no player, and a match between two players gives the same
+//! score whichever is named first.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -302,10 +308,12 @@ struct Outcome {
     truncated: bool,
 }
 
-/// The generator seed of game `k`: SplitMix64 of `(seed, k)`, so that
-/// neighbouring games do not share a shifted stream.
-fn game_seed(seed: u64, k: usize) -> u64 {
-    let mut mix = SplitMix64::new(seed ^ (k as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
+/// The generator seed of game `k` of a match with `seats` seats:
+/// SplitMix64 of `(seed, k / seats)`, so that the games of one rotation
+/// share their dice and neighbouring deals do not share a shifted stream.
+fn game_seed(seed: u64, k: usize, seats: usize) -> u64 {
+    let deal = (k / seats.max(1)) as u64;
+    let mut mix = SplitMix64::new(seed ^ deal.wrapping_mul(0xD1B5_4A32_D192_ED03));
     mix.next_u64()
 }
 
@@ -440,7 +448,7 @@ fn play_one<G: Game>(
     let n = team.len();
     let rotation = k % n;
     let mut players: Vec<Box<dyn Player<G>>> = team.iter().map(|p| p.clone_box()).collect();
-    let seed = game_seed(config.seed, k);
+    let seed = game_seed(config.seed, k, n);
     let mut rng = SplitMix64::new(seed);
     let mut log = Vec::new();
     let (state, stopped) = play_loop(

@@ -111,6 +111,22 @@ fn results_depend_on_the_seed_not_the_threads() {
 }
 
 #[test]
+fn each_deal_is_played_from_every_seat_so_the_order_of_players_does_not_matter() {
+    let game = Tables::backgammon();
+    let config = ArenaConfig {
+        games: 60,
+        threads: 2,
+        ..ArenaConfig::default()
+    };
+    let forward = play(&game, &randoms(2), &config).unwrap();
+    let mut backward = randoms(2);
+    backward.reverse();
+    let backward = play(&game, &backward, &config).unwrap();
+    assert_eq!(forward.wins, [backward.wins[1], backward.wins[0]]);
+    assert_eq!(forward.seat_wins, backward.seat_wins);
+}
+
+#[test]
 fn counts_add_up_and_returns_are_zero_sum() {
     let game = Tables::backgammon();
     let config = ArenaConfig {

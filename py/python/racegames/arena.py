@@ -11,8 +11,11 @@
   in seat ``(i + k) % n`` in game ``k``), and the number of games is
   rounded up to a multiple of the number of seats, so that every rotation
   is played equally often. The dice of game ``k`` come from a generator
-  seeded from ``(seed, k)`` and every game starts from fresh copies of the
-  players, so the result depends on the seed, never on ``threads``.
+  seeded from ``(seed, k // n)``: the ``n`` games of a rotation share
+  their dice, so each deal is played from every seat and the order in
+  which the players are named does not favour any. Every game starts from
+  fresh copies of the players, so the result depends on the seed, never
+  on ``threads``.
 - Built-in players (``racegames.players.Player``, or a player name)
   play natively on ``threads`` threads with the GIL released. Any other
   callable ``state -> action`` is a player too: it is called with the GIL
