@@ -327,7 +327,8 @@ def header(command: str, minutes: Optional[float]) -> List[str]:
         "measures that order. For each game and seat count, each listed player meets the next "
         "one, seats rotating (in a game for more than two players the pair shares the seats "
         "alternately, and a side wins when one of its seats has the highest return, alone), "
-        "and the strongest also meets `random`. Each score counts a draw as half a win and "
+        "and the strongest also meets `random`. Each deal of the dice is played once from "
+        "every seat, so luck favours neither side. Each score counts a draw as half a win and "
         "comes with its Wilson 95% interval: a player \"beats\" the next when the whole interval "
         "is above one half, and \"is level with\" it when the interval holds one half (the list "
         "then follows the measured score).",
