@@ -28,6 +28,7 @@ import random
 import re
 import sys
 import time
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Set, Tuple
@@ -141,10 +142,27 @@ class Pairing:
         return _wilson(float(self.wins), self.decided) if self.decided else (0.0, 0.0, 1.0)
 
 
+def player_seed(seed: int, name: str) -> int:
+    """A player's seed from the run's seed and its name alone, never its
+    place in the list: with the dice dealt alike from both seats, a pairing
+    then plays the same games whichever of the two is listed first, and
+    moving a level pair in the list keeps its measured score."""
+    return (seed << 32) ^ zlib.crc32(name.encode())
+
+
+def pair_seed(seed: int, a: str, b: str) -> int:
+    """The seed of the dice of a pairing: from the run's seed and the two
+    names, whichever is first."""
+    return (seed << 32) ^ zlib.crc32("|".join(sorted((a, b))).encode())
+
+
 def play_pairing(game: racegames.Game, names: List[str], i: int, j: int, games: int, seed: int, threads: int) -> Pairing:
-    """Plays ``names[i]`` against ``names[j]``."""
+    """Plays ``names[i]`` against ``names[j]``, the dice dealt from
+    ``pair_seed``: the games depend on the two names, not their order."""
+    made = [players.make_player(names[k], game, seed=player_seed(seed, names[k])) for k in (i, j)]
     table = arena.round_robin(
-        game, [names[i], names[j]], games=games, seed=seed, threads=threads, opening=opening_for(game)
+        game, made, games=games, seed=pair_seed(seed, names[i], names[j]), threads=threads,
+        opening=opening_for(game),
     )
     return Pairing(i, j, table.games[0][1], table.wins[0][1], table.wins[1][0], table.truncated[0][1])
 
@@ -311,8 +329,8 @@ def measure(
     names = players.list_players(game)
     start = time.perf_counter()
     results = [
-        play_pairing(game, names, i, j, games, seed + 1000 * k, threads)
-        for k, (i, j) in enumerate(pairings_of(names))
+        play_pairing(game, names, i, j, games, seed, threads)
+        for i, j in pairings_of(names)
     ]
     return game, names, results, time.perf_counter() - start, turns_with_a_choice(game, CHOICE_GAMES, seed)
 

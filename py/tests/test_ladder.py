@@ -73,6 +73,16 @@ def test_a_short_seeded_run_plays_every_pairing() -> None:
     assert text.count("\n| ") == len(names) + 1
 
 
+def test_a_pairing_plays_the_same_games_whichever_is_listed_first() -> None:
+    # Moving a level pair in the list must not change its measured score.
+    ladder = load_ladder()
+    game = ladder.racegames.make_game("fallas")
+    forward = ladder.play_pairing(game, ["greedy", "random"], 0, 1, 40, 7, 2)
+    backward = ladder.play_pairing(game, ["random", "greedy"], 0, 1, 40, 7, 2)
+    assert forward.games == backward.games == 40
+    assert (forward.wins, forward.losses) == (backward.losses, backward.wins)
+
+
 def test_the_shipped_nets_load_and_play() -> None:
     ladder = load_ladder()
     for name in ("backgammon", "seys_dos_e_as", "daldos"):
