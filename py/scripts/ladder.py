@@ -346,7 +346,9 @@ def header(command: str, minutes: Optional[float]) -> List[str]:
         "one, seats rotating (in a game for more than two players the pair shares the seats "
         "alternately, and a side wins when one of its seats has the highest return, alone), "
         "and the strongest also meets `random`. Each deal of the dice is played once from "
-        "every seat, so luck favours neither side. Each score counts a draw as half a win and "
+        "every seat, so luck favours neither side, and a pairing's dice and its players' seeds "
+        "come from the two names, so it plays the same games whichever is listed first. Each "
+        "score counts a draw as half a win and "
         "comes with its Wilson 95% interval: a player \"beats\" the next when the whole interval "
         "is above one half, and \"is level with\" it when the interval holds one half (the list "
         "then follows the measured score).",
@@ -365,7 +367,9 @@ def header(command: str, minutes: Optional[float]) -> List[str]:
         "",
         "A section with a round-robin table (a column for each player, 12 games a pair) is from "
         "the earlier ladder, whose pairings had 100 games (40 in the Libro games), and awaits its "
-        "rerun by this script.",
+        "rerun by this script. A section marked *(earlier dice)* was measured by this script "
+        "before a pairing's dice and its players' seeds came from their names: the same "
+        "players and number of games, other dice.",
         "",
         f"Regenerate this page with `{command}` (this run: racegames {racegames.__version__}, "
         f"{datetime.date.today().isoformat()}{took}).",
