@@ -69,10 +69,7 @@ type Preset = fn() -> Variant;
 static MEASURED_ORDER: &[(Preset, [&str; 4])] = &[
     // Over the net, MCTS is level with expectimax and ahead on the measured
     // score (50.5%).
-    (
-        Variant::medio_emperador,
-        ["mcts", "expectimax", "greedy", "random"],
-    ),
+    (Variant::laquet, ["mcts", "expectimax", "greedy", "random"]),
     // The game ends in a tie unless one side fills its goal first: nearly
     // every game is drawn, and MCTS is level with greedy and behind it on
     // the measured score (greedy 54.2%).
@@ -135,17 +132,17 @@ mod tests {
 
     #[test]
     fn a_measured_preset_lists_its_ladder_and_a_changed_one_the_rule() {
-        let medio = Tables::new(Variant::medio_emperador()).unwrap();
-        assert_eq!(medio.player_names()[..2], ["mcts", "expectimax"]);
+        let reencontrar = Tables::new(Variant::reencontrar()).unwrap();
+        assert_eq!(reencontrar.player_names()[..2], ["greedy", "expectimax"]);
         let changed = Tables::new(Variant {
-            dice: 3,
-            ..Variant::medio_emperador()
+            dice: 2,
+            ..Variant::reencontrar()
         })
         .unwrap();
         assert_eq!(changed.player_names(), rule_order(&changed));
         let named =
-            <Tables as racegames_board::FromParams>::from_params("medio_emperador", &[]).unwrap();
-        assert_eq!(named.player_names()[..2], ["mcts", "expectimax"]);
+            <Tables as racegames_board::FromParams>::from_params("doze_canes", &[]).unwrap();
+        assert_eq!(named.player_names()[..2], ["expectimax", "greedy"]);
         for (preset, order) in MEASURED_ORDER {
             let game = Tables::new(preset()).unwrap();
             let mut listed = game.player_names();
