@@ -21,12 +21,15 @@
 mod extra_throw;
 mod failed_throw;
 mod fill;
+mod fill_solo;
 mod passed_dice;
 mod prime;
 mod shots;
 mod stack_limit;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_fill_solo;
 #[cfg(test)]
 mod tests_rules;
 mod tie;
@@ -75,6 +78,10 @@ pub struct TablesWeights {
     /// Fill the last quarter: turns a piece costs that stands in the goal
     /// quarter beyond its point's two and must move on by an exact die.
     pub fill_exact: f64,
+    /// Fill the last quarter, where Doze canes' table of the chance of
+    /// filling alone describes the game: whole routes of pips per unit of
+    /// the chance of never filling (0 leaves the table out).
+    pub fill_solo: f64,
     /// The failed throw (Fallas): how much of the chance of failing the
     /// next throw counts as a loss.
     pub fail: f64,
@@ -110,6 +117,7 @@ impl Default for TablesWeights {
             fill_break: 1.0,
             fill_held: 2.0,
             fill_exact: 2.0,
+            fill_solo: 64.0,
             fail: 1.0,
             prime_loss: 1.0,
             tie: 1.0,
@@ -137,6 +145,7 @@ impl TablesWeights {
             "fill_break" => &mut self.fill_break,
             "fill_held" => &mut self.fill_held,
             "fill_exact" => &mut self.fill_exact,
+            "fill_solo" => &mut self.fill_solo,
             "fail" => &mut self.fail,
             "prime_loss" => &mut self.prime_loss,
             "tie" => &mut self.tie,
@@ -308,6 +317,48 @@ impl TablesEval {
     }
 }
 
+/// Filling the last quarter: the pips seat `x` stands to lose to dice
+/// that carry a piece past every free place of its goal. Where Doze canes'
+/// table describes the game, the exact chance of never filling alone
+/// ([`fill_solo`]) times `fill_solo` whole routes, far above the race (the
+/// goal fills less than half the time even alone, so filling at all
+/// matters more than filling first); elsewhere, the chance of such a throw
+/// now.
+fn fill_risk(game: &Tables, pos: &Position, sides: &Sides, x: usize, w: &TablesWeights) -> f64 {
+    let solo = fill_solo::covers(game.variant())
+        .then(|| fill_solo::chance(&sides.seat[x], sides.len))
+        .flatten();
+    match solo {
+        Some(p) => (1.0 - p) * fill::stuck(sides) * w.fill_solo,
+        None => fill::break_pips(game, pos, sides, x) * w.fill_break,
+    }
+}
+
+/// The chance that `seat`, alone on the board and playing its best, fills
+/// its goal in `pos` (its pieces further back counted as just before the
+/// last ten points): `None` unless the game is Doze canes as the table
+/// assumes it (twelve pieces, two dice as thrown, six-point quarters).
+///
+/// ```
+/// use racegames_board::{FromParams, Seat};
+/// use racegames_players::games::tables_eval::solo_fill_chance;
+/// use racegames_tables::Tables;
+///
+/// let game = Tables::from_params("doze_canes", &[]).unwrap();
+/// let start = game.parse_position(
+///     ".,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,. A12@1,B12@1 0/0 A - 1",
+/// ).unwrap();
+/// let p = solo_fill_chance(&game, &start, Seat::new(0)).unwrap();
+/// assert!(p > 0.3 && p < 0.5, "{p}");
+/// ```
+pub fn solo_fill_chance(game: &Tables, pos: &Position, seat: Seat) -> Option<f64> {
+    if !fill_solo::covers(game.variant()) {
+        return None;
+    }
+    let sides = Sides::new(game, pos);
+    fill_solo::chance(&sides.seat[seat.index() & 1], sides.len)
+}
+
 /// Seat `x`'s terms.
 fn side_terms(
     game: &Tables,
@@ -395,7 +446,7 @@ fn side_terms(
     }
     if v.goal == Goal::FillLastQuarter {
         t.pips = fill::pips(sides, x, w.fill_held, w.fill_exact * turn.pips)
-            + fill::break_pips(game, pos, sides, x) * w.fill_break;
+            + fill_risk(game, pos, sides, x, w);
         t.pips_home = t.pips;
     }
     if v.mode == Mode::Doblet {

@@ -234,6 +234,7 @@ fn doze_canes_races_to_fill_the_last_quarter() {
     // The race alone (without the cost of throws that break the places).
     let race = TablesEval::new(TablesWeights {
         fill_break: 0.0,
+        fill_solo: 0.0,
         ..TablesWeights::default()
     });
     let terms = |text: &str| {
