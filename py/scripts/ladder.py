@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import hashlib
+import json
 import random
 import re
 import sys
@@ -156,6 +158,55 @@ def pair_seed(seed: int, a: str, b: str) -> int:
     return (seed << 32) ^ zlib.crc32("|".join(sorted((a, b))).encode())
 
 
+def extension_digest() -> str:
+    """A digest of the built extension, which holds every player: a
+    pairing's result stands for the build that measured it."""
+    return hashlib.sha256(Path(racegames._core.__file__).read_bytes()).hexdigest()[:16]
+
+
+class PairingCache:
+    """Pairings already played, in a file of JSON lines: a pairing's games
+    depend only on the build, the game, the two names, the number of games
+    and the seed, so a rerun after the list's order changed plays only the
+    pairings it has not seen. ``path`` None keeps nothing."""
+
+    def __init__(self, path: Optional[Path]) -> None:
+        self.path = path
+        self.build = extension_digest()
+        self.seen: Dict[str, List[int]] = {}
+        if path is not None and path.exists():
+            for line in path.read_text(encoding="utf-8").splitlines():
+                try:
+                    entry = json.loads(line)
+                    self.seen[entry["key"]] = [int(x) for x in entry["result"]]
+                except (ValueError, KeyError, TypeError):
+                    continue
+
+    def key(self, game: racegames.Game, a: str, b: str, games: int, seed: int) -> str:
+        low, high = sorted((a, b))
+        return f"{self.build}|{game!r}|{low}|{high}|{games}|{seed}"
+
+    def get(self, game: racegames.Game, names: List[str], i: int, j: int, games: int, seed: int) -> Optional[Pairing]:
+        """The pairing of ``names[i]`` against ``names[j]``, if played."""
+        result = self.seen.get(self.key(game, names[i], names[j], games, seed))
+        if result is None:
+            return None
+        played, low_wins, high_wins, truncated = result
+        if names[i] > names[j]:
+            low_wins, high_wins = high_wins, low_wins
+        return Pairing(i, j, played, low_wins, high_wins, truncated)
+
+    def put(self, game: racegames.Game, names: List[str], p: Pairing, seed: int) -> None:
+        a, b = names[p.first], names[p.second]
+        wins = (p.wins, p.losses) if a < b else (p.losses, p.wins)
+        key = self.key(game, a, b, p.games, seed)
+        self.seen[key] = [p.games, wins[0], wins[1], p.truncated]
+        if self.path is not None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self.path.open("a", encoding="utf-8") as out:
+                out.write(json.dumps({"key": key, "result": self.seen[key]}) + "\n")
+
+
 def play_pairing(game: racegames.Game, names: List[str], i: int, j: int, games: int, seed: int, threads: int) -> Pairing:
     """Plays ``names[i]`` against ``names[j]``, the dice dealt from
     ``pair_seed``: the games depend on the two names, not their order."""
@@ -220,7 +271,11 @@ def disagreements(
         if top.decided and share < STRONGEST_VS_RANDOM:
             out.append(f"{names[0]} wins {share:.1%} of its decided games against random, under 95%")
         if game_name == "doze_canes" and 2 * top.decided < top.games:
-            out.append(f"{names[0]} decides {top.decided} of {top.games} games against random, under half")
+            out.append(
+                f"{names[0]} decides {top.decided} of {top.games} games against random, under half "
+                "(alone, even the best play fills the goal less than half the time: see "
+                "[Evaluations](evaluations.md#doze-canes-the-chance-of-filling-alone))"
+            )
     return out
 
 
@@ -321,17 +376,23 @@ CHOICE_GAMES = 20
 
 
 def measure(
-    name: str, params: Dict[str, Any], games: int, seed: int, threads: int
+    name: str, params: Dict[str, Any], games: int, seed: int, threads: int,
+    cache: Optional[PairingCache] = None,
 ) -> Tuple[racegames.Game, List[str], List[Pairing], float, Tuple[int, int]]:
-    """Plays one game's pairings: the game, its list, the results, the
-    seconds taken, and the turns with a choice in random games."""
+    """Plays one game's pairings (those not in ``cache``): the game, its
+    list, the results, the seconds taken, and the turns with a choice in
+    random games."""
     game = racegames.make_game(name, **params)
     names = players.list_players(game)
     start = time.perf_counter()
-    results = [
-        play_pairing(game, names, i, j, games, seed, threads)
-        for i, j in pairings_of(names)
-    ]
+    results = []
+    for i, j in pairings_of(names):
+        known = cache.get(game, names, i, j, games, seed) if cache else None
+        if known is None:
+            known = play_pairing(game, names, i, j, games, seed, threads)
+            if cache:
+                cache.put(game, names, known, seed)
+        results.append(known)
     return game, names, results, time.perf_counter() - start, turns_with_a_choice(game, CHOICE_GAMES, seed)
 
 
@@ -371,6 +432,10 @@ def header(command: str, minutes: Optional[float]) -> List[str]:
         "before a pairing's dice and its players' seeds came from their names: the same "
         "players and number of games, other dice.",
         "",
+        "A rerun plays only the pairings this build has not played before with the same number "
+        "of games and seed (they are kept in `target/ladder-pairings.jsonl`; `--no-cache` plays "
+        "them all again), so reordering a list costs only its new pairings.",
+        "",
         f"Regenerate this page with `{command}` (this run: racegames {racegames.__version__}, "
         f"{datetime.date.today().isoformat()}{took}).",
         "",
@@ -393,6 +458,12 @@ def main(argv: List[str]) -> int:
         help="with --only: replace those games' sections of the page in place, keeping the others",
     )
     parser.add_argument("--check", action="store_true", help="exit 1 when a list and its measurements disagree")
+    parser.add_argument(
+        "--cache", type=Path, default=REPO / "target" / "ladder-pairings.jsonl",
+        help="where played pairings are kept, by build, game, names, games and seed, so that a rerun "
+        "plays only new ones (default: target/ladder-pairings.jsonl)",
+    )
+    parser.add_argument("--no-cache", action="store_true", help="play every pairing, keeping nothing")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -403,6 +474,7 @@ def main(argv: List[str]) -> int:
         + f"--threads {args.threads} --seed {args.seed}"
     )
     kept = kept_blocks(args.out)
+    cache = PairingCache(None if args.no_cache else args.cache)
     started = time.perf_counter()
     sections: List[str] = []
     disagree = 0
@@ -410,7 +482,7 @@ def main(argv: List[str]) -> int:
         if args.only and args.only not in name and args.only not in title:
             continue
         game, names, results, seconds, choice = measure(
-            name, params, special.get(name, args.games), args.seed, args.threads
+            name, params, special.get(name, args.games), args.seed, args.threads, cache
         )
         elo = fit_elo(len(names), results)
         problems = disagreements(names, results, elo, name, choice)

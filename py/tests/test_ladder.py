@@ -119,3 +119,29 @@ def test_a_game_without_choices_has_every_player_level() -> None:
     assert ladder.disagreements(names, coin_toss, [0.0, 0.0], "doblet", (1, turns)) != []
     backgammon = ladder.racegames.make_game("backgammon")
     assert ladder.turns_with_a_choice(backgammon, 2, 7)[0] > 0
+
+
+def test_a_kept_pairing_is_not_played_again(tmp_path: Path) -> None:
+    ladder = load_ladder()
+    game = ladder.racegames.make_game("fallas")
+    path = tmp_path / "pairings.jsonl"
+    cache = ladder.PairingCache(path)
+    forward = ladder.play_pairing(game, ["greedy", "random"], 0, 1, 6, 7, 1)
+    cache.put(game, ["greedy", "random"], forward, 7)
+    # Read back from the file, in either order of the two names.
+    again = ladder.PairingCache(path)
+    assert again.get(game, ["greedy", "random"], 0, 1, 6, 7) == forward
+    backward = again.get(game, ["random", "greedy"], 0, 1, 6, 7)
+    assert backward is not None and (backward.wins, backward.losses) == (forward.losses, forward.wins)
+    # Another count of games, seed or game is another pairing.
+    assert again.get(game, ["greedy", "random"], 0, 1, 8, 7) is None
+    assert again.get(game, ["greedy", "random"], 0, 1, 6, 8) is None
+    assert again.get(ladder.racegames.make_game("laquet"), ["greedy", "random"], 0, 1, 6, 7) is None
+    # measure() takes what the cache holds and plays the rest.
+    names = ladder.players.list_players(game)
+    _, _, first, _, _ = ladder.measure("fallas", {}, 2, 7, 1, again)
+    kept_lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert kept_lines == 1 + len(ladder.pairings_of(names))
+    _, _, second, _, _ = ladder.measure("fallas", {}, 2, 7, 1, again)
+    assert second == first
+    assert len(path.read_text(encoding="utf-8").splitlines()) == kept_lines
