@@ -26,12 +26,13 @@ import argparse
 import datetime
 import hashlib
 import json
+import math
 import random
 import re
 import sys
 import time
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Set, Tuple
 
@@ -126,6 +127,8 @@ class Pairing:
     wins: int
     losses: int
     truncated: int
+    #: Seconds its games took (None: kept from a run that did not say).
+    seconds: Optional[float] = field(default=None, compare=False)
 
     @property
     def draws(self) -> int:
@@ -174,11 +177,14 @@ class PairingCache:
         self.path = path
         self.build = extension_digest()
         self.seen: Dict[str, List[int]] = {}
+        self.took: Dict[str, float] = {}
         if path is not None and path.exists():
             for line in path.read_text(encoding="utf-8").splitlines():
                 try:
                     entry = json.loads(line)
                     self.seen[entry["key"]] = [int(x) for x in entry["result"]]
+                    if "seconds" in entry:
+                        self.took[entry["key"]] = float(entry["seconds"])
                 except (ValueError, KeyError, TypeError):
                     continue
 
@@ -191,31 +197,39 @@ class PairingCache:
         result = self.seen.get(self.key(game, names[i], names[j], games, seed))
         if result is None:
             return None
-        played, low_wins, high_wins, truncated = result
+        played, low_wins, high_wins, truncated = result[:4]
         if names[i] > names[j]:
             low_wins, high_wins = high_wins, low_wins
-        return Pairing(i, j, played, low_wins, high_wins, truncated)
+        seconds = self.took.get(self.key(game, names[i], names[j], games, seed))
+        return Pairing(i, j, played, low_wins, high_wins, truncated, seconds)
 
     def put(self, game: racegames.Game, names: List[str], p: Pairing, seed: int) -> None:
         a, b = names[p.first], names[p.second]
         wins = (p.wins, p.losses) if a < b else (p.losses, p.wins)
         key = self.key(game, a, b, p.games, seed)
         self.seen[key] = [p.games, wins[0], wins[1], p.truncated]
+        entry: Dict[str, Any] = {"key": key, "result": self.seen[key]}
+        if p.seconds is not None:
+            self.took[key] = entry["seconds"] = p.seconds
         if self.path is not None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self.path.open("a", encoding="utf-8") as out:
-                out.write(json.dumps({"key": key, "result": self.seen[key]}) + "\n")
+                out.write(json.dumps(entry) + "\n")
 
 
 def play_pairing(game: racegames.Game, names: List[str], i: int, j: int, games: int, seed: int, threads: int) -> Pairing:
     """Plays ``names[i]`` against ``names[j]``, the dice dealt from
     ``pair_seed``: the games depend on the two names, not their order."""
+    start = time.perf_counter()
     made = [players.make_player(names[k], game, seed=player_seed(seed, names[k])) for k in (i, j)]
     table = arena.round_robin(
         game, made, games=games, seed=pair_seed(seed, names[i], names[j]), threads=threads,
         opening=opening_for(game),
     )
-    return Pairing(i, j, table.games[0][1], table.wins[0][1], table.wins[1][0], table.truncated[0][1])
+    return Pairing(
+        i, j, table.games[0][1], table.wins[0][1], table.wins[1][0], table.truncated[0][1],
+        time.perf_counter() - start,
+    )
 
 
 def pairings_of(names: List[str]) -> List[Tuple[int, int]]:
@@ -248,6 +262,23 @@ def verdict(p: Pairing) -> str:
     return "beats" if low > 0.5 else "loses to" if high < 0.5 else "is level with"
 
 
+def elo_of(score: float) -> float:
+    """The Elo gap at which the stronger scores ``score`` (0.5 to 1)."""
+    score = min(score, 1 - 1e-9)
+    return 400 * math.log10(score / (1 - score))
+
+
+def level_allowance(results: List[Pairing], k: int) -> float:
+    """The Elo by which player ``k + 1`` may stand above player ``k`` without
+    contradicting the list: when their own games leave them level, as much
+    as the top of that pairing's interval allows; otherwise none."""
+    pair = next((p for p in results if p.first == k and p.second == k + 1), None)
+    if pair is None:
+        return 0.0
+    _, low, high = pair.score()
+    return elo_of(high) if low <= 0.5 <= high else 0.0
+
+
 def disagreements(
     names: List[str], results: List[Pairing], elo: List[float], game_name: str, choice: Tuple[int, int]
 ) -> List[str]:
@@ -263,7 +294,7 @@ def disagreements(
         if p.second == p.first + 1 and rate < 0.5:
             out.append(f"{a} is listed above {b} but scores {rate:.1%} against it")
     for k in range(len(names) - 1):
-        if elo[k] < elo[k + 1] - 0.5:
+        if elo[k + 1] - elo[k] > max(0.5, level_allowance(results, k)):
             out.append(f"{names[k]}'s Elo ({elo[k]:+.0f}) is below {names[k + 1]}'s ({elo[k + 1]:+.0f})")
     top = next((p for p in results if p.first == 0 and names[p.second] == "random"), None)
     if top is not None:
@@ -303,7 +334,9 @@ def section(
     where its list and its measurements disagree."""
     opening = opening_for(game)
     start = f"; each game opens with {opening} random moves" if opening else ""
-    lines = [f"## {title}", "", f"`{game!r}`{start}; {seconds:.0f} s.", ""]
+    untimed = sum(p.seconds is None for p in results)
+    besides = f" (besides {untimed} pairings kept from a run that did not time them)" if untimed else ""
+    lines = [f"## {title}", "", f"`{game!r}`{start}; {seconds:.0f} s{besides}.", ""]
     lines += ["| player | Elo | against the next listed player |", "|---|---:|---|"]
     for k, name in enumerate(names):
         nxt = next((p for p in results if p.first == k and p.second == k + 1), None)
@@ -386,14 +419,17 @@ def measure(
     names = players.list_players(game)
     start = time.perf_counter()
     results = []
+    kept_seconds = 0.0
     for i, j in pairings_of(names):
         known = cache.get(game, names, i, j, games, seed) if cache else None
         if known is None:
             known = play_pairing(game, names, i, j, games, seed, threads)
             if cache:
                 cache.put(game, names, known, seed)
+        else:
+            kept_seconds += known.seconds or 0.0
         results.append(known)
-    return game, names, results, time.perf_counter() - start, turns_with_a_choice(game, CHOICE_GAMES, seed)
+    return game, names, results, time.perf_counter() - start + kept_seconds, turns_with_a_choice(game, CHOICE_GAMES, seed)
 
 
 def header(command: str, minutes: Optional[float]) -> List[str]:
@@ -416,7 +452,9 @@ def header(command: str, minutes: Optional[float]) -> List[str]:
         "",
         "The Elo ratings are the maximum-likelihood fit of the Bradley-Terry model to these same "
         "games (one virtual draw per pairing keeps a clean sweep finite), shifted so that `random` "
-        "is at 0. `python -m racegames.arena GAME PLAYER PLAYER --games N` measures any other "
+        "is at 0. Two neighbours whose own games leave them level may stand in either order of Elo, "
+        "by as much as their pairing's interval allows. "
+        "`python -m racegames.arena GAME PLAYER PLAYER --games N` measures any other "
         "pairing (a player takes options after a colon, as in `mcts:simulations=50`; see `--help`). "
         "The Halma games have no dice, so their games between deterministic players would repeat: "
         "each of their games opens with two random moves per seat, drawn from the game's seed.",

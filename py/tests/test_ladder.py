@@ -131,6 +131,8 @@ def test_a_kept_pairing_is_not_played_again(tmp_path: Path) -> None:
     # Read back from the file, in either order of the two names.
     again = ladder.PairingCache(path)
     assert again.get(game, ["greedy", "random"], 0, 1, 6, 7) == forward
+    # With the time its games took, which a section adds to its own.
+    assert forward.seconds is not None and again.get(game, ["greedy", "random"], 0, 1, 6, 7).seconds == forward.seconds
     backward = again.get(game, ["random", "greedy"], 0, 1, 6, 7)
     assert backward is not None and (backward.wins, backward.losses) == (forward.losses, forward.wins)
     # Another count of games, seed or game is another pairing.
@@ -145,3 +147,21 @@ def test_a_kept_pairing_is_not_played_again(tmp_path: Path) -> None:
     _, _, second, _, _ = ladder.measure("fallas", {}, 2, 7, 1, again)
     assert second == first
     assert len(path.read_text(encoding="utf-8").splitlines()) == kept_lines
+
+
+def test_a_level_pair_may_stand_in_either_order_of_elo_within_its_interval() -> None:
+    ladder = load_ladder()
+    names = ["a", "b", "random"]
+    level = ladder.Pairing(0, 1, 200, 0, 0, 0)  # 200 draws: 50.0% [43.1%, 56.9%]
+    below = ladder.Pairing(1, 2, 200, 120, 0, 0)
+    top = ladder.Pairing(0, 2, 200, 110, 0, 0)
+    allowance = ladder.level_allowance([level, below, top], 0)
+    assert 40 < allowance < 60
+    results = [level, below, top]
+    # b a few points above a: the pair's own games cannot tell them apart.
+    assert not any("Elo" in p for p in ladder.disagreements(names, results, [126.0, 130.0, 0.0], "any", (1, 1)))
+    # Beyond what the pair's interval allows, or after a pair that is not level.
+    assert any("Elo" in p for p in ladder.disagreements(names, results, [100.0, 100.0 + allowance + 1, 0.0], "any", (1, 1)))
+    beaten = ladder.Pairing(0, 1, 200, 130, 70, 0)
+    assert ladder.level_allowance([beaten, below, top], 0) == 0.0
+    assert any("Elo" in p for p in ladder.disagreements(names, [beaten, below, top], [126.0, 130.0, 0.0], "any", (1, 1)))
