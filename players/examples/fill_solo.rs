@@ -62,24 +62,6 @@ fn placement(pos: &Position, k: usize) -> Placement {
         .collect()
 }
 
-/// Pieces past every free place of the goal: the goal can no longer fill.
-fn stuck(at: &Placement) -> bool {
-    let k = at.len();
-    let mut free = 0u32;
-    for j in (k - (LEN - GOAL)..k).rev() {
-        let n = u32::from(at[j]);
-        if n > 2 {
-            if n - 2 > free {
-                return true;
-            }
-            free -= n - 2;
-        } else {
-            free += 2 - n;
-        }
-    }
-    false
-}
-
 /// Two pieces on each point of the goal.
 fn filled(at: &Placement) -> bool {
     let k = at.len();
@@ -124,9 +106,10 @@ fn solve(game: &Tables, k: usize) -> HashMap<Placement, f64> {
     all.sort_by_key(|at| std::cmp::Reverse(pips(at)));
     let mut value: HashMap<Placement, f64> = HashMap::with_capacity(all.len());
     for at in all {
-        if stuck(&at) || filled(&at) {
-            let v = if filled(&at) { 1.0 } else { 0.0 };
-            value.insert(at, v);
+        // Nothing here knows which pieces are stuck: a placement that can
+        // never fill gets 0 from its successors, as the rules play out.
+        if filled(&at) {
+            value.insert(at, 1.0);
             continue;
         }
         let (mut sum, mut idle) = (0.0, 0.0);
@@ -169,9 +152,6 @@ fn greedy_share(game: &Tables, start: &Placement, games: u32) -> f64 {
     for _ in 0..games {
         let mut at = start.clone();
         for _turn in 0..200 {
-            if stuck(&at) {
-                break;
-            }
             let r = rng.next_f64();
             let (mut acc, mut dice) = (0.0, (1, 1));
             for (d, p) in throws() {
