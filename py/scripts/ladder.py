@@ -176,16 +176,18 @@ class PairingCache:
     def __init__(self, path: Optional[Path]) -> None:
         self.path = path
         self.build = extension_digest()
-        self.seen: Dict[str, List[int]] = {}
-        self.took: Dict[str, float] = {}
+        #: By key: games, the first name's wins, the second's, truncated; seconds.
+        self.seen: Dict[str, Tuple[List[int], Optional[float]]] = {}
         if path is not None and path.exists():
             for line in path.read_text(encoding="utf-8").splitlines():
                 try:
                     entry = json.loads(line)
-                    self.seen[entry["key"]] = [int(x) for x in entry["result"]]
-                    if "seconds" in entry:
-                        self.took[entry["key"]] = float(entry["seconds"])
-                except (ValueError, KeyError, TypeError):
+                    seconds = entry.get("seconds")
+                    self.seen[entry["key"]] = (
+                        [int(x) for x in entry["result"]],
+                        None if seconds is None else float(seconds),
+                    )
+                except (ValueError, KeyError, TypeError, AttributeError):
                     continue
 
     def key(self, game: racegames.Game, a: str, b: str, games: int, seed: int) -> str:
@@ -194,23 +196,23 @@ class PairingCache:
 
     def get(self, game: racegames.Game, names: List[str], i: int, j: int, games: int, seed: int) -> Optional[Pairing]:
         """The pairing of ``names[i]`` against ``names[j]``, if played."""
-        result = self.seen.get(self.key(game, names[i], names[j], games, seed))
-        if result is None:
+        kept = self.seen.get(self.key(game, names[i], names[j], games, seed))
+        if kept is None:
             return None
-        played, low_wins, high_wins, truncated = result[:4]
+        (played, low_wins, high_wins, truncated), seconds = kept[0][:4], kept[1]
         if names[i] > names[j]:
             low_wins, high_wins = high_wins, low_wins
-        seconds = self.took.get(self.key(game, names[i], names[j], games, seed))
         return Pairing(i, j, played, low_wins, high_wins, truncated, seconds)
 
     def put(self, game: racegames.Game, names: List[str], p: Pairing, seed: int) -> None:
         a, b = names[p.first], names[p.second]
         wins = (p.wins, p.losses) if a < b else (p.losses, p.wins)
         key = self.key(game, a, b, p.games, seed)
-        self.seen[key] = [p.games, wins[0], wins[1], p.truncated]
-        entry: Dict[str, Any] = {"key": key, "result": self.seen[key]}
+        result = [p.games, wins[0], wins[1], p.truncated]
+        self.seen[key] = (result, p.seconds)
+        entry: Dict[str, Any] = {"key": key, "result": result}
         if p.seconds is not None:
-            self.took[key] = entry["seconds"] = p.seconds
+            entry["seconds"] = p.seconds
         if self.path is not None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self.path.open("a", encoding="utf-8") as out:

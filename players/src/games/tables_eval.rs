@@ -325,10 +325,7 @@ impl TablesEval {
 /// matters more than filling first); elsewhere, the chance of such a throw
 /// now.
 fn fill_risk(game: &Tables, pos: &Position, sides: &Sides, x: usize, w: &TablesWeights) -> f64 {
-    let solo = fill_solo::covers(game.variant())
-        .then(|| fill_solo::chance(&sides.seat[x], sides.len))
-        .flatten();
-    match solo {
+    match solo_chance(game, sides, x) {
         Some(p) => (1.0 - p) * fill::stuck(sides) * w.fill_solo,
         None => fill::break_pips(game, pos, sides, x) * w.fill_break,
     }
@@ -352,11 +349,14 @@ fn fill_risk(game: &Tables, pos: &Position, sides: &Sides, x: usize, w: &TablesW
 /// assert!(p > 0.3 && p < 0.5, "{p}");
 /// ```
 pub fn solo_fill_chance(game: &Tables, pos: &Position, seat: Seat) -> Option<f64> {
-    if !fill_solo::covers(game.variant()) {
-        return None;
-    }
-    let sides = Sides::new(game, pos);
-    fill_solo::chance(&sides.seat[seat.index() & 1], sides.len)
+    solo_chance(game, &Sides::new(game, pos), seat.index() & 1)
+}
+
+/// Seat `x`'s chance of filling alone, where the table describes the game.
+fn solo_chance(game: &Tables, sides: &Sides, x: usize) -> Option<f64> {
+    fill_solo::covers(game.variant())
+        .then(|| fill_solo::chance(&sides.seat[x], sides.len))
+        .flatten()
 }
 
 /// Seat `x`'s terms.
