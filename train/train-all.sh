@@ -23,7 +23,7 @@ plan="
 backgammon        128 210000 0.1  0.01 7200
 seys_dos_e_as      80  20000 0.1  0.01 7200
 daldos             80 100000 0.1  0.01 7200
-daldos_norwegian   40 200000 0.1  0.01 600
+daldos_norwegian   80 1000000 0.1 0.01 3600
 doze_canes         40   6000 0.1  0.01 300
 doblet             40  20000 0.1  0.01 300
 fallas             40  20000 0.1  0.01 300
@@ -31,11 +31,11 @@ medio_emperador    40  20000 0.1  0.01 300
 todas_tablas       40  10000 0.1  0.01 300
 laquet             40  20000 0.1  0.01 300
 quinze_tablas      80   1000 0.05 0.01 240 seys_dos_e_as
-emperador          80   1000 0.05 0.01 240 seys_dos_e_as
-pareia_de_entrada  80   1000 0.05 0.01 150 seys_dos_e_as
+emperador          80  20000 0.05 0.01 2400 seys_dos_e_as
+pareia_de_entrada  80  10000 0.05 0.01 1200 seys_dos_e_as
 cab_e_quinal       80   1000 0.05 0.01 150 seys_dos_e_as
 buffa_de_baldrac   80   1000 0.05 0.01 150 seys_dos_e_as
-reencontrar        80   1000 0.05 0.01 150 seys_dos_e_as
+reencontrar        80  10000 0.05 0.01 1200 seys_dos_e_as
 tablas_de_siete    32   1000 0.1  0.02 300
 "
 

@@ -85,8 +85,14 @@ def test_a_pairing_plays_the_same_games_whichever_is_listed_first() -> None:
 
 def test_the_shipped_nets_load_and_play() -> None:
     ladder = load_ladder()
-    for name in ("backgammon", "seys_dos_e_as", "daldos"):
-        game = ladder.racegames.make_game(name)
+    for name, options in [
+        ("backgammon", {}),
+        ("seys_dos_e_as", {}),
+        ("daldos", {}),
+        ("daldos", {"board": "norwegian"}),
+        ("reencontrar", {}),
+    ]:
+        game = ladder.racegames.make_game(name, **options)
         on_net = ladder.players.make_player("expectimax", game, eval="net", depth=1)
         table = ladder.arena.round_robin(game, [on_net, "random"], games=2, seed=7, threads=1)
         assert table.games[0][1] == 2

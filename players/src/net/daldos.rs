@@ -20,6 +20,7 @@ use racegames_daldos::{Board, Daldos, Hole, Phase, Position};
 use super::NetGame;
 
 static DALDOS_NET: &[u8] = include_bytes!("../../nets/daldos.net");
+static DALDOS_NORWEGIAN_NET: &[u8] = include_bytes!("../../nets/daldos_norwegian.net");
 
 impl NetGame for Daldos {
     fn net_encoding(&self) -> &'static str {
@@ -83,6 +84,9 @@ impl NetGame for Daldos {
     }
 
     fn shipped_net(&self) -> Option<&'static [u8]> {
-        (self.options().board == Board::Danish).then_some(DALDOS_NET)
+        Some(match self.options().board {
+            Board::Danish => DALDOS_NET,
+            Board::Norwegian => DALDOS_NORWEGIAN_NET,
+        })
     }
 }

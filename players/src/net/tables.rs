@@ -108,6 +108,27 @@ static NETS: &[Shipped] = &[
         bytes: include_bytes!("../../nets/buffa_de_baldrac.net"),
     },
     Shipped {
+        name: "emperador",
+        encoding: "tables-v1",
+        dice: 3,
+        depth: 1,
+        bytes: include_bytes!("../../nets/emperador.net"),
+    },
+    Shipped {
+        name: "pareia_de_entrada",
+        encoding: "tables-v1",
+        dice: 3,
+        depth: 1,
+        bytes: include_bytes!("../../nets/pareia_de_entrada.net"),
+    },
+    Shipped {
+        name: "reencontrar",
+        encoding: "tables-v1",
+        dice: 3,
+        depth: 1,
+        bytes: include_bytes!("../../nets/reencontrar.net"),
+    },
+    Shipped {
         name: "tablas_de_siete",
         encoding: "tables-v1-28",
         dice: 3,

@@ -41,7 +41,10 @@ fn only_games_with_a_shipped_net_get_an_evaluator() {
         board: racegames_daldos::Board::Norwegian,
         ..racegames_daldos::Options::default()
     });
-    assert!(shipped_evaluator(&norwegian).is_none());
+    assert_eq!(
+        NetEvaluator::shipped(&norwegian).unwrap().net().game(),
+        "daldos_norwegian"
+    );
     let custom = Tables::new(Variant {
         name: "custom",
         ..Variant::seys_dos_e_as()
