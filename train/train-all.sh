@@ -33,8 +33,8 @@ laquet             40  20000 0.1  0.01 300
 quinze_tablas      80   1000 0.05 0.01 240 seys_dos_e_as
 emperador          80  20000 0.05 0.01 2400 seys_dos_e_as
 pareia_de_entrada  80  10000 0.05 0.01 1200 seys_dos_e_as
-cab_e_quinal       80   1000 0.05 0.01 150 seys_dos_e_as
-buffa_de_baldrac   80   1000 0.05 0.01 150 seys_dos_e_as
+cab_e_quinal       80  10000 0.05 0.01 1200 seys_dos_e_as
+buffa_de_baldrac   80  10000 0.05 0.01 1200 seys_dos_e_as
 reencontrar        80  10000 0.05 0.01 1200 seys_dos_e_as
 tablas_de_siete    32   1000 0.1  0.02 300
 "
