@@ -28,7 +28,7 @@ doze_canes         40   6000 0.1  0.01 300
 doblet             40  20000 0.1  0.01 300
 fallas             40  20000 0.1  0.01 300
 medio_emperador    40  20000 0.1  0.01 300
-todas_tablas       40  10000 0.1  0.01 300
+todas_tablas       40 100000 0.1  0.01 1800
 laquet             40  20000 0.1  0.01 300
 quinze_tablas      80   1000 0.05 0.01 240 seys_dos_e_as
 emperador          80  20000 0.05 0.01 2400 seys_dos_e_as
