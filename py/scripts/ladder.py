@@ -34,7 +34,7 @@ import time
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Set, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 import racegames
 from racegames import arena, players
@@ -393,16 +393,19 @@ def replace_header(page: Path, lines: List[str]) -> None:
     page.write_text("\n## ".join(sections), encoding="utf-8")
 
 
-def replace_section(page: Path, title: str, text: str) -> None:
-    """Replaces the section headed ``## title`` of ``page`` with ``text``,
-    or adds it at the end."""
+def replace_section(page: Path, title: str, text: str, order: Sequence[str] = ()) -> None:
+    """Replaces the section headed ``## title`` of ``page`` with ``text``.
+    A new section goes before the first section that ``order`` lists after
+    ``title`` (the page keeps the ladder's order), or at the end."""
     sections = page.read_text(encoding="utf-8").split("\n## ")
-    for i, part in enumerate(sections):
-        if i and part.split("\n", 1)[0] == title:
-            sections[i] = text[len("## ") :]
-            break
+    titles = [part.split("\n", 1)[0] for part in sections]
+    body = text[len("## ") :]
+    if title in titles[1:]:
+        sections[titles.index(title, 1)] = body
     else:
-        sections.append(text[len("## ") :])
+        later = set(order[order.index(title) + 1 :]) if title in order else set()
+        at = next((i for i in range(1, len(titles)) if titles[i] in later), len(sections))
+        sections.insert(at, body)
     page.write_text("\n## ".join(sections), encoding="utf-8")
 
 
@@ -533,7 +536,7 @@ def main(argv: List[str]) -> int:
         print(text, flush=True)
         sections.append(text)
         if args.only and args.update:
-            replace_section(args.out, title, text)
+            replace_section(args.out, title, text, [t for t, _, _ in GAME_SETS])
         elif not args.only:
             # After each game, so that an interrupted run keeps what it measured.
             minutes = (time.perf_counter() - started) / 60

@@ -32,6 +32,20 @@ def test_kept_blocks_survive_by_section(tmp_path: Path) -> None:
     assert ladder.kept_blocks(tmp_path / "missing.md") == {}
 
 
+def test_a_new_section_takes_its_place_in_the_ladder_s_order(tmp_path: Path) -> None:
+    ladder = load_ladder()
+    page = tmp_path / "players.md"
+    page.write_text("# Title\n\nintro\n\n## One\n\nfirst\n\n## Three\n\nthird\n", encoding="utf-8")
+    order = ["One", "Two", "Three", "Four"]
+    ladder.replace_section(page, "Two", "## Two\n\nsecond\n", order)
+    ladder.replace_section(page, "Four", "## Four\n\nfourth\n", order)
+    ladder.replace_section(page, "One", "## One\n\nfirst, again\n", order)
+    assert page.read_text(encoding="utf-8") == (
+        "# Title\n\nintro\n\n## One\n\nfirst, again\n\n## Two\n\nsecond\n\n"
+        "## Three\n\nthird\n\n## Four\n\nfourth\n"
+    )
+
+
 def test_the_list_agrees_only_when_the_measurements_do() -> None:
     ladder = load_ladder()
     names = ["strong", "middle", "random"]
