@@ -26,9 +26,15 @@ EOF
 )
 echo "installing: $reqs"
 # torch's wheel is over 500 MB: a dropped connection should not fail the
-# run, so the install is tried again (finished downloads stay in pip's cache).
+# run, so pip resumes a broken download (pip >= 25.1) and the whole install is
+# tried again (finished downloads stay in pip's cache).
+resume=()
+if "$vpy" -m pip install --help 2>/dev/null | grep -- --resume-retries >/dev/null; then
+    resume=(--resume-retries 50)
+fi
 for attempt in 1 2 3; do
-    "$vpy" -m pip install --quiet --retries 10 --timeout 60 $reqs && exit 0
+    "$vpy" -m pip install --quiet --retries 10 --timeout 60 "${resume[@]}" $reqs && exit 0
     echo "pip install failed (attempt $attempt of 3)" >&2
+    sleep $((attempt * 20))
 done
 exit 1

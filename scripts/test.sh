@@ -65,7 +65,12 @@ peers=$(.venv/bin/python -c 'import sys; tomllib = __import__("tomllib" if sys.v
 
 step "Heavy optional groups: torch, Ray, SB3 (skip with RACEGAMES_SKIP_HEAVY=1)"
 if [ "${RACEGAMES_SKIP_HEAVY:-0}" != 1 ]; then
-    scripts/heavy-deps.sh train rllib sb3
+    # The network, not the project, is what fails here: the tests that need
+    # these groups skip where they are missing, and the log says so loudly.
+    if ! scripts/heavy-deps.sh train rllib sb3; then
+        echo "WARNING: the heavy optional groups could not be downloaded;" \
+            "the tests in py/tests/heavy that need them will be skipped" >&2
+    fi
 fi
 
 step "GNU Backgammon for the gnubg tests (Debian's gnubg where apt-get and root or sudo allow; else they skip)"
