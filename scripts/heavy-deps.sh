@@ -26,15 +26,6 @@ EOF
 )
 echo "installing: $reqs"
 # torch's wheel is over 500 MB: a dropped connection should not fail the
-# run, so pip resumes a broken download (pip >= 25.1) and the whole install is
-# tried again (finished downloads stay in pip's cache).
-resume=()
-if "$vpy" -m pip install --help 2>/dev/null | grep -- --resume-retries >/dev/null; then
-    resume=(--resume-retries 50)
-fi
-for attempt in 1 2 3; do
-    "$vpy" -m pip install --quiet --retries 10 --timeout 60 "${resume[@]}" $reqs && exit 0
-    echo "pip install failed (attempt $attempt of 3)" >&2
-    sleep $((attempt * 20))
-done
-exit 1
+# install at once (scripts/pip-install.sh resumes and retries).
+# shellcheck disable=SC2086
+exec "$root/scripts/pip-install.sh" "$vpy" $reqs

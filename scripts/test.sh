@@ -61,7 +61,7 @@ scripts/setup-venv.sh --wheel "${wheel[0]}"
 # the standard library from Python 3.11; tomli before).
 .venv/bin/python -m pip install --quiet "tomli>=1.1; python_version < '3.11'"
 peers=$(.venv/bin/python -c 'import sys; tomllib = __import__("tomllib" if sys.version_info >= (3, 11) else "tomli"); print(" ".join(tomllib.load(open("py/pyproject.toml", "rb"))["project"]["optional-dependencies"]["peers"]))')
-.venv/bin/python -m pip install --quiet $peers
+scripts/pip-install.sh .venv/bin/python $peers
 
 step "Heavy optional groups: torch, Ray, SB3 (skip with RACEGAMES_SKIP_HEAVY=1)"
 if [ "${RACEGAMES_SKIP_HEAVY:-0}" != 1 ]; then
