@@ -469,12 +469,6 @@ def header(command: str, minutes: Optional[float]) -> List[str]:
         "`mcts` search, on the game's shipped network where it has one ([Net files](net-files.md)) "
         "and on the hand-written evaluation elsewhere.",
         "",
-        "A section with a round-robin table (a column for each player, 12 games a pair) is from "
-        "the earlier ladder, whose pairings had 100 games (40 in the Libro games), and awaits its "
-        "rerun by this script. A section marked *(earlier dice)* was measured by this script "
-        "before a pairing's dice and its players' seeds came from their names: the same "
-        "players and number of games, other dice.",
-        "",
         "A rerun plays only the pairings this build has not played before with the same number "
         "of games and seed (they are kept in `target/ladder-pairings.jsonl`; `--no-cache` plays "
         "them all again), so reordering a list costs only its new pairings.",
