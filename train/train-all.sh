@@ -30,7 +30,7 @@ fallas             40  20000 0.1  0.01 300
 medio_emperador    40  20000 0.1  0.01 300
 todas_tablas       40 100000 0.1  0.01 1800
 laquet             40  20000 0.1  0.01 300
-quinze_tablas      80   1000 0.05 0.01 240 seys_dos_e_as
+quinze_tablas      80  10000 0.05 0.01 2400 seys_dos_e_as
 emperador          80  20000 0.05 0.01 2400 seys_dos_e_as
 pareia_de_entrada  80  10000 0.05 0.01 1200 seys_dos_e_as
 cab_e_quinal       80  10000 0.05 0.01 1200 seys_dos_e_as
