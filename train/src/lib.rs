@@ -192,6 +192,10 @@ pub fn save(net: &Mlp, path: &Path) -> Result<(), String> {
     std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// Encodings that begin with another's inputs: a net of the first goes on
+/// training under the second, its new inputs starting at zero weight.
+const ENCODING_EXTENSIONS: &[(&str, &str)] = &[("tables-v1", "tables-v2")];
+
 fn train_game<G>(game: &G, cfg: &TrainConfig, log: &mut dyn Write) -> Result<Mlp, String>
 where
     G: NetGame + Baseline + Sync,
@@ -203,6 +207,10 @@ where
             // named for the game it is trained for now.
             let mut net = Mlp::from_path(path).map_err(|e| e.to_string())?;
             net.set_game(&cfg.game).map_err(|e| e.to_string())?;
+            if ENCODING_EXTENSIONS.contains(&(net.encoding(), game.net_encoding())) {
+                net.extend_inputs(game.net_encoding(), game.net_inputs())
+                    .map_err(|e| e.to_string())?;
+            }
             net
         }
         None => Mlp::new_random(

@@ -5,6 +5,7 @@ pub mod daldos_eval;
 mod halma;
 pub mod halma_eval;
 // Only the unit tests of generic players use it.
+pub mod bearoff;
 #[cfg(test)]
 mod placeholder;
 #[cfg(feature = "testing")]

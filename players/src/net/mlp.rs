@@ -179,6 +179,41 @@ impl Mlp {
         Ok(())
     }
 
+    /// Moves the net to a longer encoding whose first inputs are this
+    /// one's (backgammon's `tables-v2` after `tables-v1`): the new inputs
+    /// start with zero weights, so the net's values are unchanged until it
+    /// is trained further.
+    ///
+    /// # Errors
+    ///
+    /// [`NetError::Mismatch`] when `inputs` is fewer than the net has,
+    /// [`NetError::Size`] when more than the format holds,
+    /// [`NetError::BadText`] for the encoding.
+    ///
+    /// ```
+    /// use racegames_players::net::Mlp;
+    /// let mut net = Mlp::new_random("backgammon", "tables-v1", [210, 4, 5], 1, 0.1).unwrap();
+    /// net.extend_inputs("tables-v2", 217).unwrap();
+    /// assert_eq!((net.encoding(), net.inputs()), ("tables-v2", 217));
+    /// assert!(net.extend_inputs("tables-v1", 210).is_err());
+    /// ```
+    pub fn extend_inputs(&mut self, encoding: &str, inputs: usize) -> Result<(), NetError> {
+        check_size("inputs", inputs, MAX_INPUTS)?;
+        check_text("encoding", encoding)?;
+        if inputs < self.inputs {
+            return Err(NetError::Mismatch {
+                expected: encoding.to_owned(),
+                expected_inputs: inputs,
+                found: self.encoding.clone(),
+                found_inputs: self.inputs,
+            });
+        }
+        self.w1.resize(inputs * self.hidden, 0.0);
+        self.inputs = inputs;
+        self.encoding = encoding.to_owned();
+        Ok(())
+    }
+
     /// The weights as mutable slices `(w1, b1, w2, b2)`, for a trainer:
     /// `w1` input-to-hidden by input (`hidden` per input), `w2`
     /// hidden-to-output by output (`hidden` per output).

@@ -33,6 +33,7 @@ pub(crate) mod dense;
 pub mod file;
 mod mlp;
 mod tables;
+mod tables_contact;
 
 pub(crate) use tables::shipped_depth;
 
@@ -67,6 +68,13 @@ pub trait NetGame: Game {
     fn net_outcome(&self, state: &Self::State, seat: Seat, out: &mut [f32]);
     /// The weight file shipped for this game and its options, if any.
     fn shipped_net(&self) -> Option<&'static [u8]>;
+    /// Outputs known exactly at `state`, written into `out` as the net's
+    /// would be (as many as fit), and the seat they are for, or `None`
+    /// (the default) where the net is asked: backgammon's bear-off
+    /// ([`crate::games::bearoff`]).
+    fn exact_outputs(&self, _state: &Self::State, _out: &mut [f32]) -> Option<Seat> {
+        None
+    }
 }
 
 /// Rewrites a seat's outputs as the other seat's: a win becomes a loss,
@@ -133,13 +141,18 @@ impl NetEvaluator {
 
     /// The net's outputs at a non-terminal `state`, written into `out`
     /// (at least the net's output count), and the seat they are for;
-    /// `None` before the first turn and at a terminal state.
+    /// `None` before the first turn and at a terminal state. Where the
+    /// game knows them exactly ([`NetGame::exact_outputs`]: backgammon's
+    /// bear-off), the exact values instead of the net's.
     pub fn probabilities<G: NetGame>(
         &self,
         game: &G,
         state: &G::State,
         out: &mut [f32],
     ) -> Option<Seat> {
+        if let Some(seat) = game.exact_outputs(state, out) {
+            return Some(seat);
+        }
         let mut x = [0.0f32; MAX_INPUTS];
         let mut h = [0.0f32; MAX_HIDDEN];
         let seat = game.net_encode(state, &mut x)?;

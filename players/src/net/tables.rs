@@ -21,7 +21,9 @@
 //! added: backgammon, Seys dos e as and most Libro games),
 //! `tables-v1-half` (Medio emperador's 12-point route), `tables-v1-28`
 //! (the seven-point tables), `tables-v1-passed` (Laquet),
-//! `tables-v1-doblet`.
+//! `tables-v1-doblet`. Backgammon reads `tables-v2`: `tables-v1` and then
+//! seven inputs of contact (pip counts, shots, primes; see
+//! `tables_contact`).
 //!
 //! Outputs: one (the seat's win probability), or five (also winning a
 //! gammon or more, losing one, winning a backgammon, losing one; each
@@ -31,6 +33,7 @@
 use racegames_board::{Game, Seat};
 use racegames_tables::{Mode, Phase, Position, Scoring, Tables, UnusableDie, Variant};
 
+use super::tables_contact::{encode_contact, CONTACT_INPUTS};
 use super::NetGame;
 
 /// The number of inputs of encoding `tables-v1` on a 24-point route.
@@ -53,7 +56,7 @@ struct Shipped {
 static NETS: &[Shipped] = &[
     Shipped {
         name: "backgammon",
-        encoding: "tables-v1",
+        encoding: "tables-v2",
         dice: 2,
         depth: 2,
         bytes: include_bytes!("../../nets/backgammon.net"),
@@ -217,9 +220,18 @@ pub(crate) fn shipped_depth(game: &Tables) -> Option<u32> {
     shipped(game).map(|n| n.depth)
 }
 
+/// Whether the game reads the contact inputs after `tables-v1`'s
+/// (encoding `tables-v2`): backgammon, whatever its scoring.
+fn reads_contact(game: &Tables) -> bool {
+    let v = game.variant();
+    v.name == "backgammon" && v.mode == Mode::Race && game.route_len() == 24 && !passes_dice(game)
+}
+
 impl NetGame for Tables {
     fn net_encoding(&self) -> &'static str {
-        if self.variant().mode == Mode::Doblet {
+        if reads_contact(self) {
+            "tables-v2"
+        } else if self.variant().mode == Mode::Doblet {
             "tables-v1-doblet"
         } else if passes_dice(self) {
             "tables-v1-passed"
@@ -238,7 +250,12 @@ impl NetGame for Tables {
         } else {
             0
         };
-        2 * (per_side(self) + stack_inputs(self)) + passed
+        let contact = if reads_contact(self) {
+            CONTACT_INPUTS
+        } else {
+            0
+        };
+        2 * (per_side(self) + stack_inputs(self)) + passed + contact
     }
 
     fn net_encode(&self, state: &Position, x: &mut [f32]) -> Option<Seat> {
@@ -254,7 +271,12 @@ impl NetGame for Tables {
         let (theirs, rest) = rest.split_at_mut(side);
         encode_side(self, state, me.next(2), theirs);
         let stacks = stack_inputs(self);
-        let (stacked, passed) = rest.split_at_mut(2 * stacks);
+        let (stacked, rest) = rest.split_at_mut(2 * stacks);
+        if reads_contact(self) {
+            encode_contact(self, state, me, rest);
+            return Some(me);
+        }
+        let passed = rest;
         for (i, seat) in [me, me.next(2)].into_iter().enumerate() {
             for d in 0..stacks {
                 stacked[i * stacks + d] = f32::from(u8::from(state.is_stacked(seat, d + 1)));
@@ -309,5 +331,13 @@ impl NetGame for Tables {
 
     fn shipped_net(&self) -> Option<&'static [u8]> {
         shipped(self).map(|n| n.bytes)
+    }
+
+    fn exact_outputs(&self, state: &Position, out: &mut [f32]) -> Option<Seat> {
+        let mut exact = [0.0; 5];
+        let seat = crate::games::bearoff::probabilities(self, state, &mut exact)?;
+        let n = out.len().min(exact.len());
+        out[..n].copy_from_slice(&exact[..n]);
+        Some(seat)
     }
 }

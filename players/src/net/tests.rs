@@ -58,7 +58,12 @@ fn a_net_for_other_inputs_is_refused() {
     let net = Mlp::new_random("daldos", "daldos-v1-danish", [198, 4, 1], 1, 0.1).unwrap();
     let err = NetEvaluator::new(&Tables::backgammon(), net).unwrap_err();
     assert!(matches!(err, NetError::Mismatch { .. }));
-    let net = Mlp::new_random("backgammon", "tables-v1", [TABLES_INPUTS, 4, 3], 1, 0.1).unwrap();
+    // Backgammon reads tables-v2, which begins with tables-v1's inputs.
+    let v1 = Mlp::new_random("backgammon", "tables-v1", [TABLES_INPUTS, 4, 5], 1, 0.1).unwrap();
+    let err = NetEvaluator::new(&Tables::backgammon(), v1).unwrap_err();
+    assert!(matches!(err, NetError::Mismatch { .. }));
+    let net =
+        Mlp::new_random("backgammon", "tables-v2", [TABLES_INPUTS + 7, 4, 3], 1, 0.1).unwrap();
     assert_eq!(
         NetEvaluator::new(&Tables::backgammon(), net),
         Err(NetError::Outputs(3))
