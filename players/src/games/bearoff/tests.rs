@@ -7,13 +7,17 @@ use crate::ply::ply_ends;
 
 #[test]
 fn placements_rank_and_unrank_one_to_one() {
-    let mut seen = vec![false; PLACEMENTS];
     for r in 0..PLACEMENTS {
         let c = unrank(r);
         assert!(c.iter().map(|&n| usize::from(n)).sum::<usize>() <= PIECES);
         assert_eq!(rank(&c), r);
-        assert!(!std::mem::replace(&mut seen[r], true));
     }
+    // Every placement has a rank: as many placements as ranks.
+    let mut placements = 0;
+    for n in 0..=PIECES {
+        placements += choose(n + POINTS - 1, POINTS - 1);
+    }
+    assert_eq!(placements, PLACEMENTS);
     assert_eq!(PLACEMENTS, 54_264);
 }
 
