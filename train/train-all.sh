@@ -20,7 +20,7 @@ mkdir -p "$out"
 # that its few games refine a net that already plays the tables; its
 # HIDDEN is then the Seys net's.
 plan="
-backgammon        128 210000 0.1  0.01 7200
+backgammon        128 400000 0.1  0.01 7200
 seys_dos_e_as      80  20000 0.1  0.01 7200
 daldos             80 100000 0.1  0.01 7200
 daldos_norwegian   80 1000000 0.1 0.01 3600
