@@ -1,7 +1,7 @@
 """A racegames backgammon player against GNU Backgammon: wins and points per game, for a win only and for points.
 
     python py/scripts/gnubg_match.py [--games 400] [--seed 1] [--first-game 0]
-        [--player NAME] [--scoring winloss backgammons] [--plies 0] [--out DIR]
+        [--player NAME[:KEY=VALUE,...]] [--scoring winloss backgammons] [--plies 0] [--out DIR]
 
 For each ``--scoring`` (by default both ``winloss`` and ``backgammons``),
 plays ``--games`` games between a racegames player (by default the
@@ -39,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import racegames  # noqa: E402
 from gnubg_error_rate import GnubgMover, find_gnubg, money_points, play_game  # noqa: E402
 from racegames._core import _wilson  # noqa: E402
+from racegames.arena import _player_spec  # noqa: E402
 from racegames.players import list_players, make_player  # noqa: E402
 
 
@@ -84,7 +85,8 @@ def run_scoring(
     with open(out / f"{scoring}.jsonl", "w", encoding="utf-8") as log:
         for g in games:
             ours = g % 2
-            player = make_player(name, game, seed=seed + g)
+            player_name, params = _player_spec(name)
+            player = make_player(player_name, game, seed=seed + g, **params)
             actions = play_game(game, player, mover, ours, random.Random(f"{seed}:{g}"))
             row = {"game": g, "seat": ours, "points": money_points(actions, ours), "actions": actions}
             rows.append(row)
@@ -131,7 +133,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--games", type=int, default=400, help="games per scoring (400)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the dice and the player (1)")
     parser.add_argument("--first-game", type=int, default=0, help="the number of the first game (0)")
-    parser.add_argument("--player", help="the racegames player (default: the strongest for backgammon)")
+    parser.add_argument("--player", help="the racegames player, NAME or NAME:KEY=VALUE,... as the arena takes it (default: the strongest for backgammon)",
+    )
     parser.add_argument("--plies", type=int, default=0, help="gnubg's depth (0)")
     parser.add_argument(
         "--scoring",
@@ -148,6 +151,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--move-timeout", type=float, default=120.0, help="seconds for one gnubg move (120)")
     args = parser.parse_args(argv)
     name = args.player or list_players("backgammon")[0]
+    try:
+        player_name, params = _player_spec(name)
+        make_player(player_name, "backgammon", **params)
+    except (argparse.ArgumentTypeError, ValueError, TypeError) as e:
+        parser.error(f"--player: {e}")
     if args.combine:
         report(combine([Path(d) for d in args.combine], args.scoring), name, args.plies)
         return 0

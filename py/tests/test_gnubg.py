@@ -610,6 +610,27 @@ def test_match_script(tmp_path: Path) -> None:
     assert f"won {wins} of 3 against gnubg" in done.stdout
 
 
+@requires_gnubg
+def test_match_script_takes_player_options(tmp_path: Path) -> None:
+    # --player takes options as the arena does; a bad one stops it before any game.
+    player = ("--player", "expectimax:depth=1")
+    run_script(MATCH_SCRIPT, "--games", "1", "--scoring", "winloss", *player, "--out", str(tmp_path))
+    result = json.loads((tmp_path / "result.json").read_text())
+    assert result["player"] == "expectimax:depth=1" and result["results"][0]["games"] == 1
+    import os
+    import sys
+
+    bad = subprocess.run(
+        [sys.executable, str(MATCH_SCRIPT), "--player", "expectimax:depth=9", "--out", str(tmp_path / "bad")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=dict(os.environ, PYTHONPATH=str(Path(racegames.__file__).resolve().parents[1])),
+        stdin=subprocess.DEVNULL,
+    )
+    assert bad.returncode == 2 and "depth" in bad.stderr and not (tmp_path / "bad").exists()
+
+
 def test_records_go_to_a_match_file_and_come_back(tmp_path: Path) -> None:
     from racegames import records
 
