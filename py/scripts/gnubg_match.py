@@ -76,7 +76,12 @@ def figures(scoring: str, rows: Sequence[Dict[str, Any]], seconds: float) -> Dic
 
 
 def run_scoring(
-    scoring: str, name: str, mover: GnubgMover, games: range, seed: int, out: Path
+    scoring: str,
+    player_spec: tuple[str, Dict[str, Any]],
+    mover: GnubgMover,
+    games: range,
+    seed: int,
+    out: Path,
 ) -> Dict[str, Any]:
     """Plays the games of one scoring; its figures."""
     game = racegames.make_game("backgammon", scoring=scoring)
@@ -85,7 +90,7 @@ def run_scoring(
     with open(out / f"{scoring}.jsonl", "w", encoding="utf-8") as log:
         for g in games:
             ours = g % 2
-            player_name, params = _player_spec(name)
+            player_name, params = player_spec
             player = make_player(player_name, game, seed=seed + g, **params)
             actions = play_game(game, player, mover, ours, random.Random(f"{seed}:{g}"))
             row = {"game": g, "seat": ours, "points": money_points(actions, ours), "actions": actions}
@@ -133,7 +138,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--games", type=int, default=400, help="games per scoring (400)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the dice and the player (1)")
     parser.add_argument("--first-game", type=int, default=0, help="the number of the first game (0)")
-    parser.add_argument("--player", help="the racegames player, NAME or NAME:KEY=VALUE,... as the arena takes it (default: the strongest for backgammon)",
+    parser.add_argument(
+        "--player",
+        help="the racegames player, NAME or NAME:KEY=VALUE,... as the arena takes it (default: the strongest)",
     )
     parser.add_argument("--plies", type=int, default=0, help="gnubg's depth (0)")
     parser.add_argument(
@@ -152,8 +159,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = parser.parse_args(argv)
     name = args.player or list_players("backgammon")[0]
     try:
-        player_name, params = _player_spec(name)
-        make_player(player_name, "backgammon", **params)
+        player_spec = _player_spec(name)
+        make_player(player_spec[0], "backgammon", seed=0, **player_spec[1])
     except (argparse.ArgumentTypeError, ValueError, TypeError) as e:
         parser.error(f"--player: {e}")
     if args.combine:
@@ -171,7 +178,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         for scoring in args.scoring:
             print(f"{name} ({scoring}) against gnubg {args.plies}-ply, {args.games} games, seats alternating")
             games = range(args.first_game, args.first_game + args.games)
-            results.append(run_scoring(scoring, name, mover, games, args.seed, out))
+            results.append(run_scoring(scoring, player_spec, mover, games, args.seed, out))
     finally:
         mover.close()
     (out / "result.json").write_text(
