@@ -19,7 +19,7 @@ use crate::{Evaluator, Params, Player, PlayerError};
 /// for the options not given), chosen so that each decides in time.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Defaults {
-    /// `expectimax`'s `depth`, `beam` and `prune`.
+    /// `expectimax`'s `depth`, `beam`, `prune`, `budget` and `root_filter`.
     pub expectimax: ExpectimaxSettings,
     /// `mcts`'s `simulations`, `exploration` and `rollout_plies`.
     pub mcts: MctsSettings,
@@ -28,7 +28,7 @@ pub struct Defaults {
 /// The options of `greedy`.
 const GREEDY_PARAMS: &str = "eval (hand or net)";
 /// The options of `expectimax`.
-const EXPECTIMAX_PARAMS: &str = "depth (1 to 4), beam (0 to 65536: 0 = every move, else the number of moves searched deeper), prune (true or false), budget (0 to 100000000: the work of deepening), eval (hand or net)";
+const EXPECTIMAX_PARAMS: &str = "depth (1 to 4), beam (0 to 65536: 0 = every move, else the number of moves searched deeper), prune (true or false), budget (0 to 100000000: the work of deepening), root_filter (0 to 100: at depth 3 or more, search only the root moves within this much of the best one ply shallower; 0 = off), eval (hand or net)";
 /// The options of `mcts`.
 const MCTS_PARAMS: &str = "simulations (1 to 1000000), exploration (a number from 0 to 100), rollout_plies (0 to 10000), breadth and opponent_breadth (0 to 10000), own_progress (a number from 0 to 1000000), eval (hand or net)";
 
@@ -138,6 +138,9 @@ where
                     "prune" => settings.prune = bool_param(name, key, value)?,
                     "budget" => {
                         settings.budget = int_param(name, key, value, 0, 100_000_000)? as u32
+                    }
+                    "root_filter" => {
+                        settings.root_filter = real_param(name, key, value, 0.0, 100.0)?
                     }
                     _ => return Err(unknown_param(name, key, value, EXPECTIMAX_PARAMS)),
                 }

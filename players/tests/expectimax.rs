@@ -20,6 +20,7 @@ fn settings(depth: u32, prune: bool) -> ExpectimaxSettings {
         beam: 0,
         prune,
         budget: 0,
+        root_filter: 0.0,
     }
 }
 
@@ -236,6 +237,88 @@ fn check_against_reference<G: Game>(
     assert_eq!(chosen[0], chosen[1]);
 }
 
+/// Checks the root filter against the reference: the value is the best
+/// full-depth value among the root ends whose value one ply shallower is
+/// within `filter` of the best there, the chosen end is one of them with
+/// that value, and pruning changes nothing.
+fn check_filter_against_reference<G: Game>(
+    game: &G,
+    eval: &dyn Evaluator<G>,
+    state: &G::State,
+    depth: u32,
+    filter: f64,
+    seed: u64,
+) {
+    let Node::Decision(me) = game.node(state) else {
+        return;
+    };
+    let me = me.index();
+    REFERENCE_WORK.with(|w| w.set(0));
+    let ends = ply_ends(game, state).ends;
+    let shallow: Vec<f64> = ends
+        .iter()
+        .map(|e| reference(game, eval, me, &e.state, depth - 2, 0))
+        .collect();
+    let deep: Vec<f64> = ends
+        .iter()
+        .map(|e| reference(game, eval, me, &e.state, depth - 1, 0))
+        .collect();
+    if REFERENCE_WORK.with(|w| w.get()) > MAX_WORK / 4 {
+        return;
+    }
+    let top = shallow.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let kept = |v: f64| top - v < filter;
+    let best = (0..ends.len())
+        .filter(|&i| kept(shallow[i]))
+        .map(|i| deep[i])
+        .fold(f64::NEG_INFINITY, f64::max);
+    let mut chosen: Vec<Vec<Action>> = Vec::new();
+    for prune in [false, true] {
+        let filtered = ExpectimaxSettings {
+            root_filter: filter,
+            ..settings(depth, prune)
+        };
+        let (actions, value) = decide(game, eval, filtered, seed, state).unwrap();
+        assert!(
+            (value - best).abs() < 1e-9,
+            "prune {prune}: {value} vs {best}"
+        );
+        let mut end = *state;
+        for &a in &actions {
+            game.apply(&mut end, a).unwrap();
+        }
+        assert!(kept(reference(game, eval, me, &end, depth - 2, 0)));
+        let own = reference(game, eval, me, &end, depth - 1, 0);
+        assert!(
+            (own - best).abs() < 1e-9,
+            "prune {prune}: chose {own}, best {best}"
+        );
+        chosen.push(actions);
+    }
+    assert_eq!(chosen[0], chosen[1]);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn the_root_filter_searches_the_moves_within_it(
+        seed in 0u64..1000,
+        steps in 0usize..30,
+        depth in 3u32..6,
+        filter in prop::sample::select(vec![1e-9, 0.013, 0.05, 0.3, 100.0]),
+    ) {
+        if let Some(state) = random_decision(&HOP, seed, steps) {
+            check_filter_against_reference(&HOP, &Lead, &state, depth, filter, seed);
+            check_filter_against_reference(&HOP, &Hashed, &state, depth, filter, seed);
+        }
+        let daldos = Daldos::default();
+        if let Some(state) = random_decision(&daldos, seed, steps * 4) {
+            check_filter_against_reference(&daldos, &Hashed, &state, 3, filter, seed);
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -280,6 +363,7 @@ fn a_beam_of_one_plays_the_best_static_end() {
             beam: 1,
             prune: true,
             budget: 0,
+            root_filter: 0.0,
         };
         let (deep, _) = decide(&game, &Hashed, narrow, seed, &state).unwrap();
         let (greedy, _) = decide(&game, &Hashed, settings(1, true), seed, &state).unwrap();

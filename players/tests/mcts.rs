@@ -31,6 +31,7 @@ fn mcts_agrees_with_deep_expectimax_where_the_choice_is_clear() {
         beam: 0,
         prune: true,
         budget: 0,
+        root_filter: 0.0,
     };
     let cases = [
         state([5, 0], 0, 1), // moving wins at once

@@ -23,6 +23,7 @@ pub fn net_expectimax_settings(game: &TrainGame) -> ExpectimaxSettings {
             beam: 8,
             prune: true,
             budget: 0,
+            root_filter: 0.0,
         },
         // Three dice: a second ply costs seconds a game in the Libro games.
         TrainGame::Tables(_) => ExpectimaxSettings {
@@ -30,12 +31,14 @@ pub fn net_expectimax_settings(game: &TrainGame) -> ExpectimaxSettings {
             beam: 4,
             prune: true,
             budget: 0,
+            root_filter: 0.0,
         },
         TrainGame::Daldos(_) => ExpectimaxSettings {
             depth: 3,
             beam: 12,
             prune: true,
             budget: 150_000,
+            root_filter: 0.0,
         },
     }
 }

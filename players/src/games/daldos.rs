@@ -31,6 +31,7 @@ const DEFAULTS: Defaults = Defaults {
         beam: 12,
         prune: true,
         budget: 150_000,
+        root_filter: 0.0,
     },
     mcts: MctsSettings {
         simulations: 5000,

@@ -47,6 +47,7 @@ fn defaults(game: &Tables) -> Defaults {
             beam: if two_dice { 8 } else { 4 },
             prune: true,
             budget: 0,
+            root_filter: 0.0,
         },
         mcts: MctsSettings {
             simulations,

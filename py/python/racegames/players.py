@@ -47,7 +47,10 @@ The players and their options:
 - ``expectimax`` (Daldøs and the tables games): ``depth`` turns with exact
   chance nodes pruned by Star1/Star2, ``beam`` (how many of the best moves
   are searched deeper; 0 = all), ``prune``, ``budget`` (deepen ply by ply
-  while the work counted stays within it; 0 = never), ``eval`` (the net by
+  while the work counted stays within it; 0 = never), ``root_filter``
+  (above 0, at depth 3 or more: only the root moves within this many
+  points of the best, searched a ply shallower, are searched to the full
+  depth, as GNU Backgammon's move filters; 0 = off), ``eval`` (the net by
   default where there is one).
 - ``mcts`` (every game): UCT over whole turns, every seat maximising its own
   return (max^n, so any number of seats), ``simulations``,
@@ -111,7 +114,8 @@ def make_player(name: str, game: Union[Game, str], seed: SupportsIndex = 0, **pa
     str or an ``os.PathLike``.
 
     Every accepted option gives decisions within a bound: ``expectimax``
-    (``depth`` 1-4, ``beam``, ``prune``, ``budget`` 0-100000000) and ``mcts``
+    (``depth`` 1-4, ``beam``, ``prune``, ``budget`` 0-100000000,
+    ``root_filter`` 0-100) and ``mcts``
     (``simulations`` 1-1000000, ``rollout_plies`` 0-10000, ...) stop at a
     work cap (see the module's notes), about a few seconds at the largest
     settings, with a 20 s time limit as a safety net; Ctrl-C stops a
