@@ -39,8 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import racegames  # noqa: E402
 from gnubg_error_rate import GnubgMover, find_gnubg, money_points, play_game  # noqa: E402
 from racegames._core import _wilson  # noqa: E402
-from racegames.arena import _player_spec  # noqa: E402
-from racegames.players import list_players, make_player  # noqa: E402
+from racegames.players import list_players, make_player, parse_player  # noqa: E402
 
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float]:
@@ -159,9 +158,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = parser.parse_args(argv)
     name = args.player or list_players("backgammon")[0]
     try:
-        player_spec = _player_spec(name)
+        player_spec = parse_player(name)
         make_player(player_spec[0], "backgammon", seed=0, **player_spec[1])
-    except (argparse.ArgumentTypeError, ValueError, TypeError) as e:
+    except (ValueError, TypeError) as e:
         parser.error(f"--player: {e}")
     if args.combine:
         report(combine([Path(d) for d in args.combine], args.scoring), name, args.plies)

@@ -105,3 +105,25 @@ def test_acting_where_no_decision_is_due_or_on_another_game_is_an_error() -> Non
         p.act(same_type_other_options)
     with pytest.raises(TypeError):
         p.act("not a state")  # type: ignore[arg-type]
+
+
+def test_parse_player_reads_what_the_command_lines_take() -> None:
+    assert players.parse_player("random") == ("random", {})
+    name, params = players.parse_player("expectimax:depth=3,prune=false,root_filter=0.04,eval=net")
+    assert (name, params) == ("expectimax", {"depth": 3, "prune": False, "root_filter": 0.04, "eval": "net"})
+    assert type(params["depth"]) is int and type(params["root_filter"]) is float
+    made = players.make_player(name, "backgammon", seed=3, **params)
+    assert made.get_parameters()["root_filter"] == pytest.approx(0.04)
+    # "inf" and "nan" stay words, which make_player then refuses by name.
+    assert players.parse_player("mcts:exploration=inf") == ("mcts", {"exploration": "inf"})
+
+
+@pytest.mark.parametrize("text", ["", ":depth=2", "expectimax:depth", "expectimax:=2", "expectimax:depth=2,"])
+def test_parse_player_refuses_text_of_another_form(text: str) -> None:
+    with pytest.raises(ValueError, match="player"):
+        players.parse_player(text)
+
+
+def test_parse_player_wants_a_str() -> None:
+    with pytest.raises(TypeError, match="str"):
+        players.parse_player(b"random")  # type: ignore[arg-type]

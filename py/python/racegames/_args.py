@@ -1,6 +1,7 @@
-"""Integer arguments of the pure-Python helpers, read as the native module
-reads them: any integer (``int``, numpy's integers, anything with
-``__index__``), never a ``bool`` nor a real, which are ``TypeError``."""
+"""Arguments of the pure-Python helpers. Integers are read as the native
+module reads them: any integer (``int``, numpy's integers, anything with
+``__index__``), never a ``bool`` nor a real, which are ``TypeError``; a
+user's text echoed in a message is cut short."""
 
 from __future__ import annotations
 
@@ -32,3 +33,12 @@ def is_int(value: Any) -> bool:
     except TypeError:
         return False
     return True
+
+
+#: Longest text of a user's input echoed in a message.
+SHOWN = 100
+
+
+def short(text: str, limit: int = SHOWN) -> str:
+    """``text`` cut to ``limit`` characters, saying how long it was."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"

@@ -60,15 +60,15 @@ when stderr is a terminal.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 import time
 from typing import Any, Callable, Dict, List, Optional, Sequence, SupportsIndex, Tuple, Union
 
 from racegames._args import as_int
+from racegames._args import short as _short
 from racegames._core import Game, Player, State, _arena_play, _arena_round_robin, _wilson
-from racegames.players import ParamValue, _game, _seed, make_player
+from racegames.players import ParamValue, _game, _param_word, _seed, make_player, parse_player
 
 __all__ = ["ArenaResult", "RoundRobin", "play", "round_robin", "main", "MAX_GAMES", "MAX_THREADS"]
 
@@ -83,15 +83,6 @@ MAX_GAMES = 10_000_000
 
 #: The most threads of a match (as for ``VectorEnv``).
 MAX_THREADS = 64
-
-#: Longest text of a user's input echoed in a message.
-_SHOWN = 100
-
-
-def _short(text: str, limit: int = _SHOWN) -> str:
-    """``text`` cut to ``limit`` characters, saying how long it was."""
-    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
-
 
 def _shown_int(value: int) -> str:
     """An int for a message: its digits if short, its size if huge."""
@@ -335,43 +326,19 @@ def round_robin(
     return RoundRobin(names, counts)
 
 
-def _value(text: str) -> ParamValue:
-    """A command-line value: ``true``/``false``, an int, a real, or text."""
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    try:
-        return int(text)
-    except ValueError:
-        pass
-    try:
-        real = float(text)
-    except ValueError:
-        return text
-    # "inf" and "nan" stay words, as the native ParamValue::parse reads them.
-    return real if math.isfinite(real) else text
-
-
 def _option(text: str) -> Tuple[str, ParamValue]:
     key, sep, value = text.partition("=")
     if not sep or not key:
         raise argparse.ArgumentTypeError(f"an option is KEY=VALUE, not {_short(repr(text))}")
-    return key, _value(value)
+    return key, _param_word(value)
 
 
 def _player_spec(text: str) -> Tuple[str, Dict[str, ParamValue]]:
-    """``NAME[:KEY=VALUE,KEY=VALUE...]``: a player name and its options."""
-    name, _, rest = text.partition(":")
-    params: Dict[str, ParamValue] = {}
-    for item in rest.split(",") if rest else []:
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise argparse.ArgumentTypeError(
-                f"a player is NAME or NAME:KEY=VALUE,KEY=VALUE, not {_short(repr(text))}"
-            )
-        params[key] = _value(value)
-    if not name:
-        raise argparse.ArgumentTypeError(f"a player needs a name, not {_short(repr(text))}")
-    return name, params
+    """A player argument, as :func:`racegames.players.parse_player` reads it."""
+    try:
+        return parse_player(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 _EPILOG = """\

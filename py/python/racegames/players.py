@@ -70,15 +70,16 @@ The players and their options:
 
 from __future__ import annotations
 
+import math
 import os
-from typing import Any, List, SupportsIndex, Union
+from typing import Any, Dict, List, SupportsIndex, Tuple, Union
 
 import numpy as np
 
-from racegames._args import as_int
+from racegames._args import as_int, short
 from racegames._core import Game, Player, _list_players, _make_player, make_game
 
-__all__ = ["Player", "list_players", "make_player"]
+__all__ = ["Player", "list_players", "make_player", "parse_player"]
 
 #: An option's value: on/off, an integer (numpy's too), a real (numpy's
 #: too; an integer where a real is meant), a word, or a path.
@@ -123,3 +124,50 @@ def make_player(name: str, game: Union[Game, str], seed: SupportsIndex = 0, **pa
     if not isinstance(name, str):
         raise TypeError(f"the player name must be a str, not {type(name).__name__}")
     return _make_player(name, _game(game), _seed(seed), params)
+
+
+def _param_word(text: str) -> ParamValue:
+    """An option's value written as text: ``true``/``false``, an int, a
+    real, or else the text itself."""
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        real = float(text)
+    except ValueError:
+        return text
+    # "inf" and "nan" stay words, as the native ParamValue::parse reads them.
+    return real if math.isfinite(real) else text
+
+
+def parse_player(text: str) -> Tuple[str, Dict[str, ParamValue]]:
+    """A player written as the command lines take it, ``NAME`` or
+    ``NAME:KEY=VALUE,KEY=VALUE,...``: its name and options, ready for
+    :func:`make_player`. A value reads as ``true``/``false``, an int, a
+    real, or else a word.
+
+    >>> from racegames import players
+    >>> players.parse_player("expectimax:depth=3,root_filter=0.04")
+    ('expectimax', {'depth': 3, 'root_filter': 0.04})
+    >>> name, params = players.parse_player("mcts:simulations=50")
+    >>> players.make_player(name, "backgammon", seed=1, **params).name
+    'mcts'
+
+    Text of another form raises ``ValueError``; the name and the options
+    themselves are checked by :func:`make_player`."""
+    if not isinstance(text, str):
+        raise TypeError(f"a player must be given as a str, not {type(text).__name__}")
+    name, _, rest = text.partition(":")
+    params: Dict[str, ParamValue] = {}
+    for item in rest.split(",") if rest else []:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise ValueError(f"a player is NAME or NAME:KEY=VALUE,KEY=VALUE, not {short(repr(text))}")
+        params[key] = _param_word(value)
+    if not name:
+        raise ValueError(f"a player needs a name, not {short(repr(text))}")
+    return name, params
+
