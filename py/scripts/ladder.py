@@ -17,7 +17,8 @@ down the list; the strongest wins at least 95% of its decided games against
 A block of a section between ``<!-- kept: ... -->`` and ``<!-- /kept -->``
 (a measurement made by another script, such as the matches against GNU
 Backgammon on the backgammon section) is kept at the end of that section
-when the page is regenerated.
+when the page is regenerated, as it stands on the page when the section's
+games are done.
 """
 
 from __future__ import annotations
@@ -525,6 +526,10 @@ def main(argv: List[str]) -> int:
         problems = disagreements(names, results, elo, name, choice)
         disagree += len(problems)
         text = section(title, game, names, results, seconds, choice, elo, problems)
+        # Read again after the game's run, so that a block edited meanwhile
+        # is kept as it now stands (a full run has already rewritten the
+        # sections it measured, with their blocks).
+        kept.update(kept_blocks(args.out))
         if title in kept:
             text += "\n" + kept[title]
         print(text, flush=True)

@@ -32,6 +32,29 @@ def test_kept_blocks_survive_by_section(tmp_path: Path) -> None:
     assert ladder.kept_blocks(tmp_path / "missing.md") == {}
 
 
+def test_a_block_edited_during_a_run_is_kept_as_edited(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ladder = load_ladder()
+    page = tmp_path / "players.md"
+    title = next(t for t, name, _ in ladder.GAME_SETS if name == "fallas")
+    before = "<!-- kept: a match -->\nold figures\n<!-- /kept -->\n"
+    after = "<!-- kept: a match -->\nnew figures\n<!-- /kept -->\n"
+    page.write_text(f"# Title\n\nintro\n\n## {title}\n\ntable\n\n{before}", encoding="utf-8")
+    measure = ladder.measure
+
+    def measure_then_edit(*args: object, **kwargs: object) -> object:
+        # Another script writes its block while the games are played.
+        result = measure(*args, **kwargs)
+        page.write_text(page.read_text(encoding="utf-8").replace(before, after), encoding="utf-8")
+        return result
+
+    monkeypatch.setattr(ladder, "measure", measure_then_edit)
+    argv = ["--only", "fallas", "--update", "--games", "2", "--out", str(page), "--no-cache"]
+    assert ladder.main(argv) == 0
+    text = page.read_text(encoding="utf-8")
+    assert after in text and "old figures" not in text
+    assert text.count("<!-- kept:") == 1
+
+
 def test_a_new_section_takes_its_place_in_the_ladder_s_order(tmp_path: Path) -> None:
     ladder = load_ladder()
     page = tmp_path / "players.md"
