@@ -203,45 +203,15 @@ fn check_against_reference<G: Game>(
     depth: u32,
     seed: u64,
 ) {
-    let Node::Decision(me) = game.node(state) else {
-        return;
-    };
-    REFERENCE_WORK.with(|w| w.set(0));
-    let best = reference(game, eval, me.index(), state, depth, 0);
-    // A search past the player's work cap is retried shallower by design;
-    // the player orders each node by static values too, so its work stays
-    // within a few times the reference's.
-    if REFERENCE_WORK.with(|w| w.get()) > MAX_WORK / 4 {
-        return;
-    }
-    let mut chosen: Vec<Vec<Action>> = Vec::new();
-    for prune in [false, true] {
-        let (actions, value) = decide(game, eval, settings(depth, prune), seed, state).unwrap();
-        assert!(
-            (value - best).abs() < 1e-9,
-            "prune {prune}: {value} vs {best}"
-        );
-        let mut end = *state;
-        for &a in &actions {
-            game.apply(&mut end, a).unwrap();
-        }
-        let own = reference(game, eval, me.index(), &end, depth - 1, 0);
-        assert!(
-            (own - best).abs() < 1e-9,
-            "prune {prune}: chose {own}, best {best}"
-        );
-        chosen.push(actions);
-    }
-    // Equal values are broken the same way: the same seeded order, and the
-    // first best end is kept.
-    assert_eq!(chosen[0], chosen[1]);
+    check_filtered_against_reference(game, eval, state, depth, 0.0, seed);
 }
 
-/// Checks the root filter against the reference: the value is the best
+/// [`check_against_reference`] with a root filter: the value is the best
 /// full-depth value among the root ends whose value one ply shallower is
-/// within `filter` of the best there, the chosen end is one of them with
-/// that value, and pruning changes nothing.
-fn check_filter_against_reference<G: Game>(
+/// within `filter` of the best there (every end when the filter is 0 or
+/// the depth below 3), the chosen end is one of them with that value, and
+/// pruning changes nothing.
+fn check_filtered_against_reference<G: Game>(
     game: &G,
     eval: &dyn Evaluator<G>,
     state: &G::State,
@@ -254,31 +224,36 @@ fn check_filter_against_reference<G: Game>(
     };
     let me = me.index();
     REFERENCE_WORK.with(|w| w.set(0));
+    let filtered = filter > 0.0 && depth >= 3;
+    // The value one ply shallower of an end, and whether the filter keeps it.
+    let shallow = |end: &G::State| reference(game, eval, me, end, depth - 2, 0);
     let ends = ply_ends(game, state).ends;
-    let shallow: Vec<f64> = ends
+    let top = if filtered {
+        ends.iter()
+            .map(|e| shallow(&e.state))
+            .fold(f64::NEG_INFINITY, f64::max)
+    } else {
+        0.0
+    };
+    let kept = |end: &G::State| !filtered || top - shallow(end) < filter;
+    let best = ends
         .iter()
-        .map(|e| reference(game, eval, me, &e.state, depth - 2, 0))
-        .collect();
-    let deep: Vec<f64> = ends
-        .iter()
+        .filter(|e| kept(&e.state))
         .map(|e| reference(game, eval, me, &e.state, depth - 1, 0))
-        .collect();
+        .fold(f64::NEG_INFINITY, f64::max);
+    // A search past the player's work cap is retried shallower by design;
+    // the player orders each node by static values too, so its work stays
+    // within a few times the reference's.
     if REFERENCE_WORK.with(|w| w.get()) > MAX_WORK / 4 {
         return;
     }
-    let top = shallow.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let kept = |v: f64| top - v < filter;
-    let best = (0..ends.len())
-        .filter(|&i| kept(shallow[i]))
-        .map(|i| deep[i])
-        .fold(f64::NEG_INFINITY, f64::max);
     let mut chosen: Vec<Vec<Action>> = Vec::new();
     for prune in [false, true] {
-        let filtered = ExpectimaxSettings {
+        let settings = ExpectimaxSettings {
             root_filter: filter,
             ..settings(depth, prune)
         };
-        let (actions, value) = decide(game, eval, filtered, seed, state).unwrap();
+        let (actions, value) = decide(game, eval, settings, seed, state).unwrap();
         assert!(
             (value - best).abs() < 1e-9,
             "prune {prune}: {value} vs {best}"
@@ -287,7 +262,7 @@ fn check_filter_against_reference<G: Game>(
         for &a in &actions {
             game.apply(&mut end, a).unwrap();
         }
-        assert!(kept(reference(game, eval, me, &end, depth - 2, 0)));
+        assert!(kept(&end), "prune {prune}: chose an end the filter drops");
         let own = reference(game, eval, me, &end, depth - 1, 0);
         assert!(
             (own - best).abs() < 1e-9,
@@ -295,6 +270,8 @@ fn check_filter_against_reference<G: Game>(
         );
         chosen.push(actions);
     }
+    // Equal values are broken the same way: the same seeded order, and the
+    // first best end is kept.
     assert_eq!(chosen[0], chosen[1]);
 }
 
@@ -309,12 +286,12 @@ proptest! {
         filter in prop::sample::select(vec![1e-9, 0.013, 0.05, 0.3, 100.0]),
     ) {
         if let Some(state) = random_decision(&HOP, seed, steps) {
-            check_filter_against_reference(&HOP, &Lead, &state, depth, filter, seed);
-            check_filter_against_reference(&HOP, &Hashed, &state, depth, filter, seed);
+            check_filtered_against_reference(&HOP, &Lead, &state, depth, filter, seed);
+            check_filtered_against_reference(&HOP, &Hashed, &state, depth, filter, seed);
         }
         let daldos = Daldos::default();
         if let Some(state) = random_decision(&daldos, seed, steps * 4) {
-            check_filter_against_reference(&daldos, &Hashed, &state, 3, filter, seed);
+            check_filtered_against_reference(&daldos, &Hashed, &state, 3, filter, seed);
         }
     }
 }
