@@ -25,6 +25,11 @@
 //! evaluation, and `beam` keeps only the best few of them at nodes searched
 //! deeper than the evaluation. Static values are cached for the decision:
 //! several throws and plies often reach the same position.
+//!
+//! At the root, `root_filter` may choose the moves searched to the full
+//! depth instead of the static order: every move is first searched one ply
+//! shallower, and only those close to the best there go deeper, as GNU
+//! Backgammon's move filters choose the moves its deeper plies look at.
 
 use std::sync::Arc;
 
