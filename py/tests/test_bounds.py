@@ -51,8 +51,9 @@ def timed_act(player: racegames.players.Player, state: racegames.State) -> tuple
         {"depth": 4},
         {"depth": 3, "beam": 0, "prune": False},
         {"budget": 100_000_000},
+        {"depth": 4, "beam": 0, "prune": False, "root_filter": 100.0},
     ],
-    ids=["depth4", "depth3-full", "budget-max"],
+    ids=["depth4", "depth3-full", "budget-max", "depth4-root-filter-full"],
 )
 def test_expectimax_decisions_are_bounded_and_deterministic(params: dict) -> None:
     game = racegames.make_game("backgammon")

@@ -112,7 +112,7 @@ def test_any_notation_is_read_or_refused(name: str, text: str, cut: int, seed: i
 @given(name=st.sampled_from(GAMES), player=st.one_of(st.sampled_from(["random", "greedy", "expectimax", "mcts", "policy"]), ODD),
        seed=ODD, data=st.data())
 def test_make_player_takes_any_name_seed_and_options(name: str, player: Any, seed: Any, data: st.DataObject) -> None:
-    keys = st.sampled_from(["depth", "beam", "prune", "budget", "simulations", "rollout_plies", "c", "path", "temperature", "x"])
+    keys = st.sampled_from(["depth", "beam", "prune", "budget", "root_filter", "simulations", "rollout_plies", "c", "path", "temperature", "x"])
     params = data.draw(st.dictionaries(keys, ODD, max_size=2))
     made = quick(lambda: players.make_player(player, name, seed, **params))
     if isinstance(made, racegames.players.Player):
