@@ -164,7 +164,7 @@ impl<'a, G: Game> Search<'a, G> {
     }
 
     /// The best root end searched to `depth` plies among the beam of
-    /// `ordered` (best first).
+    /// `scored` (best first).
     fn root_among(
         &mut self,
         ends: &[PlyEnd<G::State>],
