@@ -334,7 +334,7 @@ def _option(text: str) -> Tuple[str, ParamValue]:
 
 
 def _player_spec(text: str) -> Tuple[str, Dict[str, ParamValue]]:
-    """A player argument, as :func:`racegames.players.parse_player` reads it."""
+    """A player argument, as `racegames.players.parse_player` reads it."""
     try:
         return parse_player(text)
     except ValueError as e:

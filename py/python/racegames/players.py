@@ -146,7 +146,7 @@ def _param_word(text: str) -> ParamValue:
 def parse_player(text: str) -> Tuple[str, Dict[str, ParamValue]]:
     """A player written as the command lines take it, ``NAME`` or
     ``NAME:KEY=VALUE,KEY=VALUE,...``: its name and options, ready for
-    :func:`make_player`. A value reads as ``true``/``false``, an int, a
+    `make_player`. A value reads as ``true``/``false``, an int, a
     real, or else a word.
 
     >>> from racegames import players
@@ -157,7 +157,7 @@ def parse_player(text: str) -> Tuple[str, Dict[str, ParamValue]]:
     'mcts'
 
     Text of another form raises ``ValueError``; the name and the options
-    themselves are checked by :func:`make_player`."""
+    themselves are checked by `make_player`."""
     if not isinstance(text, str):
         raise TypeError(f"a player must be given as a str, not {type(text).__name__}")
     name, _, rest = text.partition(":")
