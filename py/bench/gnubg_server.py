@@ -9,6 +9,11 @@ Protocol, one line each way:
   point nearest bearing off; index 24 its bar);
 - answer ``BEST f t f t ..``: gnubg's ``findbestmove`` at 0-ply, cubeless,
   points from the mover's side (25 the bar, 0 off);
+- request ``EVAL o0 .. o24 m0 .. m24``: the board alone, before the
+  player on roll throws;
+- answer ``PROBS w wg wbg lg lbg``: gnubg's cubeless evaluation at 0-ply
+  (or PLIES) for the player on roll: winning, winning a gammon or more, a
+  backgammon, losing a gammon or more, a backgammon;
 - request ``QUIT`` ends the script.
 
 Everything else gnubg prints goes before the first answer; the referee
@@ -35,6 +40,11 @@ def main():
         words = line.split()
         if not words or words[0] == "QUIT":
             break
+        if words[0] == "EVAL" and len(words) == 51:
+            numbers = [int(w) for w in words[1:]]
+            probs = gnubg.evaluate((numbers[0:25], numbers[25:50]), cube, context)
+            print("PROBS " + " ".join(f"{p:.6f}" for p in probs[:5]), flush=True)
+            continue
         if words[0] != "MOVE" or len(words) != 53:
             print("ERROR bad request", flush=True)
             continue

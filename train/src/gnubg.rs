@@ -137,6 +137,32 @@ impl Gnubg {
             .map(|w| w.parse().map_err(|_| format!("bad answer {answer:?}")))
             .collect()
     }
+    /// gnubg's cubeless evaluation of `board` before the player on roll
+    /// throws, for that player, in gnubg's order: winning, winning a
+    /// gammon or more, a backgammon, losing a gammon or more, a backgammon.
+    ///
+    /// # Errors
+    ///
+    /// When gnubg does not answer with five probabilities.
+    pub fn evaluate(&mut self, board: &GnubgBoard) -> Result<[f32; 5], String> {
+        let mut req = String::from("EVAL");
+        for v in board.iter().flatten() {
+            req += &format!(" {v}");
+        }
+        writeln!(self.stdin, "{req}").map_err(|e| e.to_string())?;
+        self.stdin.flush().map_err(|e| e.to_string())?;
+        let answer = self.read_line("PROBS")?;
+        let probs: Vec<f32> = answer
+            .split_whitespace()
+            .map(|w| w.parse().map_err(|_| format!("bad answer {answer:?}")))
+            .collect::<Result<_, _>>()?;
+        match probs[..] {
+            [w, wg, wbg, lg, lbg] if probs.iter().all(|p| (0.0..=1.0).contains(p)) => {
+                Ok([w, wg, wbg, lg, lbg])
+            }
+            _ => Err(format!("bad answer {answer:?}")),
+        }
+    }
 }
 
 impl Drop for Gnubg {

@@ -13,6 +13,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod distil;
 pub mod gnubg;
 pub mod matches;
 pub mod player;

@@ -1,6 +1,7 @@
 //! `racegames-train`: trains a learned evaluation by self-play, or
 //! measures one. Run without arguments for the usage.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -21,6 +22,10 @@ const USAGE: &str = "usage:
   racegames-train versus GAME --net PATH [--opponent PLAYER] [--games N] [--seed S] [--depth D] [--beam B]
                          [--budget W]
   racegames-train games
+  racegames-train label [--net PATH] [--games N] [--seed S] [--explore P] [--workers W] [--plies N]
+                        [--gnubg PATH] [--server PATH] --out LABELS
+  racegames-train fit --labels LABELS --init PATH --out PATH [--epochs E] [--lr A] [--lr-end A]
+                      [--seed S] [--holdout F]
   racegames-train gnubg [--net PATH] [--games N] [--seed S] [--gnubg PATH] [--server PATH] [--plies N]
                         [--player expectimax|net-greedy] [--depth D] [--beam B]
 GAME is a tables preset (backgammon, seys_dos_e_as, quinze_tablas, ...), daldos (the Danish
@@ -36,6 +41,9 @@ fn run(args: Vec<String>) -> Result<(), String> {
     let first = it.next().ok_or(USAGE)?;
     if first == "gnubg" {
         return run_gnubg(it.collect());
+    }
+    if first == "label" || first == "fit" {
+        return run_distil(&first, it.collect());
     }
     if first == "games" {
         println!("{}", racegames_train::game_names().join("\n"));
@@ -175,6 +183,104 @@ fn run_gnubg(args: Vec<String>) -> Result<(), String> {
         }
     })?;
     println!("final: {}", gnubg::result_line(&res));
+    Ok(())
+}
+
+/// `label` and `fit`: backgammon's net taught by gnubg (`distil`).
+fn run_distil(command: &str, args: Vec<String>) -> Result<(), String> {
+    use racegames_train::distil;
+    let (mut net, mut games, mut explore, mut workers, mut plies) = (None, 5000u64, 0.1f64, 16, 0);
+    let (mut out, mut labels) = (None::<PathBuf>, None::<PathBuf>);
+    let mut gnubg = String::from("/usr/games/gnubg");
+    let mut server = String::from("py/bench/gnubg_server.py");
+    let mut fit = distil::FitOptions {
+        epochs: 8,
+        lr: 0.02,
+        lr_end: 0.002,
+        seed: 1,
+        holdout: 0.05,
+    };
+    let mut it = args.into_iter();
+    while let Some(flag) = it.next() {
+        let v = it.next();
+        match flag.as_str() {
+            "--net" | "--init" => net = Some(parse::<PathBuf>(&flag, v)?),
+            "--games" => games = parse(&flag, v)?,
+            "--seed" => fit.seed = parse(&flag, v)?,
+            "--explore" => explore = parse(&flag, v)?,
+            "--workers" => workers = parse(&flag, v)?,
+            "--plies" => plies = parse(&flag, v)?,
+            "--gnubg" => gnubg = parse(&flag, v)?,
+            "--server" => server = parse(&flag, v)?,
+            "--out" => out = Some(parse(&flag, v)?),
+            "--labels" => labels = Some(parse(&flag, v)?),
+            "--epochs" => fit.epochs = parse(&flag, v)?,
+            "--lr" => fit.lr = parse(&flag, v)?,
+            "--lr-end" => fit.lr_end = parse(&flag, v)?,
+            "--holdout" => fit.holdout = parse(&flag, v)?,
+            _ => return Err(format!("unknown option {flag:?}\n{USAGE}")),
+        }
+    }
+    let out = out.ok_or(format!("{command} needs --out PATH"))?;
+    let game = racegames_tables::Tables::backgammon();
+    let net = match net {
+        Some(path) => Mlp::from_path(&path).map_err(|e| e.to_string())?,
+        None if command == "label" => NetEvaluator::shipped(&game)
+            .map_err(|e| e.to_string())?
+            .net()
+            .clone(),
+        None => return Err("fit needs --init PATH, the net to start from".into()),
+    };
+    let started = std::time::Instant::now();
+    if command == "label" {
+        if !(0.0..=1.0).contains(&explore) {
+            return Err(format!("--explore: a probability, not {explore}"));
+        }
+        let positions = distil::self_play_positions(&game, &net, games, fit.seed, explore);
+        println!(
+            "{} positions from {games} games; labelling at {plies}-ply",
+            positions.len()
+        );
+        let rows =
+            distil::label_positions(&game, &positions, &gnubg, &server, plies, workers, |n| {
+                println!("{n} labelled ({:.0} s)", started.elapsed().as_secs_f64());
+            })?;
+        let file = std::fs::File::create(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+        let mut file = std::io::BufWriter::new(file);
+        distil::write_labels(&game, &rows, &mut file).map_err(|e| e.to_string())?;
+        file.flush().map_err(|e| e.to_string())?;
+        println!(
+            "wrote {} ({} positions, {:.0} s)",
+            out.display(),
+            rows.len(),
+            started.elapsed().as_secs_f64()
+        );
+        return Ok(());
+    }
+    let path = labels.ok_or("fit needs --labels LABELS")?;
+    let file = std::fs::File::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let rows = distil::read_labels(&game, &mut std::io::BufReader::new(file))?;
+    let (train, held) = distil::split_rows(&rows, fit.holdout);
+    let mut net = net;
+    let before = distil::fit_error(&game, &net, held);
+    println!(
+        "{} rows, {} held out; before: excess cross-entropy {:.5}, utility error {:.4}",
+        train.len(),
+        held.len(),
+        before.excess_cross_entropy,
+        before.utility
+    );
+    distil::fit(&game, &mut net, &rows, &fit, |epoch, err| {
+        println!(
+            "epoch {epoch}: excess cross-entropy {:.5}, utility error {:.4} ({:.0} s)",
+            err.excess_cross_entropy,
+            err.utility,
+            started.elapsed().as_secs_f64()
+        );
+        true
+    })?;
+    std::fs::write(&out, net.to_bytes()).map_err(|e| format!("{}: {e}", out.display()))?;
+    println!("wrote {}", out.display());
     Ok(())
 }
 
