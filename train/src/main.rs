@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use racegames_players::expectimax::ExpectimaxPlayer;
-use racegames_players::net::{Mlp, NetEvaluator};
+use racegames_players::net::{Mlp, NetEvaluator, NetGame};
 use racegames_players::Player;
 use racegames_train::gnubg;
 use racegames_train::td::TdOptions;
@@ -23,9 +23,9 @@ const USAGE: &str = "usage:
                          [--budget W]
   racegames-train games
   racegames-train label [--net PATH] [--games N] [--seed S] [--explore P] [--workers W] [--plies N]
-                        [--gnubg PATH] [--server PATH] --out LABELS
-  racegames-train fit --labels LABELS --init PATH --out PATH [--epochs E] [--lr A] [--lr-end A]
-                      [--seed S] [--holdout F]
+                        [--gnubg PATH] [--server PATH] [--labels LABELS] --out LABELS
+  racegames-train fit --labels LABELS (--init PATH | --hidden H) --out PATH [--epochs E] [--lr A]
+                      [--lr-end A] [--seed S] [--holdout F]
   racegames-train gnubg [--net PATH] [--games N] [--seed S] [--gnubg PATH] [--server PATH] [--plies N]
                         [--player expectimax|net-greedy] [--depth D] [--beam B]
 GAME is a tables preset (backgammon, seys_dos_e_as, quinze_tablas, ...), daldos (the Danish
@@ -186,11 +186,20 @@ fn run_gnubg(args: Vec<String>) -> Result<(), String> {
     Ok(())
 }
 
+fn read_labels_file(
+    game: &racegames_tables::Tables,
+    path: &std::path::Path,
+) -> Result<Vec<racegames_train::distil::Labelled>, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    racegames_train::distil::read_labels(game, &mut std::io::BufReader::new(file))
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
 /// `label` and `fit`: backgammon's net taught by gnubg (`distil`).
 fn run_distil(command: &str, args: Vec<String>) -> Result<(), String> {
     use racegames_train::distil;
     let (mut net, mut games, mut explore, mut workers, mut plies) = (None, 5000u64, 0.1f64, 16, 0);
-    let (mut out, mut labels) = (None::<PathBuf>, None::<PathBuf>);
+    let (mut out, mut labels, mut hidden) = (None::<PathBuf>, None::<PathBuf>, None::<usize>);
     let mut gnubg = String::from("/usr/games/gnubg");
     let mut server = String::from("py/bench/gnubg_server.py");
     let mut fit = distil::FitOptions {
@@ -214,6 +223,7 @@ fn run_distil(command: &str, args: Vec<String>) -> Result<(), String> {
             "--server" => server = parse(&flag, v)?,
             "--out" => out = Some(parse(&flag, v)?),
             "--labels" => labels = Some(parse(&flag, v)?),
+            "--hidden" => hidden = Some(parse(&flag, v)?),
             "--epochs" => fit.epochs = parse(&flag, v)?,
             "--lr" => fit.lr = parse(&flag, v)?,
             "--lr-end" => fit.lr_end = parse(&flag, v)?,
@@ -229,18 +239,33 @@ fn run_distil(command: &str, args: Vec<String>) -> Result<(), String> {
             .map_err(|e| e.to_string())?
             .net()
             .clone(),
-        None => return Err("fit needs --init PATH, the net to start from".into()),
+        None => match hidden {
+            Some(h) => Mlp::new_random(
+                "backgammon",
+                game.net_encoding(),
+                [game.net_inputs(), h, 5],
+                fit.seed,
+                0.1,
+            )
+            .map_err(|e| e.to_string())?,
+            None => return Err("fit needs --init PATH or --hidden H, the net to start from".into()),
+        },
     };
     let started = std::time::Instant::now();
     if command == "label" {
         if !(0.0..=1.0).contains(&explore) {
             return Err(format!("--explore: a probability, not {explore}"));
         }
-        let positions = distil::self_play_positions(&game, &net, games, fit.seed, explore);
-        println!(
-            "{} positions from {games} games; labelling at {plies}-ply",
-            positions.len()
-        );
+        // The positions of a labels file (labelled again, at other plies),
+        // or of self-play.
+        let positions: Vec<_> = match &labels {
+            Some(path) => read_labels_file(&game, path)?
+                .into_iter()
+                .map(|row| row.position)
+                .collect(),
+            None => distil::self_play_positions(&game, &net, games, fit.seed, explore),
+        };
+        println!("{} positions; labelling at {plies}-ply", positions.len());
         let rows =
             distil::label_positions(&game, &positions, &gnubg, &server, plies, workers, |n| {
                 println!("{n} labelled ({:.0} s)", started.elapsed().as_secs_f64());
@@ -257,9 +282,7 @@ fn run_distil(command: &str, args: Vec<String>) -> Result<(), String> {
         );
         return Ok(());
     }
-    let path = labels.ok_or("fit needs --labels LABELS")?;
-    let file = std::fs::File::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let rows = distil::read_labels(&game, &mut std::io::BufReader::new(file))?;
+    let rows = read_labels_file(&game, &labels.ok_or("fit needs --labels LABELS")?)?;
     let (train, held) = distil::split_rows(&rows, fit.holdout);
     let mut net = net;
     let before = distil::fit_error(&game, &net, held);
