@@ -5,9 +5,11 @@
 #   train/train-all.sh [OUT_DIR] [GAME ...]
 #
 # OUT_DIR (default players/nets) gets GAME.net and GAME.log for each GAME
-# (default: all of them). Single-threaded and seeded: the same command
-# gives the same nets, unless a run reaches its time limit (--max-seconds,
-# a guard well above its usual time), which stops it at a checkpoint.
+# (default: all of them); backgammon's is the self-play net taught by gnubg
+# (train/distil-backgammon.sh, where gnubg is installed). Single-threaded
+# and seeded: the same command gives the same nets, unless a run reaches
+# its time limit (--max-seconds, a guard well above its usual time), which
+# stops it at a checkpoint.
 # Runs under `nice` on the `quick` profile (optimised, no fat LTO).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -53,8 +55,21 @@ echo "$plan" | while read -r game hidden games lr lr_end secs init; do
         # The shipped net of the related game, not one this run rewrites.
         from=(--init "players/nets/$init.net")
     fi
+    # Backgammon's self-play net is the start of the net gnubg teaches
+    # (train/distil-backgammon.sh), which is the one shipped.
+    dest="$out/$game.net"
+    [ "$game" = backgammon ] && dest="$out/backgammon-self-play.net"
     nice -n 10 "$bin" "$game" "${from[@]}" --games "$games" --seed 1 --hidden "$hidden" \
         --lr "$lr" --lr-end "$lr_end" --checkpoint $((games / 10)) \
-        --max-seconds "$secs" --out "$out/$game.net" >"$out/$game.log" 2>&1
+        --max-seconds "$secs" --out "$dest" >"$out/$game.log" 2>&1
     echo "$game: $(tail -n 1 "$out/$game.log"), $(($(date +%s) - start)) s"
+    if [ "$game" = backgammon ]; then
+        if [ -x "${GNUBG:-/usr/games/gnubg}" ]; then
+            nice -n 10 train/distil-backgammon.sh "$out/distil" "$dest" >"$out/distil.log" 2>&1
+            cp "$out/distil/backgammon.net" "$out/backgammon.net"
+            echo "backgammon: taught by gnubg, $(tail -n 2 "$out/distil.log" | head -n 1)"
+        else
+            echo "backgammon: no gnubg, so only the self-play net ($dest)"
+        fi
+    fi
 done

@@ -37,7 +37,8 @@ const MCTS_PARAMS: &str = "simulations (1 to 1000000), exploration (a number fro
 pub enum Evaluation {
     /// The evaluation written by hand from the game's own logic.
     Hand,
-    /// The shipped network trained by self-play, where the game has one.
+    /// The shipped network (trained by self-play, backgammon's then taught
+    /// by gnubg), where the game has one.
     Net,
 }
 

@@ -8,8 +8,10 @@
 //! cargo run --release -p racegames-train -- eval backgammon --net players/nets/backgammon.net --opponent baseline --games 400
 //! ```
 //!
-//! Training uses only self-play ([`td`]); measuring uses the net's greedy
-//! play against random play and a hand-made greedy ([`mod@matches`]).
+//! Training uses self-play ([`td`]), and for backgammon's shipped net the
+//! evaluations of GNU Backgammon ([`distil`]); measuring uses the net's
+//! greedy play against random play and a hand-made greedy
+//! ([`mod@matches`]).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -6,7 +6,8 @@
 //! the gammons and backgammons); [`NetEvaluator`] turns them into each
 //! seat's expected return under the game's scoring. The shipped nets
 //! (`players/nets/*.net`, trained by self-play with the `racegames-train`
-//! crate) are built into the crate; [`Mlp::from_path`] loads another. Value
+//! crate, backgammon's then fitted to GNU Backgammon's evaluations) are
+//! built into the crate; [`Mlp::from_path`] loads another. Value
 //! nets and policies share one file format: see [`file`](mod@file).
 //!
 //! A state at a decision node is read as if its dice were not yet thrown:

@@ -41,9 +41,10 @@ The players and their options:
   from the game's own logic (pip count, blots and shots, primes and bearing
   off in the tables games; threats and exposure in Daldøs; distance to the
   target camp and stragglers in the Halma games); ``eval="net"`` is the
-  network shipped for the game, trained by self-play: backgammon, Seys dos
-  e as, Daldøs on the Danish board and eight Libro games have one (the
-  docs' Net files page lists them); the others refuse it.
+  network shipped for the game, trained by self-play (backgammon's then
+  taught by GNU Backgammon's evaluations): backgammon, Seys dos e as,
+  Daldøs on the Danish board and eight Libro games have one (the docs'
+  Net files page lists them); the others refuse it.
 - ``expectimax`` (Daldøs and the tables games): ``depth`` turns with exact
   chance nodes pruned by Star1/Star2, ``beam`` (how many of the best moves
   are searched deeper; 0 = all), ``prune``, ``budget`` (deepen ply by ply
