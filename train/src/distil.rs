@@ -24,11 +24,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use racegames_board::sim::SplitMix64;
 use racegames_board::{Game, Node};
 use racegames_players::net::{Mlp, NetGame, MAX_HIDDEN, MAX_INPUTS, MAX_OUTPUTS};
-use racegames_players::ply::ply_ends;
 use racegames_tables::{Position, Tables};
 
 use crate::gnubg::{gnubg_board, Gnubg};
-use crate::td::{greedy_choice, sgd_step};
+use crate::td::{greedy_choice, play_turns, sgd_step};
 
 /// A position and its label: the probabilities of the seat on roll, in the
 /// net's output order (winning; winning a gammon or more; losing one;
@@ -69,39 +68,23 @@ pub fn self_play_positions(
     let mut rng = SplitMix64::new(seed);
     let mut out = Vec::new();
     for _ in 0..games {
-        let mut state = game.new_initial_state();
-        loop {
-            match game.node(&state) {
-                Node::Terminal => break,
-                Node::Chance => {
-                    let Some(a) = game.sample_chance(&state, rng.next_f64()) else {
-                        break;
-                    };
-                    game.apply_legal(&mut state, a);
-                }
-                Node::Decision(mover) => {
-                    let ends = ply_ends(game, &state).ends;
-                    if ends.is_empty() {
-                        break;
-                    }
-                    let chosen = if rng.next_f64() < explore {
-                        rng.below(ends.len())
-                    } else {
-                        greedy_choice(game, net, mover, &ends).0
-                    };
-                    if ends.len() > 1 {
-                        let other = (chosen + 1 + rng.below(ends.len() - 1)) % ends.len();
-                        if net_is_asked(game, &ends[other].state) {
-                            out.push(ends[other].state);
-                        }
-                    }
-                    state = ends[chosen].state;
-                    if net_is_asked(game, &state) {
-                        out.push(state);
-                    }
+        play_turns(game, &mut rng, |rng, mover, ends| {
+            let chosen = if rng.next_f64() < explore {
+                rng.below(ends.len())
+            } else {
+                greedy_choice(game, net, mover, ends).0
+            };
+            if ends.len() > 1 {
+                let other = (chosen + 1 + rng.below(ends.len() - 1)) % ends.len();
+                if net_is_asked(game, &ends[other].state) {
+                    out.push(ends[other].state);
                 }
             }
-        }
+            if net_is_asked(game, &ends[chosen].state) {
+                out.push(ends[chosen].state);
+            }
+            chosen
+        });
     }
     out
 }

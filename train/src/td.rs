@@ -10,9 +10,9 @@
 //! with (the offline λ-return), and updates are made when it ends.
 
 use racegames_board::sim::SplitMix64;
-use racegames_board::{Node, Seat};
+use racegames_board::{Game, Node, Seat};
 use racegames_players::net::{flip_outputs, Mlp, NetGame, MAX_HIDDEN, MAX_INPUTS, MAX_OUTPUTS};
-use racegames_players::ply::ply_ends;
+use racegames_players::ply::{ply_ends, PlyEnd};
 
 /// The settings of a training run.
 #[derive(Clone, Debug, PartialEq)]
@@ -106,6 +106,37 @@ pub fn greedy_choice<G: NetGame>(
     (best.0, best.1)
 }
 
+/// Plays one game from the start, its chance nodes drawn with `rng`: at each
+/// decision, `choose` (given `rng`, the mover and the turn's ends) picks the
+/// end played. Returns the state where the game stopped: its end, or a
+/// position with no move.
+pub fn play_turns<G: Game>(
+    game: &G,
+    rng: &mut SplitMix64,
+    mut choose: impl FnMut(&mut SplitMix64, Seat, &[PlyEnd<G::State>]) -> usize,
+) -> G::State {
+    let mut state = game.new_initial_state();
+    loop {
+        match game.node(&state) {
+            Node::Terminal => return state,
+            Node::Chance => {
+                let Some(a) = game.sample_chance(&state, rng.next_f64()) else {
+                    return state;
+                };
+                game.apply_legal(&mut state, a);
+            }
+            Node::Decision(mover) => {
+                let ends = ply_ends(game, &state).ends;
+                if ends.is_empty() {
+                    return state;
+                }
+                let i = choose(rng, mover, &ends);
+                state = ends[i].state;
+            }
+        }
+    }
+}
+
 impl Trainer {
     /// A trainer with empty buffers.
     pub fn new() -> Trainer {
@@ -126,41 +157,28 @@ impl Trainer {
         for s in self.steps.drain(..) {
             self.spare.push(s.x);
         }
-        let mut state = game.new_initial_state();
-        loop {
-            match game.node(&state) {
-                Node::Terminal => break,
-                Node::Chance => {
-                    let Some(a) = game.sample_chance(&state, rng.next_f64()) else {
-                        break;
-                    };
-                    game.apply_legal(&mut state, a);
-                }
-                Node::Decision(mover) => {
-                    let ends = ply_ends(game, &state).ends;
-                    if ends.is_empty() {
-                        break;
-                    }
-                    let (i, _) = greedy_choice(game, net, mover, &ends);
-                    state = ends[i].state;
-                    if game.node(&state) == Node::Terminal {
-                        break;
-                    }
-                    let mut x = self.spare.pop().unwrap_or_default();
-                    x.clear();
-                    x.resize(n_in, 0.0);
-                    let mut value = [0.0; MAX_OUTPUTS];
-                    // The chosen position's own seat and outputs.
-                    let Some(seat) = game.net_encode(&state, &mut x) else {
-                        continue;
-                    };
-                    let mut h = [0.0f32; MAX_HIDDEN];
-                    net.forward(&x[..n_in], &mut h, &mut value[..net.outputs()]);
-                    x.truncate(n_in);
-                    self.steps.push(Step { x, seat, value });
-                }
+        let steps = &mut self.steps;
+        let spare = &mut self.spare;
+        let state = play_turns(game, rng, |_, mover, ends| {
+            let (i, _) = greedy_choice(game, net, mover, ends);
+            let state = &ends[i].state;
+            if game.node(state) == Node::Terminal {
+                return i;
             }
-        }
+            let mut x = spare.pop().unwrap_or_default();
+            x.clear();
+            x.resize(n_in, 0.0);
+            let mut value = [0.0; MAX_OUTPUTS];
+            // The chosen position's own seat and outputs.
+            let Some(seat) = game.net_encode(state, &mut x) else {
+                return i;
+            };
+            let mut h = [0.0f32; MAX_HIDDEN];
+            net.forward(&x[..n_in], &mut h, &mut value[..net.outputs()]);
+            x.truncate(n_in);
+            steps.push(Step { x, seat, value });
+            i
+        });
         self.learn(game, net, &state, lr, lambda);
         self.steps.len()
     }
