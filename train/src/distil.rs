@@ -9,7 +9,7 @@
 //! chosen end and one other end are kept, so the labels teach the net to
 //! rank the ends it chooses between. gnubg's cubeless evaluation of each
 //! (before the side on roll throws) is the target of a gradient step on
-//! the cross-entropy of each output, as in TD training ([`td::sgd_step`]).
+//! the cross-entropy of each output, as in TD training ([`crate::td::sgd_step`]).
 //! What is taken from gnubg is the numbers it computes for these positions,
 //! not its weights or inputs.
 //!
