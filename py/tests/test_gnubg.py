@@ -644,3 +644,36 @@ def test_records_go_to_a_match_file_and_come_back(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="Position"):
         gnubg.write_match([started_elsewhere], path)
 
+
+
+def train_binary() -> Optional[Path]:
+    """The newest ``racegames-train`` under ``target/`` (``cargo test`` builds it), if any."""
+    root = Path(__file__).resolve().parents[2]
+    built = [root / "target" / p / "racegames-train" for p in ("debug", "quick", "release")]
+    built = [b for b in built if b.is_file()]
+    return max(built, key=lambda b: b.stat().st_mtime) if built else None
+
+
+@requires_gnubg
+@pytest.mark.skipif(train_binary() is None, reason="racegames-train is not built (cargo test builds it)")
+def test_training_labels_are_gnubgs_for_the_seat_on_roll(tmp_path: Path) -> None:
+    """``racegames-train label`` asks gnubg about self-play positions; the shipped net,
+    taught by such labels, agrees with them closely (labels for the other seat would be
+    about as far as the games' results are uncertain)."""
+    binary, root = train_binary(), Path(__file__).resolve().parents[2]
+    assert binary is not None
+    labels = tmp_path / "labels.tsv"
+    server = root / "py" / "bench" / "gnubg_server.py"
+    label = [str(binary), "label", "--games", "2", "--seed", "4", "--workers", "2"]
+    label += ["--gnubg", str(gnubg_binary()), "--server", str(server), "--out", str(labels)]
+    subprocess.run(label, check=True, capture_output=True, text=True, timeout=300, cwd=root)
+    rows = [line.split("\t") for line in labels.read_text().splitlines()]
+    assert len(rows) > 50
+    for _, probs in rows:
+        win, win_gammon, lose_gammon, win_bg, lose_bg = (float(p) for p in probs.split())
+        assert win >= win_gammon >= win_bg and 1 - win >= lose_gammon - 1e-6 >= lose_bg - 1e-6
+    fit = [str(binary), "fit", "--labels", str(labels), "--init", str(root / "players" / "nets" / "backgammon.net")]
+    fit += ["--epochs", "0", "--holdout", "1", "--out", str(tmp_path / "same.net")]
+    done = subprocess.run(fit, check=True, capture_output=True, text=True, timeout=300, cwd=root)
+    error = float(done.stdout.split("utility error ")[1].split()[0])
+    assert error < 0.1, done.stdout
