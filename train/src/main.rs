@@ -31,6 +31,16 @@ const USAGE: &str = "usage:
 GAME is a tables preset (backgammon, seys_dos_e_as, quinze_tablas, ...), daldos (the Danish
 board) or daldos_norwegian; `racegames-train games` lists them.";
 
+/// Prints a line to stdout. A closed stdout (`racegames-train ... | head`)
+/// ends the program quietly, where `println!` would panic.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    };
+}
+
 fn parse<T: std::str::FromStr>(flag: &str, value: Option<String>) -> Result<T, String> {
     let v = value.ok_or(format!("{flag} needs a value"))?;
     v.parse().map_err(|_| format!("{flag}: cannot read {v:?}"))
@@ -46,7 +56,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
         return run_distil(&first, it.collect());
     }
     if first == "games" {
-        println!("{}", racegames_train::game_names().join("\n"));
+        say!("{}", racegames_train::game_names().join("\n"));
         return Ok(());
     }
     let evaluating = first == "eval";
@@ -114,10 +124,10 @@ fn run(args: Vec<String>) -> Result<(), String> {
             let opponent = opponent.unwrap_or_else(|| String::from("baseline"));
             run_eval(&cfg.game, &net, &opponent, games, cfg.td.seed)?
         };
-        println!("{line}");
+        say!("{line}");
     } else {
         let net = run_training(&cfg, &mut std::io::stdout())?;
-        println!(
+        say!(
             "wrote {} ({} games)",
             cfg.out.display(),
             net.trained_games()
@@ -176,13 +186,13 @@ fn run_gnubg(args: Vec<String>) -> Result<(), String> {
         ),
         _ => player_name.clone(),
     };
-    println!("racegames {what} against gnubg {plies}-ply, {games} games, seats alternating");
+    say!("racegames {what} against gnubg {plies}-ply, {games} games, seats alternating");
     let res = gnubg::play_bench(player.as_mut(), &mut engine, games, seed, |g, r| {
         if g % 10 == 0 {
-            println!("{}", gnubg::result_line(r));
+            say!("{}", gnubg::result_line(r));
         }
     })?;
-    println!("final: {}", gnubg::result_line(&res));
+    say!("final: {}", gnubg::result_line(&res));
     Ok(())
 }
 
@@ -265,16 +275,16 @@ fn run_distil(command: &str, args: Vec<String>) -> Result<(), String> {
                 .collect(),
             None => distil::self_play_positions(&game, &net, games, fit.seed, explore),
         };
-        println!("{} positions; labelling at {plies}-ply", positions.len());
+        say!("{} positions; labelling at {plies}-ply", positions.len());
         let rows =
             distil::label_positions(&game, &positions, &gnubg, &server, plies, workers, |n| {
-                println!("{n} labelled ({:.0} s)", started.elapsed().as_secs_f64());
+                say!("{n} labelled ({:.0} s)", started.elapsed().as_secs_f64());
             })?;
         let file = std::fs::File::create(&out).map_err(|e| format!("{}: {e}", out.display()))?;
         let mut file = std::io::BufWriter::new(file);
         distil::write_labels(&game, &rows, &mut file).map_err(|e| e.to_string())?;
         file.flush().map_err(|e| e.to_string())?;
-        println!(
+        say!(
             "wrote {} ({} positions, {:.0} s)",
             out.display(),
             rows.len(),
@@ -286,7 +296,7 @@ fn run_distil(command: &str, args: Vec<String>) -> Result<(), String> {
     let (train, held) = distil::split_rows(&rows, fit.holdout);
     let mut net = net;
     let before = distil::fit_error(&game, &net, held);
-    println!(
+    say!(
         "{} rows, {} held out; before: excess cross-entropy {:.5}, utility error {:.4}",
         train.len(),
         held.len(),
@@ -294,7 +304,7 @@ fn run_distil(command: &str, args: Vec<String>) -> Result<(), String> {
         before.utility
     );
     distil::fit(&game, &mut net, &rows, &fit, |epoch, err| {
-        println!(
+        say!(
             "epoch {epoch}: excess cross-entropy {:.5}, utility error {:.4} ({:.0} s)",
             err.excess_cross_entropy,
             err.utility,
@@ -303,7 +313,7 @@ fn run_distil(command: &str, args: Vec<String>) -> Result<(), String> {
         true
     })?;
     std::fs::write(&out, net.to_bytes()).map_err(|e| format!("{}: {e}", out.display()))?;
-    println!("wrote {}", out.display());
+    say!("wrote {}", out.display());
     Ok(())
 }
 
