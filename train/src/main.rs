@@ -24,7 +24,7 @@ const USAGE: &str = "usage:
   racegames-train games
   racegames-train label [--net PATH] [--games N] [--seed S] [--explore P] [--workers W] [--plies N]
                         [--gnubg PATH] [--server PATH] [--labels LABELS] --out LABELS
-  racegames-train fit --labels LABELS (--init PATH | --hidden H) --out PATH [--epochs E] [--lr A]
+  racegames-train fit --labels LABELS (--init PATH [--hidden H] | --hidden H) --out PATH [--epochs E] [--lr A]
                       [--lr-end A] [--seed S] [--holdout F]
   racegames-train gnubg [--net PATH] [--games N] [--seed S] [--gnubg PATH] [--server PATH] [--plies N]
                         [--player expectimax|net-greedy] [--depth D] [--beam B]
@@ -244,7 +244,14 @@ fn run_distil(command: &str, args: Vec<String>) -> Result<(), String> {
     let out = out.ok_or(format!("{command} needs --out PATH"))?;
     let game = racegames_tables::Tables::backgammon();
     let net = match net {
-        Some(path) => Mlp::from_path(&path).map_err(|e| e.to_string())?,
+        Some(path) => {
+            let mut net = Mlp::from_path(&path).map_err(|e| e.to_string())?;
+            // `--init` with `--hidden`: the net widened, its values unchanged.
+            if let (Some(h), "fit") = (hidden, command) {
+                net.widen(h, fit.seed, 0.1).map_err(|e| e.to_string())?;
+            }
+            net
+        }
         None if command == "label" => NetEvaluator::shipped(&game)
             .map_err(|e| e.to_string())?
             .net()

@@ -8,7 +8,7 @@ use super::file::{DenseLayer, FileError, NetFile, NetKind};
 /// The most inputs a net may have.
 pub const MAX_INPUTS: usize = 512;
 /// The most hidden units a net may have.
-pub const MAX_HIDDEN: usize = 256;
+pub const MAX_HIDDEN: usize = 512;
 /// The most outputs a net may have.
 pub const MAX_OUTPUTS: usize = 8;
 /// The longest name or encoding text in a weight file.
@@ -211,6 +211,53 @@ impl Mlp {
         self.w1.resize(inputs * self.hidden, 0.0);
         self.inputs = inputs;
         self.encoding = encoding.to_owned();
+        Ok(())
+    }
+
+    /// Adds hidden units, up to `hidden`, with small input weights drawn
+    /// from `seed` (uniform in ±`scale`) and zero output weights: the net's
+    /// values are unchanged until it is trained further, and the new units
+    /// let it learn more.
+    ///
+    /// # Errors
+    ///
+    /// [`NetError::Size`] when `hidden` is fewer than the net has or more
+    /// than the format holds.
+    ///
+    /// ```
+    /// use racegames_players::net::Mlp;
+    /// let mut net = Mlp::new_random("backgammon", "tables-v2", [217, 4, 5], 1, 0.1).unwrap();
+    /// let x = [0.5f32; 217];
+    /// let (mut h, mut before, mut after) = ([0.0; 8], [0.0; 5], [0.0; 5]);
+    /// net.forward(&x, &mut h, &mut before);
+    /// net.widen(8, 2, 0.1).unwrap();
+    /// net.forward(&x, &mut h, &mut after);
+    /// assert_eq!((net.hidden(), before), (8, after));
+    /// assert!(net.widen(4, 2, 0.1).is_err());
+    /// ```
+    pub fn widen(&mut self, hidden: usize, seed: u64, scale: f32) -> Result<(), NetError> {
+        check_size("hidden units", hidden, MAX_HIDDEN)?;
+        if hidden < self.hidden {
+            return Err(NetError::Size {
+                what: "hidden units, fewer than the net has,",
+                value: hidden as u32,
+                max: MAX_HIDDEN,
+            });
+        }
+        let old = self.hidden;
+        let mut rng = racegames_board::sim::SplitMix64::new(seed);
+        let mut w1 = Vec::with_capacity(self.inputs * hidden);
+        for row in self.w1.chunks_exact(old.max(1)).take(self.inputs) {
+            w1.extend_from_slice(row);
+            w1.extend((old..hidden).map(|_| (rng.next_f64() as f32 * 2.0 - 1.0) * scale));
+        }
+        let mut w2 = Vec::with_capacity(self.outputs * hidden);
+        for row in self.w2.chunks_exact(old.max(1)).take(self.outputs) {
+            w2.extend_from_slice(row);
+            w2.resize(w2.len() + hidden - old, 0.0);
+        }
+        self.b1.resize(hidden, 0.0);
+        (self.w1, self.w2, self.hidden) = (w1, w2, hidden);
         Ok(())
     }
 
