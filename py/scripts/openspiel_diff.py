@@ -17,11 +17,12 @@ import re
 import subprocess
 import sys
 
-import pyspiel
+import pyspiel  # type: ignore[import-not-found]
 
 game = pyspiel.load_game("backgammon")
 BIN = sys.argv[3] if len(sys.argv) > 3 else "target/release/examples/turn_ends"
 proc = subprocess.Popen([BIN], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+assert proc.stdin is not None and proc.stdout is not None
 
 def os_key(s):
     # OpenSpiel X (player 0) = our B (moves 1->24), O (player 1) = our A.

@@ -138,13 +138,14 @@ def test_the_shipped_nets_load_and_play() -> None:
 
 def test_elo_fit_refuses_bad_tables() -> None:
     assert _elo([[0, 76], [24, 0]], [[0, 100], [100, 0]], 1.0)[0] > 0
-    for score, games in [
+    bad_tables: list[tuple[list[list[float]], list[list[float]]]] = [
         ([[0, 1]], [[0]]),
         ([[0, 5], [0, 0]], [[0, 4], [4, 0]]),
         ([[0, 1], [0, 0]], [[0, 4], [3, 0]]),
         ([[0, float("nan")], [0, 0]], [[0, 4], [4, 0]]),
         ([[0.0] * 65] * 65, [[0.0] * 65] * 65),
-    ]:
+    ]
+    for score, games in bad_tables:
         with pytest.raises(ValueError):
             _elo(score, games)
     with pytest.raises(ValueError):
