@@ -1,5 +1,6 @@
 //! `racegames-train`: trains a learned evaluation by self-play (or, for
-//! backgammon, from gnubg's labels), or measures one. Run without arguments for the usage.
+//! backgammon, from gnubg's labels), or measures one. Run without
+//! arguments for the usage.
 
 use std::io::Write;
 use std::path::PathBuf;
