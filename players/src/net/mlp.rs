@@ -105,11 +105,8 @@ impl Mlp {
         check_text("game name", game)?;
         check_text("encoding", encoding)?;
         let mut rng = racegames_board::sim::SplitMix64::new(seed);
-        let mut draw = |n: usize| -> Vec<f32> {
-            (0..n)
-                .map(|_| (rng.next_f64() as f32 * 2.0 - 1.0) * scale)
-                .collect()
-        };
+        let mut draw =
+            |n: usize| -> Vec<f32> { (0..n).map(|_| uniform(&mut rng, scale)).collect() };
         Ok(Mlp {
             game: game.to_owned(),
             encoding: encoding.to_owned(),
@@ -249,7 +246,7 @@ impl Mlp {
         let mut w1 = Vec::with_capacity(self.inputs * hidden);
         for row in self.w1.chunks_exact(old.max(1)).take(self.inputs) {
             w1.extend_from_slice(row);
-            w1.extend((old..hidden).map(|_| (rng.next_f64() as f32 * 2.0 - 1.0) * scale));
+            w1.extend((old..hidden).map(|_| uniform(&mut rng, scale)));
         }
         let mut w2 = Vec::with_capacity(self.outputs * hidden);
         for row in self.w2.chunks_exact(old.max(1)).take(self.outputs) {
@@ -417,6 +414,11 @@ impl Mlp {
     pub fn to_bytes(&self) -> Vec<u8> {
         self.to_file().to_bytes()
     }
+}
+
+/// A starting weight: uniform in ±`scale`.
+fn uniform(rng: &mut racegames_board::sim::SplitMix64, scale: f32) -> f32 {
+    (rng.next_f64() as f32 * 2.0 - 1.0) * scale
 }
 
 fn check_size(what: &'static str, n: usize, max: usize) -> Result<(), NetError> {
