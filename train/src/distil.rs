@@ -26,6 +26,7 @@ use racegames_board::{Game, Node};
 use racegames_players::net::{Mlp, NetGame, MAX_HIDDEN, MAX_INPUTS, MAX_OUTPUTS};
 use racegames_tables::{Position, Tables};
 
+use crate::adam::{Adam, Gradient, PARTS};
 use crate::gnubg::{gnubg_board, Gnubg};
 use crate::td::{greedy_choice, play_turns, sgd_step};
 
@@ -207,7 +208,7 @@ pub fn read_labels(game: &Tables, from: &mut dyn BufRead) -> Result<Vec<Labelled
 }
 
 /// The settings of a fit.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct FitOptions {
     /// Passes over the training rows.
     pub epochs: u32,
@@ -219,6 +220,32 @@ pub struct FitOptions {
     pub seed: u64,
     /// The share of rows, the last ones, held out to measure the fit.
     pub holdout: f64,
+    /// How the weights move.
+    pub optimizer: Optimizer,
+    /// The rows a step of [`Optimizer::Adam`] averages over.
+    pub batch: usize,
+}
+
+/// How [`fit`] moves the weights.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Optimizer {
+    /// A gradient step a row, as in TD training.
+    #[default]
+    Sgd,
+    /// Mini-batch Adam ([`crate::adam`]).
+    Adam,
+}
+
+impl std::str::FromStr for Optimizer {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Optimizer, String> {
+        match s {
+            "sgd" => Ok(Optimizer::Sgd),
+            "adam" => Ok(Optimizer::Adam),
+            _ => Err(format!("an optimizer is sgd or adam, not {s:?}")),
+        }
+    }
 }
 
 /// How far a net is from the labels of some rows.
@@ -298,21 +325,42 @@ pub fn fit(
     if net.outputs() != 5 {
         return Err(format!("the net has {} outputs, not 5", net.outputs()));
     }
+    if opts.optimizer == Optimizer::Adam && opts.batch == 0 {
+        return Err("Adam needs a batch of at least one row".into());
+    }
     let (train, held) = split_rows(rows, opts.holdout);
     let mut order: Vec<usize> = (0..train.len()).collect();
     let mut rng = SplitMix64::new(opts.seed);
     let mut x = [0.0f32; MAX_INPUTS];
+    let mut adam = Adam::new(net);
+    let mut parts = vec![Gradient::new(net); PARTS];
     let steps = (train.len() as u64 * u64::from(opts.epochs)).max(1) as f32;
     let mut step = 0u64;
     for epoch in 0..opts.epochs {
         for i in (1..order.len()).rev() {
             order.swap(i, rng.below(i + 1));
         }
-        for &i in &order {
-            let lr = opts.lr + (opts.lr_end - opts.lr) * (step as f32 / steps);
-            step += 1;
-            if game.net_encode(&train[i].position, &mut x).is_some() {
-                sgd_step(net, &x[..net.inputs()], &train[i].probs, lr);
+        match opts.optimizer {
+            Optimizer::Sgd => {
+                for &i in &order {
+                    let lr = opts.lr + (opts.lr_end - opts.lr) * (step as f32 / steps);
+                    step += 1;
+                    if game.net_encode(&train[i].position, &mut x).is_some() {
+                        sgd_step(net, &x[..net.inputs()], &train[i].probs, lr);
+                    }
+                }
+            }
+            Optimizer::Adam => {
+                for batch in order.chunks(opts.batch) {
+                    let lr = opts.lr + (opts.lr_end - opts.lr) * (step as f32 / steps);
+                    step += batch.len() as u64;
+                    batch_gradient(game, net, train, batch, &mut parts);
+                    let (first, rest) = parts.split_at_mut(1);
+                    for part in rest.iter() {
+                        first[0].add(part);
+                    }
+                    adam.step(net, &first[0], batch.len(), lr);
+                }
             }
         }
         if !progress(epoch + 1, fit_error(game, net, held)) {
@@ -320,4 +368,35 @@ pub fn fit(
         }
     }
     Ok(())
+}
+
+/// Sums the gradients of the rows `batch` of `train` into `parts`, a
+/// share of the batch in each, on a thread each.
+fn batch_gradient(
+    game: &Tables,
+    net: &Mlp,
+    train: &[Labelled],
+    batch: &[usize],
+    parts: &mut [Gradient],
+) {
+    let share = batch.len().div_ceil(parts.len()).max(1);
+    std::thread::scope(|scope| {
+        for (part, rows) in parts
+            .iter_mut()
+            .zip(batch.chunks(share).chain(std::iter::repeat(&[][..])))
+        {
+            part.clear();
+            if rows.is_empty() {
+                continue;
+            }
+            scope.spawn(move || {
+                let mut x = [0.0f32; MAX_INPUTS];
+                for &i in rows {
+                    if game.net_encode(&train[i].position, &mut x).is_some() {
+                        part.add_row(net, &x[..net.inputs()], &train[i].probs);
+                    }
+                }
+            });
+        }
+    });
 }

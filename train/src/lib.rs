@@ -15,6 +15,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod adam;
 pub mod distil;
 pub mod gnubg;
 pub mod matches;

@@ -26,7 +26,7 @@ const USAGE: &str = "usage:
   racegames-train label [--net PATH] [--games N] [--seed S] [--explore P] [--workers W] [--plies N]
                         [--gnubg PATH] [--server PATH] [--labels LABELS] --out LABELS
   racegames-train fit --labels LABELS (--init PATH [--hidden H] | --hidden H) --out PATH [--epochs E] [--lr A]
-                      [--lr-end A] [--seed S] [--holdout F]
+                      [--lr-end A] [--seed S] [--holdout F] [--optimizer sgd|adam] [--batch N]
   racegames-train gnubg [--net PATH] [--games N] [--seed S] [--gnubg PATH] [--server PATH] [--plies N]
                         [--player expectimax|net-greedy] [--depth D] [--beam B]
 GAME is a tables preset (backgammon, seys_dos_e_as, quinze_tablas, ...), daldos (the Danish
@@ -219,6 +219,8 @@ fn run_distil(command: &str, args: Vec<String>) -> Result<(), String> {
         lr_end: 0.002,
         seed: 1,
         holdout: 0.05,
+        optimizer: distil::Optimizer::Sgd,
+        batch: 256,
     };
     let mut it = args.into_iter();
     while let Some(flag) = it.next() {
@@ -239,6 +241,8 @@ fn run_distil(command: &str, args: Vec<String>) -> Result<(), String> {
             "--lr" => fit.lr = parse(&flag, v)?,
             "--lr-end" => fit.lr_end = parse(&flag, v)?,
             "--holdout" => fit.holdout = parse(&flag, v)?,
+            "--optimizer" => fit.optimizer = parse(&flag, v)?,
+            "--batch" => fit.batch = parse(&flag, v)?,
             _ => return Err(format!("unknown option {flag:?}\n{USAGE}")),
         }
     }

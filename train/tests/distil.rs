@@ -9,7 +9,7 @@ use racegames_players::net::{Mlp, NetEvaluator, NetGame, MAX_INPUTS};
 use racegames_tables::Tables;
 use racegames_train::distil::{
     fit, fit_error, label_positions, net_order, read_labels, self_play_positions, split_rows,
-    write_labels, FitOptions, Labelled,
+    write_labels, FitOptions, Labelled, Optimizer,
 };
 
 fn shipped_net(game: &Tables) -> Mlp {
@@ -104,34 +104,56 @@ fn labels_survive_their_file_and_bad_lines_are_named() {
 fn a_fit_comes_nearer_the_labels_it_held_out() {
     let game = Tables::backgammon();
     let rows = rows(&game, 30);
-    let mut net = shipped_net(&game);
     let (_, held) = split_rows(&rows, 0.2);
     assert_eq!(held.len(), (rows.len() as f64 * 0.2).round() as usize);
-    let before = fit_error(&game, &net, held);
-    let opts = FitOptions {
+    let sgd = FitOptions {
         epochs: 3,
         lr: 0.02,
         lr_end: 0.005,
         seed: 1,
         holdout: 0.2,
+        optimizer: Optimizer::Sgd,
+        batch: 1,
     };
-    let mut seen = Vec::new();
-    fit(&game, &mut net, &rows, &opts, |epoch, err| {
-        seen.push((epoch, err));
-        true
-    })
-    .unwrap();
-    assert_eq!(seen.len(), 3);
-    let after = fit_error(&game, &net, held);
-    assert_eq!(seen[2].1, after);
-    assert!(
-        after.utility < 0.6 * before.utility
-            && after.excess_cross_entropy < 0.6 * before.excess_cross_entropy,
-        "{before:?} -> {after:?}"
-    );
-    // A net of another game's inputs is refused.
+    let adam = FitOptions {
+        lr: 0.002,
+        lr_end: 0.0005,
+        optimizer: Optimizer::Adam,
+        batch: 16,
+        ..sgd
+    };
+    for opts in [sgd, adam] {
+        let mut net = shipped_net(&game);
+        let before = fit_error(&game, &net, held);
+        let mut seen = Vec::new();
+        fit(&game, &mut net, &rows, &opts, |epoch, err| {
+            seen.push((epoch, err));
+            true
+        })
+        .unwrap();
+        assert_eq!(seen.len(), 3);
+        let after = fit_error(&game, &net, held);
+        assert_eq!(seen[2].1, after);
+        assert!(
+            after.utility < 0.6 * before.utility
+                && after.excess_cross_entropy < 0.6 * before.excess_cross_entropy,
+            "{:?}: {before:?} -> {after:?}",
+            opts.optimizer
+        );
+    }
+    // The same seed gives the same net.
+    let fitted = || {
+        let mut net = shipped_net(&game);
+        fit(&game, &mut net, &rows, &adam, |_, _| true).unwrap();
+        net.to_bytes()
+    };
+    assert_eq!(fitted(), fitted());
+    // A net of another game's inputs is refused, and so is an empty batch.
     let mut other = Mlp::new_random("seys_dos_e_as", "tables-v1", [210, 8, 5], 1, 0.1).unwrap();
-    assert!(fit(&game, &mut other, &rows, &opts, |_, _| true).is_err());
+    assert!(fit(&game, &mut other, &rows, &sgd, |_, _| true).is_err());
+    let mut net = shipped_net(&game);
+    let empty = FitOptions { batch: 0, ..adam };
+    assert!(fit(&game, &mut net, &rows, &empty, |_, _| true).is_err());
 }
 
 /// A stand-in for gnubg: answers every EVAL with the same probabilities.

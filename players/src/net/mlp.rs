@@ -258,6 +258,12 @@ impl Mlp {
         Ok(())
     }
 
+    /// The weights as slices `(w1, b1, w2, b2)`, laid out as
+    /// [`Mlp::weights_mut`] gives them.
+    pub fn weights(&self) -> (&[f32], &[f32], &[f32], &[f32]) {
+        (&self.w1, &self.b1, &self.w2, &self.b2)
+    }
+
     /// The weights as mutable slices `(w1, b1, w2, b2)`, for a trainer:
     /// `w1` input-to-hidden by input (`hidden` per input), `w2`
     /// hidden-to-output by output (`hidden` per output).
