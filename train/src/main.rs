@@ -247,6 +247,9 @@ fn run_distil(command: &str, args: Vec<String>) -> Result<(), String> {
         }
     }
     let out = out.ok_or(format!("{command} needs --out PATH"))?;
+    if command == "label" && hidden.is_some() {
+        return Err("--hidden is for fit: label plays with the net as it is".into());
+    }
     let game = racegames_tables::Tables::backgammon();
     let net = match net {
         Some(path) => {

@@ -28,6 +28,30 @@ fn an_unknown_option_is_a_failure_with_the_usage() {
     assert!(!err.contains("panicked"), "{err}");
 }
 
+#[test]
+fn options_of_another_command_are_refused_by_name() {
+    let out = racegames_train()
+        .args([
+            "label",
+            "--hidden",
+            "64",
+            "--out",
+            "/nonexistent/labels.tsv",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("--hidden is for fit"), "{err}");
+    let out = racegames_train()
+        .args(["fit", "--labels", "x", "--optimizer", "lbfgs", "--out", "y"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("--optimizer"), "{err}");
+}
+
 #[cfg(unix)]
 #[test]
 fn a_closed_stdout_ends_quietly_not_with_a_panic() {

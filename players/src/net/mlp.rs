@@ -36,6 +36,14 @@ pub enum NetError {
         /// The largest allowed.
         max: usize,
     },
+    /// A net cannot be widened to fewer hidden units than it has.
+    #[error("the net has {has} hidden units; widening it cannot leave it {asked}")]
+    Narrower {
+        /// The hidden units the net has.
+        has: usize,
+        /// The hidden units asked for.
+        asked: usize,
+    },
     /// The net does not fit the game it is given to.
     #[error("the net reads encoding {found:?} with {found_inputs} inputs; this game needs {expected:?} with {expected_inputs}")]
     Mismatch {
@@ -218,8 +226,8 @@ impl Mlp {
     ///
     /// # Errors
     ///
-    /// [`NetError::Size`] when `hidden` is fewer than the net has or more
-    /// than the format holds.
+    /// [`NetError::Narrower`] when `hidden` is fewer than the net has,
+    /// [`NetError::Size`] when it is more than the format holds.
     ///
     /// ```
     /// use racegames_players::net::Mlp;
@@ -230,15 +238,15 @@ impl Mlp {
     /// net.widen(8, 2, 0.1).unwrap();
     /// net.forward(&x, &mut h, &mut after);
     /// assert_eq!((net.hidden(), before), (8, after));
-    /// assert!(net.widen(4, 2, 0.1).is_err());
+    /// let err = net.widen(4, 2, 0.1).unwrap_err();
+    /// assert_eq!(err.to_string(), "the net has 8 hidden units; widening it cannot leave it 4");
     /// ```
     pub fn widen(&mut self, hidden: usize, seed: u64, scale: f32) -> Result<(), NetError> {
         check_size("hidden units", hidden, MAX_HIDDEN)?;
         if hidden < self.hidden {
-            return Err(NetError::Size {
-                what: "hidden units, fewer than the net has,",
-                value: hidden as u32,
-                max: MAX_HIDDEN,
+            return Err(NetError::Narrower {
+                has: self.hidden,
+                asked: hidden,
             });
         }
         let old = self.hidden;
