@@ -8,7 +8,9 @@
 //! summed on its own thread and the parts added in order, so a seed gives
 //! the same net on any number of cores.
 
-use racegames_players::net::{Mlp, MAX_HIDDEN, MAX_OUTPUTS};
+use racegames_players::net::Mlp;
+
+use crate::backprop::RowErrors;
 
 /// The parts a batch is cut into, one thread each.
 pub const PARTS: usize = 4;
@@ -45,37 +47,10 @@ impl Gradient {
     /// output against its target in `target`, with inputs `x`.
     pub fn add_row(&mut self, net: &Mlp, x: &[f32], target: &[f32]) {
         let (n_i, n_h, n_o) = (self.inputs, self.hidden, self.outputs);
-        let mut h = [0.0f32; MAX_HIDDEN];
-        let mut y = [0.0f32; MAX_OUTPUTS];
-        net.forward(x, &mut h, &mut y[..n_o]);
-        let (_, _, w2, _) = net.weights();
-        let (g_w1, rest) = self.sums.split_at_mut(n_i * n_h);
-        let (g_b1, rest) = rest.split_at_mut(n_h);
-        let (g_w2, g_b2) = rest.split_at_mut(n_o * n_h);
-        let mut delta_h = [0.0f32; MAX_HIDDEN];
-        for k in 0..n_o {
-            let d = target[k] - y[k];
-            let (row, g_row) = (
-                &w2[k * n_h..(k + 1) * n_h],
-                &mut g_w2[k * n_h..(k + 1) * n_h],
-            );
-            for j in 0..n_h {
-                delta_h[j] += d * row[j];
-                g_row[j] += d * h[j];
-            }
-            g_b2[k] += d;
-        }
-        for j in 0..n_h {
-            delta_h[j] *= h[j] * (1.0 - h[j]);
-            g_b1[j] += delta_h[j];
-        }
-        for (&xi, g_row) in x.iter().zip(g_w1.chunks_exact_mut(n_h)) {
-            if xi != 0.0 {
-                for (g, d) in g_row.iter_mut().zip(&delta_h[..n_h]) {
-                    *g += xi * d;
-                }
-            }
-        }
+        let (w1, rest) = self.sums.split_at_mut(n_i * n_h);
+        let (b1, rest) = rest.split_at_mut(n_h);
+        let (w2, b2) = rest.split_at_mut(n_o * n_h);
+        RowErrors::new(net, x, target).add_scaled(x, 1.0, (w1, b1, w2, b2));
     }
 
     /// Adds another gradient of the same net.
@@ -131,6 +106,7 @@ impl Adam {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use racegames_players::net::MAX_HIDDEN;
 
     fn net() -> Mlp {
         Mlp::new_random("test", "test-v1", [3, 4, 2], 7, 0.5).unwrap()

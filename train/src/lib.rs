@@ -16,6 +16,7 @@
 #![deny(missing_docs)]
 
 pub mod adam;
+pub mod backprop;
 pub mod distil;
 pub mod gnubg;
 pub mod matches;

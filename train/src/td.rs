@@ -14,6 +14,8 @@ use racegames_board::{Game, Node, Seat};
 use racegames_players::net::{flip_outputs, Mlp, NetGame, MAX_HIDDEN, MAX_INPUTS, MAX_OUTPUTS};
 use racegames_players::ply::{ply_ends, PlyEnd};
 
+use crate::backprop::RowErrors;
+
 /// The settings of a training run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TdOptions {
@@ -217,32 +219,8 @@ impl Trainer {
 /// One step of gradient descent on the cross-entropy between the net's
 /// outputs at `x` and `target`.
 pub fn sgd_step(net: &mut Mlp, x: &[f32], target: &[f32], lr: f32) {
-    let (n_h, n_o) = (net.hidden(), net.outputs());
-    let mut h = [0.0f32; MAX_HIDDEN];
-    let mut y = [0.0f32; MAX_OUTPUTS];
-    net.forward(x, &mut h, &mut y[..n_o]);
-    let mut delta_h = [0.0f32; MAX_HIDDEN];
-    let (w1, b1, w2, b2) = net.weights_mut();
-    for k in 0..n_o {
-        let d = target[k] - y[k];
-        let row = &mut w2[k * n_h..(k + 1) * n_h];
-        for j in 0..n_h {
-            delta_h[j] += d * row[j];
-            row[j] += lr * d * h[j];
-        }
-        b2[k] += lr * d;
-    }
-    for j in 0..n_h {
-        delta_h[j] *= h[j] * (1.0 - h[j]) * lr;
-        b1[j] += delta_h[j];
-    }
-    for (&xi, row) in x.iter().zip(w1.chunks_exact_mut(n_h)) {
-        if xi != 0.0 {
-            for (w, d) in row.iter_mut().zip(&delta_h[..n_h]) {
-                *w += xi * d;
-            }
-        }
-    }
+    let errors = RowErrors::new(net, x, target);
+    errors.add_scaled(x, lr, net.weights_mut());
 }
 
 /// Trains `net` for `opts.games` self-play games, calling `progress` after
