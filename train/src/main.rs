@@ -47,6 +47,19 @@ fn parse<T: std::str::FromStr>(flag: &str, value: Option<String>) -> Result<T, S
     v.parse().map_err(|_| format!("{flag}: cannot read {v:?}"))
 }
 
+/// The gnubg server script, checked before gnubg is started: gnubg given a
+/// missing script ends at once, which says nothing of why.
+fn server_script(path: String) -> Result<String, String> {
+    if std::path::Path::new(&path).is_file() {
+        Ok(path)
+    } else {
+        Err(format!(
+            "--server: no file {path:?} (gnubg_server.py is py/bench/gnubg_server.py, \
+             found from the repository's root; --server PATH names it elsewhere)"
+        ))
+    }
+}
+
 fn run(args: Vec<String>) -> Result<(), String> {
     let mut it = args.into_iter();
     let first = it.next().ok_or(USAGE)?;
@@ -179,6 +192,7 @@ fn run_gnubg(args: Vec<String>) -> Result<(), String> {
             ))
         }
     };
+    let server = server_script(server)?;
     let mut engine = gnubg::Gnubg::start(&gnubg, &server, plies)?;
     let what = match player_name.as_str() {
         "expectimax" => format!(
@@ -281,6 +295,7 @@ fn run_distil(command: &str, args: Vec<String>) -> Result<(), String> {
         if !(0.0..=1.0).contains(&explore) {
             return Err(format!("--explore: a probability, not {explore}"));
         }
+        let server = server_script(server)?;
         // The positions of a labels file (labelled again, at other plies),
         // or of self-play.
         let positions: Vec<_> = match &labels {

@@ -52,6 +52,27 @@ fn options_of_another_command_are_refused_by_name() {
     assert!(err.contains("--optimizer"), "{err}");
 }
 
+#[test]
+fn a_missing_gnubg_server_script_is_named() {
+    let out = racegames_train()
+        .args([
+            "label",
+            "--games",
+            "1",
+            "--server",
+            "/nonexistent/server.py",
+        ])
+        .args(["--out", "/nonexistent/labels.tsv"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("--server: no file \"/nonexistent/server.py\""),
+        "{err}"
+    );
+}
+
 #[cfg(unix)]
 #[test]
 fn a_closed_stdout_ends_quietly_not_with_a_panic() {
