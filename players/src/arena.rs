@@ -27,6 +27,7 @@ use racegames_board::{Action, Game, Node};
 
 use crate::{Interrupt, Player, PlayerError};
 
+pub mod luck;
 mod record;
 mod round_robin;
 pub mod stats;

@@ -19,6 +19,7 @@ pub mod adam;
 pub mod backprop;
 pub mod distil;
 pub mod gnubg;
+pub mod luck;
 pub mod matches;
 pub mod player;
 pub mod td;

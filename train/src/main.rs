@@ -29,6 +29,8 @@ const USAGE: &str = "usage:
                       [--lr-end A] [--seed S] [--holdout F] [--optimizer sgd|adam] [--batch N]
   racegames-train gnubg [--net PATH] [--games N] [--seed S] [--gnubg PATH] [--server PATH] [--plies N]
                         [--player expectimax|net-greedy] [--depth D] [--beam B]
+  racegames-train luck --games FILE[,FILE...] [--against FILE[,FILE...]] [--net PATH]
+                       [--scoring winloss|backgammons] [--workers W]
 GAME is a tables preset (backgammon, seys_dos_e_as, quinze_tablas, ...), daldos (the Danish
 board) or daldos_norwegian; `racegames-train games` lists them.";
 
@@ -68,6 +70,9 @@ fn run(args: Vec<String>) -> Result<(), String> {
     }
     if first == "label" || first == "fit" {
         return run_distil(&first, it.collect());
+    }
+    if first == "luck" {
+        return run_luck(it.collect());
     }
     if first == "games" {
         say!("{}", racegames_train::game_names().join("\n"));
@@ -209,6 +214,113 @@ fn run_gnubg(args: Vec<String>) -> Result<(), String> {
     })?;
     say!("final: {}", gnubg::result_line(&res));
     Ok(())
+}
+
+/// `luck`: luck-adjusted results of `gnubg_match.py`'s games.
+fn run_luck(args: Vec<String>) -> Result<(), String> {
+    use racegames_tables::Scoring;
+    use racegames_train::luck;
+    let (mut files, mut against, mut net) = (Vec::new(), Vec::new(), None::<PathBuf>);
+    let mut scoring = Scoring::Backgammons;
+    let mut workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut it = args.into_iter();
+    while let Some(flag) = it.next() {
+        let v = it.next();
+        let list = |v: Option<String>| -> Result<Vec<PathBuf>, String> {
+            let v: String = parse(&flag, v)?;
+            Ok(v.split(',').map(PathBuf::from).collect())
+        };
+        match flag.as_str() {
+            "--games" => files = list(v)?,
+            "--against" => against = list(v)?,
+            "--net" => net = Some(parse(&flag, v)?),
+            "--workers" => workers = parse::<usize>(&flag, v)?.clamp(1, 64),
+            "--scoring" => {
+                scoring = match parse::<String>(&flag, v)?.as_str() {
+                    "winloss" => Scoring::WinLoss,
+                    "backgammons" => Scoring::Backgammons,
+                    other => {
+                        return Err(format!("--scoring: winloss or backgammons, not {other:?}"))
+                    }
+                }
+            }
+            _ => return Err(format!("unknown option {flag:?}\n{USAGE}")),
+        }
+    }
+    if files.is_empty() {
+        return Err(format!("luck needs --games FILE\n{USAGE}"));
+    }
+    let game = luck::backgammon_scored(scoring);
+    let judge = match &net {
+        Some(path) => NetEvaluator::new(&game, Mlp::from_path(path).map_err(|e| e.to_string())?),
+        None => NetEvaluator::shipped(&game),
+    }
+    .map_err(|e| e.to_string())?;
+    let read = |paths: &[PathBuf]| -> Result<Vec<luck::MatchGame>, String> {
+        let mut all = Vec::new();
+        for p in paths {
+            let text = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
+            all.extend(luck::read_match(&text).map_err(|e| format!("{}: {e}", p.display()))?);
+        }
+        Ok(all)
+    };
+    let judged = luck::judge_games(&game, &judge, &read(&files)?, workers)?;
+    let name = if scoring == Scoring::WinLoss {
+        "winloss (a win is 1)"
+    } else {
+        "backgammons"
+    };
+    say!(
+        "{} games, judged by the net {}, results as {name} counts them",
+        judged.len(),
+        net.as_ref()
+            .map_or(String::from("shipped"), |p| p.display().to_string())
+    );
+    let wins = scoring == Scoring::WinLoss;
+    report_luck(&judged, wins);
+    if !against.is_empty() {
+        let other = luck::judge_games(&game, &judge, &read(&against)?, workers)?;
+        let by_game: std::collections::HashMap<u64, luck::Judged> =
+            other.iter().map(|j| (j.game, *j)).collect();
+        let paired: Vec<luck::Judged> = judged
+            .iter()
+            .filter_map(|j| {
+                by_game.get(&j.game).map(|o| luck::Judged {
+                    game: j.game,
+                    result: j.result - o.result,
+                    adjusted: j.adjusted - o.adjusted,
+                })
+            })
+            .collect();
+        say!(
+            "against {} games: {} with the same numbers, game by game, --games minus --against",
+            other.len(),
+            paired.len()
+        );
+        report_luck(&paired, false);
+    }
+    Ok(())
+}
+
+/// The raw and the luck-adjusted mean, with the share of games won when
+/// `wins` (a result of ±1: the share is half the mean plus one half).
+fn report_luck(judged: &[racegames_train::luck::Judged], wins: bool) {
+    use racegames_train::luck::mean_interval;
+    let raw: Vec<f64> = judged.iter().map(|j| j.result).collect();
+    let adjusted: Vec<f64> = judged.iter().map(|j| j.adjusted).collect();
+    let (m, h) = mean_interval(&raw);
+    let (am, ah) = mean_interval(&adjusted);
+    let width = if h > 0.0 { 100.0 * ah / h } else { 0.0 };
+    say!("  result:         {m:+.4} ± {h:.4} a game (95%)");
+    say!("  luck-adjusted:  {am:+.4} ± {ah:.4} a game (95%; {width:.0}% of the raw interval's width)");
+    if wins {
+        let share = |m: f64, h: f64| format!("{:.1}% ± {:.1}%", 50.0 * (1.0 + m), 50.0 * h);
+        say!(
+            "  games won:      {} raw, {} luck-adjusted",
+            share(m, h),
+            share(am, ah)
+        );
+    }
 }
 
 fn read_labels_file(

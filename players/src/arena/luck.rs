@@ -1,0 +1,163 @@
+//! Luck-adjusted results: a game's result less what its dice gave each
+//! seat, as a judge (an [`Evaluator`]) sees it.
+//!
+//! At every chance node the judge values each outcome: the position it
+//! leads to, after the best ply the judge sees for the seat to move next.
+//! An outcome's luck is its value less the mean over all outcomes,
+//! weighted by their chances. Summed over a game and taken from the
+//! result, it leaves what the seats' choices earned: the luck-adjusted
+//! result, which gnubg reports in its analysis too.
+//!
+//! **Why it is fair, whatever the judge.** The dice are drawn with the
+//! chances the judge weighs, after the position is set, so each luck term
+//! has mean zero given everything before it: the adjusted result has the
+//! same expectation as the result, for any judge, even one that favours
+//! one of the players. A good judge only makes it less noisy: the closer
+//! its values, the more of the dice's swing cancels, and the fewer games a
+//! difference between players needs.
+//!
+//! ```
+//! use racegames_board::{Game, Node};
+//! use racegames_players::arena::luck::game_luck;
+//! use racegames_players::net::NetEvaluator;
+//! use racegames_tables::Tables;
+//!
+//! let game = Tables::backgammon();
+//! let judge = NetEvaluator::shipped(&game).unwrap();
+//! // One throw: the roll-off, whose luck is one seat's gain and the other's loss.
+//! let mut outcomes = Vec::new();
+//! game.chance_outcomes(&game.new_initial_state(), |a, _| outcomes.push(a));
+//! let luck = game_luck(&game, &judge, &outcomes[..1]).unwrap();
+//! assert!((luck.luck[0] + luck.luck[1]).abs() < 1e-9);
+//! assert_eq!(luck.chance_nodes, 1);
+//! ```
+
+use racegames_board::{Action, Game, Node};
+
+use crate::ply::ply_ends;
+use crate::value::estimate;
+use crate::Evaluator;
+
+/// What the dice gave each seat over a sequence of actions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameLuck {
+    /// Each seat's luck, summed over the chance nodes, in the game's points.
+    pub luck: Vec<f64>,
+    /// Each seat's return at the end: exact when the game is over, the
+    /// judge's estimate otherwise.
+    pub returns: Vec<f64>,
+    /// Whether the actions end the game.
+    pub finished: bool,
+    /// The chance nodes judged.
+    pub chance_nodes: usize,
+}
+
+impl GameLuck {
+    /// `seat`'s return less its luck (0 for a seat the game does not have).
+    pub fn adjusted(&self, seat: usize) -> f64 {
+        match (self.returns.get(seat), self.luck.get(seat)) {
+            (Some(r), Some(l)) => r - l,
+            _ => 0.0,
+        }
+    }
+}
+
+/// Why a sequence of actions could not be judged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LuckError {
+    /// An action the game refused where it came.
+    #[error("action {action} (number {index} of the game) is not legal there")]
+    Illegal {
+        /// Its place in the sequence, from 0.
+        index: usize,
+        /// The action.
+        action: Action,
+    },
+}
+
+/// Judges the chance nodes of the game played by `actions` from the
+/// game's first state: each seat's luck, as the module explains.
+///
+/// # Errors
+///
+/// [`LuckError::Illegal`] for an action the game refuses where it comes
+/// (actions after the end included).
+pub fn game_luck<G: Game, E: Evaluator<G> + ?Sized>(
+    game: &G,
+    judge: &E,
+    actions: &[Action],
+) -> Result<GameLuck, LuckError> {
+    let seats = game.num_players();
+    let mut luck = vec![0.0; seats];
+    let mut chance_nodes = 0;
+    let mut state = game.new_initial_state();
+    let mut outcomes: Vec<(Action, f64)> = Vec::new();
+    let (mut value, mut mean) = (vec![0.0; seats], vec![0.0; seats]);
+    let mut drawn = vec![0.0; seats];
+    for (index, &action) in actions.iter().enumerate() {
+        if game.node(&state) == Node::Chance {
+            outcomes.clear();
+            game.chance_outcomes(&state, |a, p| outcomes.push((a, p)));
+            if !outcomes.iter().any(|&(a, _)| a == action) {
+                return Err(LuckError::Illegal { index, action });
+            }
+            mean.fill(0.0);
+            let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
+            for &(outcome, p) in &outcomes {
+                let mut next = state;
+                if game.apply(&mut next, outcome).is_err() {
+                    return Err(LuckError::Illegal { index, action });
+                }
+                after_outcome(game, judge, &next, &mut value);
+                for (m, v) in mean.iter_mut().zip(&value) {
+                    *m += p / total * v;
+                }
+                if outcome == action {
+                    drawn.copy_from_slice(&value);
+                }
+            }
+            for ((l, d), m) in luck.iter_mut().zip(&drawn).zip(&mean) {
+                *l += d - m;
+            }
+            chance_nodes += 1;
+        }
+        game.apply(&mut state, action)
+            .map_err(|_| LuckError::Illegal { index, action })?;
+    }
+    let mut returns = vec![0.0; seats];
+    estimate(game, judge, &state, &mut returns);
+    Ok(GameLuck {
+        luck,
+        returns,
+        finished: game.node(&state) == Node::Terminal,
+        chance_nodes,
+    })
+}
+
+/// The judge's values of `state`, just after a chance outcome: after the
+/// best ply it sees for the seat to move when that seat decides next.
+fn after_outcome<G: Game, E: Evaluator<G> + ?Sized>(
+    game: &G,
+    judge: &E,
+    state: &G::State,
+    out: &mut [f64],
+) {
+    let Node::Decision(mover) = game.node(state) else {
+        estimate(game, judge, state, out);
+        return;
+    };
+    let ends = ply_ends(game, state);
+    let mut best: Option<&G::State> = None;
+    let mut best_value = f64::NEG_INFINITY;
+    for end in &ends.ends {
+        let v = judge.rank(game, &end.state, mover.index());
+        if v > best_value {
+            best_value = v;
+            best = Some(&end.state);
+        }
+    }
+    estimate(game, judge, best.unwrap_or(state), out);
+}
+
+#[cfg(test)]
+mod tests;
