@@ -6,6 +6,9 @@
 //!   Wilson 95% intervals ([`ArenaResult`]).
 //! - [`round_robin`] plays a match between every pair of a list of players
 //!   and fits Elo ratings to the table ([`RoundRobin`], [`stats::elo`]).
+//! - [`luck::game_luck`] takes the dice's share out of a game already
+//!   played: its result less what each chance outcome gave, as an
+//!   evaluation judges it, with the result's expectation and less noise.
 //!
 //! Results depend on the seed alone, never on the number of threads: game
 //! `k` of an `n`-seat match draws its dice from a generator seeded from

@@ -20,6 +20,11 @@ for), mean ± 1.96 standard errors. Results go to
 ``DIR/<scoring>.jsonl`` (one line per game, as it ends) and
 ``DIR/result.json``; ``--combine DIR DIR ...`` reports the games of
 several such folders together. Needs GNU Backgammon (``/usr/games/gnubg``).
+
+The dice decide most of a game, so 400 games leave the points a game
+uncertain by about ±0.13. ``racegames-train luck --games DIR/<scoring>.jsonl``
+(the training crate) reads the same files and reports the luck-adjusted
+result too, with about a tenth of the variance (docs/gnubg.md).
 """
 
 from __future__ import annotations
