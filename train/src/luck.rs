@@ -9,10 +9,10 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use racegames_board::Action;
+use racegames_board::{Action, FromParams, ParamValue};
 use racegames_players::arena::luck::game_luck;
 use racegames_players::net::NetEvaluator;
-use racegames_tables::{Scoring, Tables, Variant};
+use racegames_tables::Tables;
 
 /// One game of a match file.
 #[derive(Clone, Debug, PartialEq)]
@@ -86,13 +86,20 @@ pub fn read_match(text: &str) -> Result<Vec<MatchGame>, String> {
     Ok(games)
 }
 
-/// Backgammon scored as `scoring` counts: the judge's game.
-pub fn backgammon_scored(scoring: Scoring) -> Tables {
-    let variant = Variant {
-        scoring,
-        ..Variant::backgammon()
-    };
-    Tables::new(variant).unwrap_or_else(|_| Tables::backgammon())
+/// Backgammon scored as `scoring` (`"winloss"` or `"backgammons"`)
+/// counts, through the rules crate's own options: the judge's game.
+///
+/// # Errors
+///
+/// Any other scoring.
+pub fn backgammon_scored(scoring: &str) -> Result<Tables, String> {
+    if !matches!(scoring, "winloss" | "backgammons") {
+        return Err(format!(
+            "--scoring: winloss or backgammons, not {scoring:?}"
+        ));
+    }
+    Tables::from_params("backgammon", &[("scoring", ParamValue::Str(scoring))])
+        .map_err(|e| e.to_string())
 }
 
 /// Judges every game on `workers` threads, in the games' order.

@@ -218,10 +218,9 @@ fn run_gnubg(args: Vec<String>) -> Result<(), String> {
 
 /// `luck`: luck-adjusted results of `gnubg_match.py`'s games.
 fn run_luck(args: Vec<String>) -> Result<(), String> {
-    use racegames_tables::Scoring;
     use racegames_train::luck;
     let (mut files, mut against, mut net) = (Vec::new(), Vec::new(), None::<PathBuf>);
-    let mut scoring = Scoring::Backgammons;
+    let mut scoring = String::from("backgammons");
     let mut workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut it = args.into_iter();
     while let Some(flag) = it.next() {
@@ -235,22 +234,14 @@ fn run_luck(args: Vec<String>) -> Result<(), String> {
             "--against" => against = list(v)?,
             "--net" => net = Some(parse(&flag, v)?),
             "--workers" => workers = parse::<usize>(&flag, v)?.clamp(1, 64),
-            "--scoring" => {
-                scoring = match parse::<String>(&flag, v)?.as_str() {
-                    "winloss" => Scoring::WinLoss,
-                    "backgammons" => Scoring::Backgammons,
-                    other => {
-                        return Err(format!("--scoring: winloss or backgammons, not {other:?}"))
-                    }
-                }
-            }
+            "--scoring" => scoring = parse(&flag, v)?,
             _ => return Err(format!("unknown option {flag:?}\n{USAGE}")),
         }
     }
     if files.is_empty() {
         return Err(format!("luck needs --games FILE\n{USAGE}"));
     }
-    let game = luck::backgammon_scored(scoring);
+    let game = luck::backgammon_scored(&scoring)?;
     let judge = match &net {
         Some(path) => NetEvaluator::new(&game, Mlp::from_path(path).map_err(|e| e.to_string())?),
         None => NetEvaluator::shipped(&game),
@@ -265,7 +256,8 @@ fn run_luck(args: Vec<String>) -> Result<(), String> {
         Ok(all)
     };
     let judged = luck::judge_games(&game, &judge, &read(&files)?, workers)?;
-    let name = if scoring == Scoring::WinLoss {
+    let wins = scoring == "winloss";
+    let name = if wins {
         "winloss (a win is 1)"
     } else {
         "backgammons"
@@ -276,7 +268,6 @@ fn run_luck(args: Vec<String>) -> Result<(), String> {
         net.as_ref()
             .map_or(String::from("shipped"), |p| p.display().to_string())
     );
-    let wins = scoring == Scoring::WinLoss;
     report_luck(&judged, wins);
     if !against.is_empty() {
         let other = luck::judge_games(&game, &judge, &read(&against)?, workers)?;
