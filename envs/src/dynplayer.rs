@@ -11,7 +11,9 @@ use std::sync::Arc;
 
 use racegames_board::record::Record;
 use racegames_board::{Action, Game, ParamValue};
+use racegames_players::arena::luck::{self, GameLuck, JudgingError, LuckError};
 use racegames_players::arena::{self, ArenaConfig, ArenaError, ArenaResult, Control, RoundRobin};
+use racegames_players::builtin::Evaluation;
 use racegames_players::{Playable, Player, PlayerError};
 
 use crate::driver::{DriverSeat, DynDriver, TypedDriver};
@@ -125,6 +127,17 @@ pub trait DynPlayable {
         self: Arc<Self>,
         seats: Vec<Option<DriverSeat>>,
     ) -> Result<Box<dyn DynDriver>, PlayerError>;
+    /// What the dice gave each seat in each game `(start, actions)`, as
+    /// [`luck::games_luck`] judges it on `threads` threads, with the
+    /// evaluation of `judge` (`None`: the shipped net where there is one,
+    /// else the hand-written evaluation).
+    fn games_luck(
+        &self,
+        judge: Option<Evaluation>,
+        games: &[(&dyn DynState, &[Action])],
+        threads: usize,
+        control: &Control,
+    ) -> Result<Vec<Result<GameLuck, LuckError>>, JudgingError>;
 }
 
 impl<G> DynPlayable for G
@@ -215,6 +228,35 @@ where
     ) -> Result<Box<dyn DynDriver>, PlayerError> {
         Ok(Box::new(TypedDriver::new(self, seats)?))
     }
+    fn games_luck(
+        &self,
+        judge: Option<Evaluation>,
+        games: &[(&dyn DynState, &[Action])],
+        threads: usize,
+        control: &Control,
+    ) -> Result<Vec<Result<GameLuck, LuckError>>, JudgingError> {
+        let evaluation = match judge {
+            Some(kind) => self.evaluation(kind),
+            None => self.best_evaluation(),
+        };
+        let Some(evaluation) = evaluation else {
+            return Err(JudgingError::NoEvaluation(match judge {
+                Some(Evaluation::Net) => "net",
+                Some(Evaluation::Hand) => "hand-written",
+                None => "built-in",
+            }));
+        };
+        let typed = games
+            .iter()
+            .enumerate()
+            .map(|(k, &(start, actions))| {
+                let held = start.as_any().downcast_ref::<Held<G>>();
+                held.map(|h| (h.state, actions))
+                    .ok_or(JudgingError::WrongGame(k))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        luck::games_luck(self, &*evaluation, &typed, threads, control)
+    }
 }
 
 /// The seats as players of `G`.
@@ -271,5 +313,56 @@ where
             player: Arc::clone(&self.player),
             game: Arc::clone(&self.game),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::erased::DynGame;
+    use racegames_board::sim::SplitMix64;
+
+    fn game(name: &str) -> Arc<dyn DynGame> {
+        crate::registry::find(name).unwrap()(name, &[]).unwrap()
+    }
+
+    /// A random game of `name`, and its actions.
+    fn played(name: &str, seed: u64) -> (Box<dyn DynState>, Vec<Action>) {
+        let start = game(name).new_initial_state();
+        let mut end = start.clone_box();
+        let mut actions = Vec::new();
+        end.play_random(&mut SplitMix64::new(seed), 60, &mut actions);
+        (start, actions)
+    }
+
+    #[test]
+    fn luck_is_judged_with_the_judge_asked_for_or_the_best_one() {
+        let backgammon = game("backgammon");
+        let (start, actions) = played("backgammon", 1);
+        let games = [(&*start, actions.as_slice())];
+        let judge = |kind| backgammon.games_luck(kind, &games, 1, &Control::default());
+        let best = judge(None).unwrap();
+        assert_eq!(best, judge(Some(Evaluation::Net)).unwrap());
+        assert_ne!(best, judge(Some(Evaluation::Hand)).unwrap());
+        assert!(best[0].as_ref().unwrap().chance_nodes > 0);
+
+        // Halma has no net: asked for one, it says so; by default, the hand.
+        let halma = game("halma");
+        let (start, actions) = played("halma", 2);
+        let games = [(&*start, actions.as_slice())];
+        let control = Control::default();
+        assert_eq!(
+            halma.games_luck(Some(Evaluation::Net), &games, 1, &control),
+            Err(JudgingError::NoEvaluation("net"))
+        );
+        assert!(halma.games_luck(None, &games, 1, &control).is_ok());
+
+        // A position of another game is refused, by its place.
+        let (daldos, _) = played("daldos", 3);
+        let games = [(&*start, &[][..]), (&*daldos, &[][..])];
+        assert_eq!(
+            halma.games_luck(None, &games, 1, &control),
+            Err(JudgingError::WrongGame(1))
+        );
     }
 }

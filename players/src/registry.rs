@@ -1,8 +1,11 @@
 //! The built-in players of each game, by name.
 
+use std::sync::Arc;
+
 use racegames_board::{Game, ParamValue};
 
-use crate::{Player, PlayerError};
+use crate::builtin::Evaluation;
+use crate::{Evaluator, Player, PlayerError};
 
 /// A player's options, as `(name, value)` pairs (the same form as a game's).
 pub type Params<'a> = [(&'a str, ParamValue<'a>)];
@@ -35,6 +38,21 @@ where
         seed: u64,
         params: &Params<'_>,
     ) -> Result<Box<dyn Player<Self>>, PlayerError>;
+
+    /// The game's evaluation of this `kind` (the one its players use), or
+    /// `None` where it has none: no shipped net for these options, or no
+    /// evaluation at all (the default).
+    fn evaluation(&self, kind: Evaluation) -> Option<Arc<dyn Evaluator<Self>>> {
+        let _ = kind;
+        None
+    }
+
+    /// The evaluation that judges this game's positions best: the shipped
+    /// net where there is one, else the hand-written evaluation.
+    fn best_evaluation(&self) -> Option<Arc<dyn Evaluator<Self>>> {
+        self.evaluation(Evaluation::Net)
+            .or_else(|| self.evaluation(Evaluation::Hand))
+    }
 }
 
 /// The error for a name that is not among `known`.

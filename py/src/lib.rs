@@ -25,6 +25,7 @@ pub mod pyarena;
 pub mod pycallable;
 pub mod pydriver;
 pub mod pygame;
+pub mod pyluck;
 pub mod pyplayers;
 pub mod pyvector;
 pub mod records;
@@ -71,6 +72,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pyarena::arena_round_robin, m)?)?;
     m.add_function(wrap_pyfunction!(pyarena::wilson, m)?)?;
     m.add_function(wrap_pyfunction!(pyarena::fit_elo, m)?)?;
+    m.add_function(wrap_pyfunction!(pyluck::arena_luck, m)?)?;
     m.add_function(wrap_pyfunction!(records::records_read, m)?)?;
     m.add_function(wrap_pyfunction!(records::records_write, m)?)?;
     m.add_function(wrap_pyfunction!(make_game, m)?)?;

@@ -7,10 +7,9 @@
 //! much of the dice's noise away, so that a few hundred games tell apart
 //! players that a few thousand raw results would not.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-use racegames_board::{Action, FromParams, ParamValue};
-use racegames_players::arena::luck::game_luck;
+use racegames_board::{Action, FromParams, Game, ParamValue};
+use racegames_players::arena::luck::games_luck;
+use racegames_players::arena::{Control, MAX_THREADS};
 use racegames_players::net::NetEvaluator;
 use racegames_tables::Tables;
 
@@ -113,46 +112,29 @@ pub fn judge_games(
     games: &[MatchGame],
     workers: usize,
 ) -> Result<Vec<Judged>, String> {
-    let next = AtomicUsize::new(0);
-    let mut slots: Vec<Option<Result<Judged, String>>> = vec![None; games.len()];
-    let done: Vec<Vec<(usize, Result<Judged, String>)>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..workers.max(1))
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(g) = games.get(i) else { break };
-                        mine.push((i, judge_one(game, judge, g)));
-                    }
-                    mine
-                })
+    let start = game.new_initial_state();
+    let plays: Vec<_> = games
+        .iter()
+        .map(|g| (start, g.actions.as_slice()))
+        .collect();
+    let workers = workers.clamp(1, MAX_THREADS);
+    let judged =
+        games_luck(game, judge, &plays, workers, &Control::default()).map_err(|e| e.to_string())?;
+    games
+        .iter()
+        .zip(judged)
+        .map(|(g, luck)| {
+            let luck = luck.map_err(|e| format!("game {}: {e}", g.game))?;
+            if !luck.finished {
+                return Err(format!("game {}: its actions do not end it", g.game));
+            }
+            Ok(Judged {
+                game: g.game,
+                result: luck.returns[g.seat],
+                adjusted: luck.adjusted(g.seat),
             })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .collect()
-    });
-    for (i, r) in done.into_iter().flatten() {
-        slots[i] = Some(r);
-    }
-    slots
-        .into_iter()
-        .map(|s| s.unwrap_or_else(|| Err(String::from("a worker stopped"))))
+        })
         .collect()
-}
-
-fn judge_one(game: &Tables, judge: &NetEvaluator, g: &MatchGame) -> Result<Judged, String> {
-    let luck = game_luck(game, judge, &g.actions).map_err(|e| format!("game {}: {e}", g.game))?;
-    if !luck.finished {
-        return Err(format!("game {}: its actions do not end it", g.game));
-    }
-    Ok(Judged {
-        game: g.game,
-        result: luck.returns[g.seat],
-        adjusted: luck.adjusted(g.seat),
-    })
 }
 
 /// The mean and the half-width of its normal 95% interval.

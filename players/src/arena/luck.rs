@@ -32,8 +32,12 @@
 //! assert_eq!(luck.chance_nodes, 1);
 //! ```
 
+use std::convert::Infallible;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use racegames_board::{Action, Game, Node};
 
+use super::{Control, MAX_THREADS};
 use crate::ply::ply_ends;
 use crate::value::estimate;
 use crate::Evaluator;
@@ -75,6 +79,39 @@ pub enum LuckError {
     },
 }
 
+/// Why a batch of games could not be judged (see [`games_luck`]); a game
+/// whose actions are refused is reported in its own slot instead.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum JudgingError {
+    /// `threads` is not from 1 to [`MAX_THREADS`].
+    #[error("threads must be from 1 to {MAX_THREADS}")]
+    BadThreads,
+    /// The game has no evaluation of the kind asked for (no shipped net for
+    /// its options).
+    #[error("this game and option set has no {0} evaluation to judge with")]
+    NoEvaluation(&'static str),
+    /// A start position is not a position of the game judging it.
+    #[error("the start position of game {0} belongs to another game")]
+    WrongGame(usize),
+    /// The [`Control`]'s interrupt was set before every game was judged.
+    #[error("the judging was interrupted")]
+    Interrupted,
+    /// A worker stopped without judging its games (the judge panicked: a
+    /// bug).
+    #[error("the judge failed (a bug in racegames)")]
+    JudgeFailed,
+}
+
+/// A game's place in the batch and how judging it went.
+type Slot = (usize, Result<GameLuck, Stop<()>>);
+
+/// How judging one game stopped early: refused, or asked to stop (`S` is
+/// uninhabited where nothing can ask).
+enum Stop<S> {
+    Refused(LuckError),
+    Interrupted(S),
+}
+
 /// Judges the chance nodes of the game played by `actions` from the
 /// game's first state: each seat's luck, as the module explains.
 ///
@@ -87,26 +124,127 @@ pub fn game_luck<G: Game, E: Evaluator<G> + ?Sized>(
     judge: &E,
     actions: &[Action],
 ) -> Result<GameLuck, LuckError> {
+    game_luck_from(game, judge, &game.new_initial_state(), actions)
+}
+
+/// [`game_luck`] of the actions played from `start`, a position set up
+/// rather than the game's first.
+///
+/// # Errors
+///
+/// [`LuckError::Illegal`] for an action the game refuses where it comes.
+pub fn game_luck_from<G: Game, E: Evaluator<G> + ?Sized>(
+    game: &G,
+    judge: &E,
+    start: &G::State,
+    actions: &[Action],
+) -> Result<GameLuck, LuckError> {
+    judge_one(game, judge, start, actions, || None::<Infallible>).map_err(|e| match e {
+        Stop::Refused(e) => e,
+        Stop::Interrupted(never) => match never {},
+    })
+}
+
+/// Judges many games on `threads` threads: for each `(start, actions)`,
+/// [`game_luck_from`]'s answer, in the order given. `control` counts the
+/// games judged (its total is the number of games) and stops the work
+/// when its interrupt is set, between two chance nodes.
+///
+/// # Errors
+///
+/// [`JudgingError::BadThreads`] for `threads` out of range,
+/// [`JudgingError::Interrupted`] when stopped; a game whose actions are
+/// refused gets its [`LuckError`] in its own slot, the others are judged.
+pub fn games_luck<G, E>(
+    game: &G,
+    judge: &E,
+    games: &[(G::State, &[Action])],
+    threads: usize,
+    control: &Control,
+) -> Result<Vec<Result<GameLuck, LuckError>>, JudgingError>
+where
+    G: Game + Sync,
+    G::State: Sync,
+    E: Evaluator<G> + Sync + ?Sized,
+{
+    if !(1..=MAX_THREADS).contains(&threads) {
+        return Err(JudgingError::BadThreads);
+    }
+    control.set_total(games.len());
+    let next = AtomicUsize::new(0);
+    let interrupted = || control.interrupt.is_interrupted().then_some(());
+    let judged: Vec<Vec<Slot>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.min(games.len().max(1)))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    while !control.interrupt.is_interrupted() {
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        let Some((start, actions)) = games.get(k) else {
+                            break;
+                        };
+                        mine.push((k, judge_one(game, judge, start, actions, interrupted)));
+                        control.done.fetch_add(1, Ordering::Relaxed);
+                    }
+                    mine
+                })
+            })
+            .collect();
+        // A worker panics only through the judge; its games stay unjudged.
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_default())
+            .collect()
+    });
+    let mut slots: Vec<Option<Result<GameLuck, LuckError>>> = vec![None; games.len()];
+    for (k, result) in judged.into_iter().flatten() {
+        slots[k] = Some(match result {
+            Ok(luck) => Ok(luck),
+            Err(Stop::Refused(e)) => Err(e),
+            Err(Stop::Interrupted(())) => return Err(JudgingError::Interrupted),
+        });
+    }
+    if control.interrupt.is_interrupted() {
+        return Err(JudgingError::Interrupted);
+    }
+    slots
+        .into_iter()
+        .map(|s| s.ok_or(JudgingError::JudgeFailed))
+        .collect()
+}
+
+/// One game's luck, asking `stop` at every chance node.
+fn judge_one<G: Game, E: Evaluator<G> + ?Sized, S>(
+    game: &G,
+    judge: &E,
+    start: &G::State,
+    actions: &[Action],
+    stop: impl Fn() -> Option<S>,
+) -> Result<GameLuck, Stop<S>> {
+    let refused = |index, action| Stop::Refused(LuckError::Illegal { index, action });
     let seats = game.num_players();
     let mut luck = vec![0.0; seats];
     let mut chance_nodes = 0;
-    let mut state = game.new_initial_state();
+    let mut state = *start;
     let mut outcomes: Vec<(Action, f64)> = Vec::new();
     let (mut value, mut mean) = (vec![0.0; seats], vec![0.0; seats]);
     let mut drawn = vec![0.0; seats];
     for (index, &action) in actions.iter().enumerate() {
         if game.node(&state) == Node::Chance {
+            if let Some(s) = stop() {
+                return Err(Stop::Interrupted(s));
+            }
             outcomes.clear();
             game.chance_outcomes(&state, |a, p| outcomes.push((a, p)));
             if !outcomes.iter().any(|&(a, _)| a == action) {
-                return Err(LuckError::Illegal { index, action });
+                return Err(refused(index, action));
             }
             mean.fill(0.0);
             let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
             for &(outcome, p) in &outcomes {
                 let mut next = state;
                 if game.apply(&mut next, outcome).is_err() {
-                    return Err(LuckError::Illegal { index, action });
+                    return Err(refused(index, action));
                 }
                 after_outcome(game, judge, &next, &mut value);
                 for (m, v) in mean.iter_mut().zip(&value) {
@@ -122,7 +260,7 @@ pub fn game_luck<G: Game, E: Evaluator<G> + ?Sized>(
             chance_nodes += 1;
         }
         game.apply(&mut state, action)
-            .map_err(|_| LuckError::Illegal { index, action })?;
+            .map_err(|_| refused(index, action))?;
     }
     let mut returns = vec![0.0; seats];
     estimate(game, judge, &state, &mut returns);

@@ -64,4 +64,8 @@ impl Playable for Daldos {
             evaluator,
         )
     }
+
+    fn evaluation(&self, kind: Evaluation) -> Option<Arc<dyn Evaluator<Self>>> {
+        evaluator(self, kind)
+    }
 }

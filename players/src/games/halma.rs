@@ -102,4 +102,8 @@ where
             evaluator,
         )
     }
+
+    fn evaluation(&self, kind: Evaluation) -> Option<Arc<dyn Evaluator<Self>>> {
+        evaluator(self, kind)
+    }
 }

@@ -125,6 +125,10 @@ impl Playable for Tables {
             evaluator,
         )
     }
+
+    fn evaluation(&self, kind: Evaluation) -> Option<Arc<dyn Evaluator<Self>>> {
+        evaluator(self, kind)
+    }
 }
 
 #[cfg(test)]

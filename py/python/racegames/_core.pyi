@@ -1,7 +1,7 @@
 """Type stubs of the native module ``racegames._core``."""
 
 import os
-from typing import Any, Callable, Dict, List, Optional, Sequence, SupportsIndex, Tuple, Union, final
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, SupportsIndex, Tuple, Union, final
 
 import numpy as np
 import numpy.typing as npt
@@ -16,6 +16,7 @@ __all__ = [
     "_make_player",
     "_arena_play",
     "_arena_round_robin",
+    "_arena_luck",
     "_wilson",
     "_elo",
     "make_game",
@@ -97,6 +98,14 @@ def _arena_round_robin(
     opening: int,
     progress: Optional[Callable[[int, int], None]] = None,
 ) -> Dict[str, Any]: ...
+def _arena_luck(
+    game: Game,
+    starts: List[State],
+    actions: List[Iterable[int]],
+    judge: Optional[str] = None,
+    threads: Optional[int] = None,
+    progress: Optional[Callable[[int, int], None]] = None,
+) -> List[Tuple[List[float], List[float], bool, int]]: ...
 def _wilson(successes: float, trials: int) -> Tuple[float, float, float]: ...
 def _elo(score: List[List[float]], games: List[List[float]], prior_draws: float = 1.0) -> List[float]: ...
 

@@ -42,6 +42,11 @@
   widget in notebooks) on stderr.
 - Ctrl-C stops a match or a round robin within about 50 ms (between two
   decisions) and raises ``KeyboardInterrupt``; the players stay usable.
+- ``luck(records)`` judges games already played (records, or the states
+  they reached): what the dice gave each seat, and each seat's result
+  less its luck (``Luck.adjusted(seat)``), which has the result's
+  expectation and much less of its noise: a few hundred games then tell
+  apart players that thousands of raw results would not.
 - ``record=PATH`` writes every game of a match to the file ``PATH`` as
   game records (``racegames.records.load(PATH)`` reads them back), in
   game order: each with the players in their seats, the seed of its dice
@@ -69,8 +74,9 @@ from racegames._args import as_int
 from racegames._args import short as _short
 from racegames._core import Game, Player, State, _arena_play, _arena_round_robin, _wilson
 from racegames.players import ParamValue, _game, _param_word, _seed, make_player, parse_player
+from racegames._luck import Luck, luck
 
-__all__ = ["ArenaResult", "RoundRobin", "play", "round_robin", "main", "MAX_GAMES", "MAX_THREADS"]
+__all__ = ["ArenaResult", "RoundRobin", "Luck", "play", "round_robin", "luck", "main", "MAX_GAMES", "MAX_THREADS"]
 
 #: A player of a match: a built-in Player, a player name, or a callable.
 PlayerSpec = Union[Player, str, Callable[[State], int]]

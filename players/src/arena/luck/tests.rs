@@ -2,7 +2,8 @@ use racegames_board::sim::SplitMix64;
 use racegames_board::testing::{Race, RaceDie, RaceState};
 use racegames_board::{Action, Game, Node};
 
-use super::{game_luck, LuckError};
+use super::{game_luck, game_luck_from, games_luck, JudgingError, LuckError};
+use crate::arena::{Control, MAX_THREADS};
 use crate::Evaluator;
 
 /// A plain judge of the race: the squares ahead, a sixth of a point each.
@@ -127,4 +128,76 @@ fn an_action_out_of_place_is_named() {
     let unfinished = game_luck(&game, &Squares, &[0, 1]).unwrap();
     assert!(!unfinished.finished);
     assert_eq!(unfinished.returns, vec![1.0 / 6.0, -1.0 / 6.0]);
+}
+
+#[test]
+fn a_game_judged_from_the_middle_adds_up_to_the_whole() {
+    let game = SKEWED;
+    for seed in 0..50 {
+        let actions = random_game(&game, seed);
+        let whole = game_luck(&game, &Squares, &actions).unwrap();
+        let cut = actions.len() / 2;
+        let head = game_luck(&game, &Squares, &actions[..cut]).unwrap();
+        let mut middle = game.new_initial_state();
+        for &a in &actions[..cut] {
+            game.apply(&mut middle, a).unwrap();
+        }
+        let tail = game_luck_from(&game, &Squares, &middle, &actions[cut..]).unwrap();
+        assert_eq!(head.chance_nodes + tail.chance_nodes, whole.chance_nodes);
+        assert_eq!(tail.returns, whole.returns);
+        for seat in 0..2 {
+            let sum = head.luck[seat] + tail.luck[seat];
+            assert!((sum - whole.luck[seat]).abs() < 1e-9, "{sum} {whole:?}");
+        }
+    }
+}
+
+#[test]
+fn a_batch_is_judged_game_by_game_in_order_on_any_number_of_threads() {
+    let game = SKEWED;
+    let start = game.new_initial_state();
+    let mut played: Vec<Vec<Action>> = (0..40).map(|seed| random_game(&game, seed)).collect();
+    // Game 7 holds an action out of place: it alone is refused.
+    played[7].insert(0, 5);
+    let games: Vec<_> = played.iter().map(|a| (start, a.as_slice())).collect();
+    for threads in [1, 3] {
+        let control = Control::default();
+        let judged = games_luck(&game, &Squares, &games, threads, &control).unwrap();
+        assert_eq!((control.done(), control.total()), (40, 40));
+        for (k, result) in judged.iter().enumerate() {
+            assert_eq!(*result, game_luck(&game, &Squares, &played[k]));
+        }
+        assert_eq!(
+            judged[7],
+            Err(LuckError::Illegal {
+                index: 0,
+                action: 5
+            })
+        );
+    }
+}
+
+#[test]
+fn a_batch_stops_when_asked_and_refuses_a_bad_thread_count() {
+    let game = SKEWED;
+    let actions = random_game(&game, 1);
+    let games = vec![(game.new_initial_state(), actions.as_slice()); 8];
+    let control = Control::default();
+    control.interrupt.interrupt();
+    assert_eq!(
+        games_luck(&game, &Squares, &games, 2, &control),
+        Err(JudgingError::Interrupted)
+    );
+    for threads in [0, MAX_THREADS + 1] {
+        assert_eq!(
+            games_luck(&game, &Squares, &games, threads, &Control::default()),
+            Err(JudgingError::BadThreads)
+        );
+    }
+    // No games: nothing to do, on any number of threads.
+    let none: Vec<(_, &[Action])> = Vec::new();
+    assert_eq!(
+        games_luck(&game, &Squares, &none, 4, &Control::default()),
+        Ok(vec![])
+    );
 }
