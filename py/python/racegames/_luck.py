@@ -20,8 +20,6 @@ class Luck:
     judge's estimate if the game is unfinished); ``adjusted(s)`` the return
     less the luck: what the seat's choices earned."""
 
-    __slots__ = ("luck", "returns", "finished", "chance_nodes")
-
     def __init__(self, luck: Sequence[float], returns: Sequence[float], finished: bool, chance_nodes: int) -> None:
         #: Each seat's luck.
         self.luck: Tuple[float, ...] = tuple(float(x) for x in luck)
