@@ -76,27 +76,36 @@ fn run<T: Send>(
     }
     let inner = Arc::clone(&game.get().inner);
     let control = Control::default();
-    let mut shown = None;
     let result = interruptible_polled(
         py,
         &control.interrupt,
         |_| f(inner, seats, &config, &control),
-        |_| {
-            let Some(progress) = &progress else {
-                return Ok(());
-            };
-            let now = (control.done(), control.total());
-            if shown != Some(now) {
-                shown = Some(now);
-                progress.call1(now)?;
-            }
-            Ok(())
-        },
+        report_progress(progress.as_ref(), &control),
     )?;
     if let Some(e) = raised.lock().unwrap_or_else(|p| p.into_inner()).take() {
         return Err(e);
     }
     result.map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// A poll for [`interruptible_polled`] that calls `progress(done, total)`
+/// with `control`'s counts whenever they have changed.
+pub(crate) fn report_progress<'a>(
+    progress: Option<&'a Bound<'a, PyAny>>,
+    control: &'a Control,
+) -> impl FnMut(Python<'_>) -> PyResult<()> + 'a {
+    let mut shown = None;
+    move |_| {
+        let Some(progress) = progress else {
+            return Ok(());
+        };
+        let now = (control.done(), control.total());
+        if shown != Some(now) {
+            shown = Some(now);
+            progress.call1(now)?;
+        }
+        Ok(())
+    }
 }
 
 /// The arena's settings; `games` and `threads` checked against their

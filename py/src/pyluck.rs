@@ -12,6 +12,7 @@ use racegames_players::builtin::Evaluation;
 
 use crate::args::read_usize;
 use crate::interrupt::interruptible_polled;
+use crate::pyarena::report_progress;
 use crate::pygame::{read_action, PyGame, PyState};
 
 /// The evaluation a `judge` name asks for (`None`: the game's best).
@@ -53,6 +54,10 @@ pub fn arena_luck<'py>(
     }
     let mut read: Vec<Vec<Action>> = Vec::with_capacity(actions.len());
     for (k, (start, list)) in starts.iter().zip(&actions).enumerate() {
+        // Reading a long batch takes a while: Ctrl-C is heard meanwhile.
+        if k % 256 == 255 {
+            py.check_signals()?;
+        }
         let of = start.borrow().game.clone_ref(py);
         if !of.bind(py).as_any().eq(game)? {
             return Err(PyValueError::new_err(format!(
@@ -69,7 +74,6 @@ pub fn arena_luck<'py>(
     let held: Vec<_> = starts.iter().map(|s| s.borrow()).collect();
     let inner = std::sync::Arc::clone(&game.get().inner);
     let control = Control::default();
-    let mut shown = None;
     let judged = {
         let games: Vec<(&dyn crate::erased::DynState, &[Action])> = held
             .iter()
@@ -80,17 +84,7 @@ pub fn arena_luck<'py>(
             py,
             &control.interrupt,
             |_| inner.games_luck(kind, &games, threads, &control),
-            |_| {
-                let Some(progress) = &progress else {
-                    return Ok(());
-                };
-                let now = (control.done(), control.total());
-                if shown != Some(now) {
-                    shown = Some(now);
-                    progress.call1(now)?;
-                }
-                Ok(())
-            },
+            report_progress(progress.as_ref(), &control),
         )?
     };
     let judged = judged.map_err(|e| match e {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import List
+from typing import List, Tuple
 
 import pytest
 
@@ -43,3 +43,37 @@ def sigint_as_default() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def interrupt_child(script: str, wait: float = 1.5, timeout: float = 60) -> Tuple[int, List[str], str, float]:
+    """Runs ``script`` in a child Python, and sends it SIGINT ``wait``
+    seconds after its first line, which must be ``started``. Returns its exit
+    status, the lines it printed after that, its stderr and the
+    ``time.monotonic()`` of the signal (the same clock in every process of a
+    machine). The child is killed and its pipes closed however the test
+    ends, so that a failure leaves no process and no open file behind."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    child = subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=sigint_as_default,
+    )
+    assert child.stdout is not None
+    try:
+        first = child.stdout.readline().strip()
+        assert first == "started", (first, child.stderr.read() if child.stderr else "")
+        time.sleep(wait)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=timeout)
+    finally:
+        if child.poll() is None:
+            child.kill()
+        child.communicate()
+    return child.returncode, out.splitlines(), err, sent

@@ -14,7 +14,7 @@ from typing import Any, List
 
 import pytest
 
-from conftest import sigint_as_default
+from conftest import interrupt_child, sigint_as_default
 
 import racegames
 from racegames import _core, arena
@@ -106,24 +106,10 @@ def _reap(child: "subprocess.Popen[str]") -> None:
     ],
 )
 def test_ctrl_c_stops_a_running_match_within_a_second(call: str) -> None:
-    child = subprocess.Popen(
-        [sys.executable, "-c", CHILD.format(call=call)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        preexec_fn=sigint_as_default,
-    )
-    assert child.stdout is not None
-    try:
-        assert child.stdout.readline().strip() == "started"
-        time.sleep(1.5)
-        sent = time.monotonic()
-        child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=30)
-    finally:
-        _reap(child)
-    assert child.returncode == 0, (out, err)
-    lines: List[str] = out.splitlines()
-    assert lines[0].startswith("KeyboardInterrupt at "), (out, err)
-    # CLOCK_MONOTONIC is shared by the processes of one machine.
-    assert float(lines[0].split()[-1]) - sent < 1.0, (out, err)
+    status, lines, err, sent = interrupt_child(CHILD.format(call=call), timeout=30)
+    assert status == 0, (lines, err)
+    assert lines[0].startswith("KeyboardInterrupt at "), (lines, err)
+    assert float(lines[0].split()[-1]) - sent < 1.0, (lines, err)
     assert lines[1] == "then 4 games"
 
 

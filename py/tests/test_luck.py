@@ -4,10 +4,7 @@ luck-adjusted results, judged natively."""
 from __future__ import annotations
 
 import pickle
-import signal
-import subprocess
 import sys
-import time
 from typing import List
 
 import pytest
@@ -16,7 +13,7 @@ import racegames
 from racegames import arena, records
 from racegames.arena import Luck
 
-from conftest import random_states, sigint_as_default
+from conftest import interrupt_child, random_states
 
 
 @pytest.fixture(scope="module")
@@ -137,26 +134,8 @@ sys.exit(1)
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child needs POSIX")
 def test_ctrl_c_stops_judging_within_a_second() -> None:
-    child = subprocess.Popen(
-        [sys.executable, "-c", CHILD],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=sigint_as_default,
-    )
-    assert child.stdout is not None
-    try:
-        assert child.stdout.readline().strip() == "started"
-        time.sleep(1.5)
-        sent = time.monotonic()
-        child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=60)
-    finally:
-        if child.poll() is None:
-            child.kill()
-        child.communicate()
-    assert child.returncode == 0, (out, err)
-    lines = out.splitlines()
-    assert lines[0].startswith("KeyboardInterrupt at "), (out, err)
-    assert float(lines[0].split()[-1]) - sent < 1.0, (out, err)
+    status, lines, err, sent = interrupt_child(CHILD)
+    assert status == 0, (lines, err)
+    assert lines[0].startswith("KeyboardInterrupt at "), (lines, err)
+    assert float(lines[0].split()[-1]) - sent < 1.0, (lines, err)
     assert lines[1] == "then 2"
