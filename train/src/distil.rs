@@ -332,16 +332,19 @@ pub fn fit(
     let mut order: Vec<usize> = (0..train.len()).collect();
     let mut rng = SplitMix64::new(opts.seed);
     let mut x = [0.0f32; MAX_INPUTS];
-    let mut adam = Adam::new(net);
-    let mut parts = vec![Gradient::new(net); PARTS];
+    // Adam's moments and the threads' gradients, for Adam only.
+    let mut adam = match opts.optimizer {
+        Optimizer::Adam => Some((Adam::new(net), vec![Gradient::new(net); PARTS])),
+        Optimizer::Sgd => None,
+    };
     let steps = (train.len() as u64 * u64::from(opts.epochs)).max(1) as f32;
     let mut step = 0u64;
     for epoch in 0..opts.epochs {
         for i in (1..order.len()).rev() {
             order.swap(i, rng.below(i + 1));
         }
-        match opts.optimizer {
-            Optimizer::Sgd => {
+        match &mut adam {
+            None => {
                 for &i in &order {
                     let lr = opts.lr + (opts.lr_end - opts.lr) * (step as f32 / steps);
                     step += 1;
@@ -350,11 +353,11 @@ pub fn fit(
                     }
                 }
             }
-            Optimizer::Adam => {
+            Some((adam, parts)) => {
                 for batch in order.chunks(opts.batch) {
                     let lr = opts.lr + (opts.lr_end - opts.lr) * (step as f32 / steps);
                     step += batch.len() as u64;
-                    batch_gradient(game, net, train, batch, &mut parts);
+                    batch_gradient(game, net, train, batch, parts);
                     let (first, rest) = parts.split_at_mut(1);
                     for part in rest.iter() {
                         first[0].add(part);
