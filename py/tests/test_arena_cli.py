@@ -30,3 +30,14 @@ def test_bad_input_is_a_usage_error() -> None:
         r = run(*args)
         assert r.returncode == 2, (args, r.stdout)
         assert "error" in r.stderr
+
+
+def test_luck_adds_each_players_luck_adjusted_mean_return() -> None:
+    r = run("backgammon", "greedy", "random", "--games", "10", "--seed", "2", "--threads", "1", "--luck")
+    assert r.returncode == 0, r.stderr
+    table = r.stdout.splitlines()[-3:]
+    assert table[0].split() == ["player", "mean", "return", "luck-adjusted"]
+    assert [line.split()[0] for line in table[1:]] == ["greedy", "random"]
+    # Two seats, zero-sum: the other's figures with the sign changed.
+    greedy, random = (line.split() for line in table[1:])
+    assert float(greedy[1]) == -float(random[1]) and float(greedy[4]) == -float(random[4])

@@ -139,3 +139,12 @@ def test_ctrl_c_stops_judging_within_a_second() -> None:
     assert lines[0].startswith("KeyboardInterrupt at "), (lines, err)
     assert float(lines[0].split()[-1]) - sent < 1.0, (lines, err)
     assert lines[1] == "then 2"
+
+
+def test_the_luck_table_gives_each_player_its_seats_games(backgammon_games: List[records.Record]) -> None:
+    judged = arena.luck(backgammon_games)
+    table = arena.luck_table(backgammon_games, judged, ["greedy", "random"]).splitlines()
+    greedy = [j.adjusted(s) for r, j in zip(backgammon_games, judged) for s in (0, 1) if r.tags[f"Player{'AB'[s]}"] == "greedy"]
+    assert len(greedy) == len(backgammon_games)
+    assert table[1].split()[0] == "greedy"
+    assert float(table[1].split()[4]) == pytest.approx(sum(greedy) / len(greedy), abs=5e-4)

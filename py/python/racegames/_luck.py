@@ -151,3 +151,35 @@ def _renumbered(message: str, ks: List[int]) -> str:
             if i < len(ks):
                 return f"game {ks[i]}{':' if head.endswith(':') else ''} {rest}"
     return message
+
+
+def _mean_interval(values: Sequence[float]) -> Tuple[float, float]:
+    """The mean and the half-width of its normal 95% interval."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0
+    mean = sum(values) / n
+    if n < 2:
+        return mean, float("inf")
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, 1.96 * (var / n) ** 0.5
+
+
+def luck_table(recs: Sequence[Record], judged: Sequence[Luck], names: Sequence[str]) -> str:
+    """Each player's mean return, raw and luck-adjusted, with 95%
+    intervals, over the games ``recs`` (judged as ``judged``) whose
+    ``PlayerA``, ``PlayerB``, ... tags name the seats' players."""
+    raw: Dict[str, List[float]] = {n: [] for n in names}
+    adjusted: Dict[str, List[float]] = {n: [] for n in names}
+    for rec, j in zip(recs, judged):
+        for seat in range(len(j.returns)):
+            name = rec.tags.get(f"Player{'ABCDEF'[seat]}")
+            if name in raw:
+                raw[name].append(j.returns[seat])
+                adjusted[name].append(j.adjusted(seat))
+    width = max(6, *(len(n) for n in names))
+    lines = [f"{'player':<{width}}  {'mean return':>17}  {'luck-adjusted':>17}"]
+    for n in names:
+        (m, h), (a, ah) = _mean_interval(raw[n]), _mean_interval(adjusted[n])
+        lines.append(f"{n:<{width}}  {f'{m:+.3f} ± {h:.3f}':>17}  {f'{a:+.3f} ± {ah:.3f}':>17}")
+    return "\n".join(lines)

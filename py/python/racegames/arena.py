@@ -54,8 +54,9 @@
 
 Command line: ``python -m racegames.arena GAME PLAYER PLAYER [--games N]
 [--seed S] [--threads T] [--progress | --no-progress] [--record PATH]
-[-o OPTION=VALUE ...]`` prints the result table (and with ``--record``
-writes every game to ``PATH``). A player is a name with options, as in
+[--luck] [-o OPTION=VALUE ...]`` prints the result table (and with ``--record``
+writes every game to ``PATH``; with ``--luck``, each player's mean return
+raw and luck-adjusted, with 95% intervals). A player is a name with options, as in
 ``mcts:simulations=50``, ``expectimax:depth=2,beam=4`` or
 ``policy:path=bg.rgpl`` (values: ``true``/``false``, ints, or text,
 which the players read floats from). ``--games`` defaults to 100; the progress bar shows by default
@@ -67,6 +68,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 import time
 from typing import Any, Callable, Dict, List, Optional, Sequence, SupportsIndex, Tuple, Union
 
@@ -74,9 +76,20 @@ from racegames._args import as_int
 from racegames._args import short as _short
 from racegames._core import Game, Player, State, _arena_play, _arena_round_robin, _wilson
 from racegames.players import ParamValue, _game, _param_word, _seed, make_player, parse_player
-from racegames._luck import Luck, luck
+from racegames._luck import Luck, luck, luck_table
 
-__all__ = ["ArenaResult", "RoundRobin", "Luck", "play", "round_robin", "luck", "main", "MAX_GAMES", "MAX_THREADS"]
+__all__ = [
+    "ArenaResult",
+    "RoundRobin",
+    "Luck",
+    "play",
+    "round_robin",
+    "luck",
+    "luck_table",
+    "main",
+    "MAX_GAMES",
+    "MAX_THREADS",
+]
 
 #: A player of a match: a built-in Player, a player name, or a callable.
 PlayerSpec = Union[Player, str, Callable[[State], int]]
@@ -389,6 +402,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     )
     parser.add_argument("--record", metavar="PATH", help="write every game to PATH as game records")
     parser.add_argument(
+        "--luck",
+        action="store_true",
+        help="also print each player's luck-adjusted mean return (games with dice; see racegames.arena.luck)",
+    )
+    parser.add_argument(
         "-o", "--option", type=_option, action="append", default=[], metavar="KEY=VALUE", help="a game option"
     )
     args = parser.parse_args(argv)
@@ -399,18 +417,26 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         game = make_game(args.game, **dict(args.option))
         seed = _seed(args.seed)
         made = [make_player(name, game, seed=seed + i, **params) for i, (name, params) in enumerate(args.players)]
-        start = time.perf_counter()
-        result = play(
-            game,
-            made,
-            games=args.games,
-            seed=seed,
-            threads=args.threads,
-            opening=args.opening,
-            progress=progress,
-            record=args.record,
-        )
-        seconds = time.perf_counter() - start
+        with tempfile.TemporaryDirectory() as scratch:
+            record = args.record or (os.path.join(scratch, "games.txt") if args.luck else None)
+            start = time.perf_counter()
+            result = play(
+                game,
+                made,
+                games=args.games,
+                seed=seed,
+                threads=args.threads,
+                opening=args.opening,
+                progress=progress,
+                record=record,
+            )
+            seconds = time.perf_counter() - start
+            adjusted = None
+            if args.luck and record is not None:
+                from racegames import records
+
+                recs = records.load(record)
+                adjusted = luck_table(recs, luck(recs, threads=args.threads, progress=progress), result.names)
     except (ValueError, TypeError, OSError) as e:
         parser.error(_short(str(e), 300))
     except KeyboardInterrupt:
@@ -419,6 +445,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     print(f"{game!r}: {' vs '.join(result.names)}, seed {args.seed}, {args.threads} threads")
     print(result.table())
     print(f"{seconds:.2f} s, {result.games / seconds:.0f} games/s")
+    if adjusted is not None:
+        print(adjusted)
     return 0
 
 
