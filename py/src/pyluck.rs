@@ -69,7 +69,13 @@ pub fn arena_luck<'py>(
                 "the actions of game {k} must be an iterable of ints"
             ))
         })?;
-        read.push(list.map(|a| read_action(&a?)).collect::<PyResult<_>>()?);
+        let named =
+            |e: PyErr| PyErr::from_type(e.get_type(py), format!("game {k}: {}", e.value(py)));
+        read.push(
+            list.map(|a| read_action(&a?))
+                .collect::<PyResult<_>>()
+                .map_err(named)?,
+        );
     }
     let held: Vec<_> = starts.iter().map(|s| s.borrow()).collect();
     let inner = std::sync::Arc::clone(&game.get().inner);

@@ -85,6 +85,9 @@ def test_bad_input_is_named_and_nothing_is_judged(backgammon_games: List[records
     bad = records.Record(rec.game, rec.actions[:5] + [9999])
     with pytest.raises(ValueError, match=r"game 1: move 6 \(action 9999\) is not legal there"):
         arena.luck([rec, bad])
+    huge = records.Record(rec.game, [10**30])
+    with pytest.raises(racegames.IllegalActionError, match="game 1: the action is out of range"):
+        arena.luck([rec, huge])
     with pytest.raises(ValueError, match="judge must be"):
         arena.luck(rec, judge="nett")
     with pytest.raises(TypeError, match="judge must be"):

@@ -130,7 +130,7 @@ def luck(
                     game, [starts[k] for k in ks], [records[k].actions for k in ks], judge, n_threads, step
                 )
             except ValueError as e:
-                raise ValueError(_renumbered(str(e), ks)) from None
+                raise type(e)(_renumbered(str(e), ks)) from None
             for k, row in zip(ks, judged):
                 out[k] = Luck(*row)
             before += len(ks)
