@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import random
 import sys
@@ -44,19 +43,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import racegames  # noqa: E402
 from gnubg_error_rate import GnubgMover, find_gnubg, money_points, play_game  # noqa: E402
 from racegames._core import _wilson  # noqa: E402
+from racegames._luck import mean_interval  # noqa: E402
 from racegames.players import list_players, make_player, parse_player  # noqa: E402
-
-
-def mean_interval(values: Sequence[float]) -> tuple[float, float]:
-    """The mean and the half-width of its normal 95% interval (1.96 standard errors)."""
-    n = len(values)
-    if n == 0:
-        return 0.0, 0.0
-    mean = sum(values) / n
-    if n < 2:
-        return mean, math.inf
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, 1.96 * math.sqrt(var / n)
 
 
 def figures(scoring: str, rows: Sequence[Dict[str, Any]], seconds: float) -> Dict[str, Any]:

@@ -30,9 +30,11 @@ fn judge_kind(judge: Option<&str>) -> PyResult<Option<Evaluation>> {
 
 /// Judges every game `(starts[k], actions[k])` of `game` (see
 /// `racegames.arena.luck`); returns, per game, `(luck, returns, finished,
-/// chance_nodes)`. A refused action raises `ValueError` naming its game.
+/// chance_nodes)`. A refused action raises `ValueError` naming its game,
+/// by `numbers[k]` where the caller numbers the games otherwise.
 #[pyfunction]
-#[pyo3(name = "_arena_luck", signature = (game, starts, actions, judge=None, threads=None, progress=None))]
+#[pyo3(name = "_arena_luck", signature = (game, starts, actions, judge=None, threads=None, progress=None, numbers=None))]
+#[allow(clippy::too_many_arguments)] // the Python signature, one argument each
 pub fn arena_luck<'py>(
     py: Python<'py>,
     game: &Bound<'py, PyGame>,
@@ -41,6 +43,7 @@ pub fn arena_luck<'py>(
     judge: Option<String>,
     threads: Option<&Bound<'py, PyAny>>,
     progress: Option<Bound<'py, PyAny>>,
+    numbers: Option<Vec<usize>>,
 ) -> PyResult<Bound<'py, PyList>> {
     let kind = judge_kind(judge.as_deref())?;
     let threads = match threads {
@@ -53,6 +56,14 @@ pub fn arena_luck<'py>(
         ));
     }
     let mut read: Vec<Vec<Action>> = Vec::with_capacity(actions.len());
+    // Messages name a game by the caller's number for it, if given.
+    let number = |k: usize| {
+        numbers
+            .as_ref()
+            .and_then(|n| n.get(k))
+            .copied()
+            .unwrap_or(k)
+    };
     for (k, (start, list)) in starts.iter().zip(&actions).enumerate() {
         // Reading a long batch takes a while: Ctrl-C is heard meanwhile.
         if k % 256 == 255 {
@@ -61,16 +72,22 @@ pub fn arena_luck<'py>(
         let of = start.borrow().game.clone_ref(py);
         if !of.bind(py).as_any().eq(game)? {
             return Err(PyValueError::new_err(format!(
-                "game {k} starts from a position of another game (or other options)"
+                "game {} starts from a position of another game (or other options)",
+                number(k)
             )));
         }
         let list = list.try_iter().map_err(|_| {
             PyTypeError::new_err(format!(
-                "the actions of game {k} must be an iterable of ints"
+                "the actions of game {} must be an iterable of ints",
+                number(k)
             ))
         })?;
-        let named =
-            |e: PyErr| PyErr::from_type(e.get_type(py), format!("game {k}: {}", e.value(py)));
+        let named = |e: PyErr| {
+            PyErr::from_type(
+                e.get_type(py),
+                format!("game {}: {}", number(k), e.value(py)),
+            )
+        };
         read.push(
             list.map(|a| read_action(&a?))
                 .collect::<PyResult<_>>()
@@ -102,7 +119,8 @@ pub fn arena_luck<'py>(
     for (k, result) in judged.into_iter().enumerate() {
         let luck = result.map_err(|LuckError::Illegal { index, action }| {
             PyValueError::new_err(format!(
-                "game {k}: move {} (action {action}) is not legal there",
+                "game {}: move {} (action {action}) is not legal there",
+                number(k),
                 index + 1
             ))
         })?;

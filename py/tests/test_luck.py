@@ -85,6 +85,10 @@ def test_bad_input_is_named_and_nothing_is_judged(backgammon_games: List[records
     bad = records.Record(rec.game, rec.actions[:5] + [9999])
     with pytest.raises(ValueError, match=r"game 1: move 6 \(action 9999\) is not legal there"):
         arena.luck([rec, bad])
+    # In a batch of several games, a game is named by its place in the batch.
+    daldos = racegames.make_game("daldos").new_initial_state()
+    with pytest.raises(ValueError, match=r"game 2: move 6 \(action 9999\) is not legal there"):
+        arena.luck([daldos, daldos, bad])
     huge = records.Record(rec.game, [10**30])
     with pytest.raises(racegames.IllegalActionError, match="game 1: the action is out of range"):
         arena.luck([rec, huge])

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, Dict, Iterable, List, Optional, Sequence, SupportsIndex, Tuple, Union, overload
 
 from racegames._core import Game, State, _arena_luck
-from racegames.records import Record
+from racegames.records import _SEATS, Record
 
 #: A game to judge: its record, or the state it reached (its history from
 #: the start).
@@ -102,16 +103,16 @@ def luck(
     game and place."""
     from racegames.arena import MAX_THREADS, _count, _with_progress
 
-    one = isinstance(games, (Record, State))
     if judge is not None and not isinstance(judge, str):
         raise TypeError(f"judge must be 'net', 'hand' or None, not {type(judge).__name__}")
-    if isinstance(games, (str, bytes)) or not (one or isinstance(games, Iterable)):
-        raise TypeError(f"games must be a Record, a State or an iterable of them, not {type(games).__name__}")
-    n_threads = _count(threads, "threads", 1, MAX_THREADS)
+    one = isinstance(games, (Record, State))
     if isinstance(games, (Record, State)):
         records = [_record(games, 0)]
+    elif isinstance(games, (str, bytes)) or not isinstance(games, Iterable):
+        raise TypeError(f"games must be a Record, a State or an iterable of them, not {type(games).__name__}")
     else:
         records = [_record(g, k) for k, g in enumerate(games)]
+    n_threads = _count(threads, "threads", 1, MAX_THREADS)
     # One native call per game (and options), in the order first seen.
     groups: Dict[Game, List[int]] = {}
     for k, r in enumerate(records):
@@ -125,12 +126,9 @@ def luck(
             step = None
             if update is not None:
                 step = lambda done, _total, b=before: update(b + done, len(records))  # noqa: E731
-            try:
-                judged = _arena_luck(
-                    game, [starts[k] for k in ks], [records[k].actions for k in ks], judge, n_threads, step
-                )
-            except ValueError as e:
-                raise type(e)(_renumbered(str(e), ks)) from None
+            judged = _arena_luck(
+                game, [starts[k] for k in ks], [records[k].actions for k in ks], judge, n_threads, step, ks
+            )
             for k, row in zip(ks, judged):
                 out[k] = Luck(*row)
             before += len(ks)
@@ -141,28 +139,16 @@ def luck(
     return done[0] if one else done
 
 
-def _renumbered(message: str, ks: List[int]) -> str:
-    """A native message naming a game by its place in its group, renamed
-    by its place in the caller's list."""
-    if message.startswith("game "):
-        head, _, rest = message[5:].partition(" ")
-        if head.rstrip(":").isdigit():
-            i = int(head.rstrip(":"))
-            if i < len(ks):
-                return f"game {ks[i]}{':' if head.endswith(':') else ''} {rest}"
-    return message
-
-
-def _mean_interval(values: Sequence[float]) -> Tuple[float, float]:
+def mean_interval(values: Sequence[float]) -> Tuple[float, float]:
     """The mean and the half-width of its normal 95% interval."""
     n = len(values)
     if n == 0:
         return 0.0, 0.0
     mean = sum(values) / n
     if n < 2:
-        return mean, float("inf")
+        return mean, math.inf
     var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, 1.96 * (var / n) ** 0.5
+    return mean, 1.96 * math.sqrt(var / n)
 
 
 def luck_table(recs: Sequence[Record], judged: Sequence[Luck], names: Sequence[str]) -> str:
@@ -173,13 +159,13 @@ def luck_table(recs: Sequence[Record], judged: Sequence[Luck], names: Sequence[s
     adjusted: Dict[str, List[float]] = {n: [] for n in names}
     for rec, j in zip(recs, judged):
         for seat in range(len(j.returns)):
-            name = rec.tags.get(f"Player{'ABCDEF'[seat]}")
+            name = rec.tags.get(f"Player{_SEATS[seat]}")
             if name in raw:
                 raw[name].append(j.returns[seat])
                 adjusted[name].append(j.adjusted(seat))
     width = max(6, *(len(n) for n in names))
     lines = [f"{'player':<{width}}  {'mean return':>17}  {'luck-adjusted':>17}"]
     for n in names:
-        (m, h), (a, ah) = _mean_interval(raw[n]), _mean_interval(adjusted[n])
+        (m, h), (a, ah) = mean_interval(raw[n]), mean_interval(adjusted[n])
         lines.append(f"{n:<{width}}  {f'{m:+.3f} ± {h:.3f}':>17}  {f'{a:+.3f} ± {ah:.3f}':>17}")
     return "\n".join(lines)
