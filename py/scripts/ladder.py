@@ -14,6 +14,12 @@ are level and the list follows the measured score; the Elo ratings fall
 down the list; the strongest wins at least 95% of its decided games against
 ``random``. ``--check`` makes any disagreement the exit status.
 
+With ``--luck``, each pairing of a two-player game with dice is also
+judged by ``racegames.arena.luck`` (its games recorded, the dice's share
+taken out of each result): the score luck-adjusted, with its 95% interval,
+much narrower than the raw one. A list that the luck-adjusted score
+contradicts disagrees too.
+
 A block of a section between ``<!-- kept: ... -->`` and ``<!-- /kept -->``
 (a measurement made by another script, such as the matches against GNU
 Backgammon on the backgammon section) is kept at the end of that section
@@ -31,6 +37,7 @@ import math
 import random
 import re
 import sys
+import tempfile
 import time
 import zlib
 from dataclasses import dataclass, field
@@ -38,8 +45,10 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 import racegames
-from racegames import arena, players
+from racegames import arena, players, records
 from racegames._core import _elo, _wilson
+from racegames._luck import mean_interval
+from racegames.records import _SEATS
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -130,6 +139,9 @@ class Pairing:
     truncated: int
     #: Seconds its games took (None: kept from a run that did not say).
     seconds: Optional[float] = field(default=None, compare=False)
+    #: ``first``'s luck-adjusted mean return a game and the half-width of
+    #: its 95% interval (None: not judged).
+    luck: Optional[Tuple[float, float]] = field(default=None, compare=False)
 
     @property
     def draws(self) -> int:
@@ -146,6 +158,14 @@ class Pairing:
     def decided_wins(self) -> Tuple[float, float, float]:
         """``first``'s share of the decided games, with its Wilson 95% interval."""
         return _wilson(float(self.wins), self.decided) if self.decided else (0.0, 0.0, 1.0)
+
+    def luck_score(self) -> Optional[Tuple[float, float, float]]:
+        """``first``'s score luck-adjusted (a win one, a loss nothing: a
+        return of ±1 made a share) with its 95% interval; None if not judged."""
+        if self.luck is None:
+            return None
+        mean, half = self.luck
+        return (1 + mean) / 2, (1 + mean - half) / 2, (1 + mean + half) / 2
 
 
 def player_seed(seed: int, name: str) -> int:
@@ -177,16 +197,19 @@ class PairingCache:
     def __init__(self, path: Optional[Path]) -> None:
         self.path = path
         self.build = extension_digest()
-        #: By key: games, the first name's wins, the second's, truncated; seconds.
-        self.seen: Dict[str, Tuple[List[int], Optional[float]]] = {}
+        #: By key: games, the first name's wins, the second's, truncated;
+        #: seconds; the first name's luck-adjusted mean and half-width.
+        self.seen: Dict[str, Tuple[List[int], Optional[float], Optional[Tuple[float, float]]]] = {}
         if path is not None and path.exists():
             for line in path.read_text(encoding="utf-8").splitlines():
                 try:
                     entry = json.loads(line)
                     seconds = entry.get("seconds")
+                    luck = entry.get("luck")
                     self.seen[entry["key"]] = (
                         [int(x) for x in entry["result"]],
                         None if seconds is None else float(seconds),
+                        None if luck is None else (float(luck[0]), float(luck[1])),
                     )
                 except (ValueError, KeyError, TypeError, AttributeError):
                     continue
@@ -195,29 +218,70 @@ class PairingCache:
         low, high = sorted((a, b))
         return f"{self.build}|{game!r}|{low}|{high}|{games}|{seed}"
 
-    def get(self, game: racegames.Game, names: List[str], i: int, j: int, games: int, seed: int) -> Optional[Pairing]:
-        """The pairing of ``names[i]`` against ``names[j]``, if played."""
+    def get(
+        self, game: racegames.Game, names: List[str], i: int, j: int, games: int, seed: int, luck: bool = False
+    ) -> Optional[Pairing]:
+        """The pairing of ``names[i]`` against ``names[j]``, if played (and
+        judged, with ``luck``)."""
         kept = self.seen.get(self.key(game, names[i], names[j], games, seed))
-        if kept is None:
+        if kept is None or (luck and kept[2] is None):
             return None
-        (played, low_wins, high_wins, truncated), seconds = kept[0][:4], kept[1]
+        (played, low_wins, high_wins, truncated), seconds, judged = kept[0][:4], kept[1], kept[2]
         if names[i] > names[j]:
             low_wins, high_wins = high_wins, low_wins
-        return Pairing(i, j, played, low_wins, high_wins, truncated, seconds)
+            # Two players' adjusted returns add up to nothing.
+            judged = None if judged is None else (-judged[0], judged[1])
+        return Pairing(i, j, played, low_wins, high_wins, truncated, seconds, judged)
 
     def put(self, game: racegames.Game, names: List[str], p: Pairing, seed: int) -> None:
         a, b = names[p.first], names[p.second]
         wins = (p.wins, p.losses) if a < b else (p.losses, p.wins)
+        judged = None if p.luck is None else (p.luck if a < b else (-p.luck[0], p.luck[1]))
         key = self.key(game, a, b, p.games, seed)
         result = [p.games, wins[0], wins[1], p.truncated]
-        self.seen[key] = (result, p.seconds)
+        self.seen[key] = (result, p.seconds, judged)
         entry: Dict[str, Any] = {"key": key, "result": result}
         if p.seconds is not None:
             entry["seconds"] = p.seconds
+        if judged is not None:
+            entry["luck"] = list(judged)
         if self.path is not None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with self.path.open("a", encoding="utf-8") as out:
                 out.write(json.dumps(entry) + "\n")
+
+
+def judged_by_luck(game: racegames.Game) -> bool:
+    """Whether ``--luck`` judges the game's pairings: two players and dice."""
+    return game.num_players() == 2 and game.max_chance_outcomes() > 0
+
+
+def play_judged(
+    game: racegames.Game, names: List[str], i: int, j: int, games: int, seed: int, threads: int
+) -> Pairing:
+    """``play_pairing``'s games (``arena.play`` deals a two-player match as
+    ``round_robin`` deals its pairing), recorded and judged by
+    ``arena.luck``: ``names[i]``'s luck-adjusted return a game."""
+    start = time.perf_counter()
+    made = [players.make_player(names[k], game, seed=player_seed(seed, names[k])) for k in (i, j)]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "games.rec"
+        result = arena.play(
+            game, made, games=games, seed=pair_seed(seed, names[i], names[j]), threads=threads,
+            opening=opening_for(game), record=path,
+        )
+        recs = records.load(path)
+    judged = arena.luck(recs, threads=threads)
+    adjusted = [
+        j.adjusted(seat)
+        for rec, j in zip(recs, judged)
+        for seat in range(2)
+        if rec.tags.get(f"Player{_SEATS[seat]}") == names[i]
+    ]
+    return Pairing(
+        i, j, result.games, result.wins[0], result.wins[1], result.truncated,
+        time.perf_counter() - start, mean_interval(adjusted),
+    )
 
 
 def play_pairing(game: racegames.Game, names: List[str], i: int, j: int, games: int, seed: int, threads: int) -> Pairing:
@@ -296,6 +360,9 @@ def disagreements(
         rate = p.score()[0]
         if p.second == p.first + 1 and rate < 0.5:
             out.append(f"{a} is listed above {b} but scores {rate:.1%} against it")
+        judged = p.luck_score()
+        if p.second == p.first + 1 and judged is not None and judged[2] < 0.5:
+            out.append(f"{a} is listed above {b} but scores {judged[0]:.1%} ± {judged[2] - judged[0]:.1%} against it, luck-adjusted")
     for k in range(len(names) - 1):
         if elo[k + 1] - elo[k] > max(0.5, level_allowance(results, k)):
             out.append(f"{names[k]}'s Elo ({elo[k]:+.0f}) is below {names[k + 1]}'s ({elo[k + 1]:+.0f})")
@@ -320,6 +387,12 @@ def describe(names: List[str], p: Pairing) -> str:
         text += f", {p.draws} drawn"
     if p.truncated:
         text += f", {p.truncated} ended by the turn limit"
+    judged = p.luck_score()
+    if judged is not None:
+        rate, low, high = judged
+        text += f"; luck-adjusted {rate:.1%} ± {high - rate:.1%}"
+        if verdict(p) == "is level with" and (low > 0.5 or high < 0.5):
+            text += f" ({'ahead' if low > 0.5 else 'behind'}, luck-adjusted)"
     return text
 
 
@@ -416,20 +489,23 @@ CHOICE_GAMES = 20
 
 def measure(
     name: str, params: Dict[str, Any], games: int, seed: int, threads: int,
-    cache: Optional[PairingCache] = None,
+    cache: Optional[PairingCache] = None, luck: bool = False,
 ) -> Tuple[racegames.Game, List[str], List[Pairing], float, Tuple[int, int]]:
     """Plays one game's pairings (those not in ``cache``): the game, its
     list, the results, the seconds taken, and the turns with a choice in
-    random games."""
+    random games. With ``luck``, a two-player game with dice has its
+    pairings judged too."""
     game = racegames.make_game(name, **params)
     names = players.list_players(game)
+    judge = luck and judged_by_luck(game)
     start = time.perf_counter()
     results = []
     kept_seconds = 0.0
     for i, j in pairings_of(names):
-        known = cache.get(game, names, i, j, games, seed) if cache else None
+        known = cache.get(game, names, i, j, games, seed, judge) if cache else None
         if known is None:
-            known = play_pairing(game, names, i, j, games, seed, threads)
+            play = play_judged if judge else play_pairing
+            known = play(game, names, i, j, games, seed, threads)
             if cache:
                 cache.put(game, names, known, seed)
         else:
@@ -470,6 +546,13 @@ def header(command: str, minutes: Optional[float]) -> List[str]:
         "`mcts` search, on the game's shipped network where it has one ([Net files](net-files.md)) "
         "and on the hand-written evaluation elsewhere.",
         "",
+        "In the two-player games with dice, a run with `--luck` also gives each score "
+        "luck-adjusted, with its 95% interval: each game is judged by `racegames.arena.luck` "
+        "(at every throw the game's shipped net, or its hand-written evaluation, values every "
+        "throw the dice could have given, and the result less what the throws that came gave "
+        "keeps its expectation with much less noise). Where the raw score leaves two players "
+        "level, the luck-adjusted one can still tell them apart; a list it contradicts disagrees.",
+        "",
         "A rerun plays only the pairings this build has not played before with the same number "
         "of games and seed (they are kept in `target/ladder-pairings.jsonl`; `--no-cache` plays "
         "them all again), so reordering a list costs only its new pairings.",
@@ -502,6 +585,11 @@ def main(argv: List[str]) -> int:
         "plays only new ones (default: target/ladder-pairings.jsonl)",
     )
     parser.add_argument("--no-cache", action="store_true", help="play every pairing, keeping nothing")
+    parser.add_argument(
+        "--luck", action="store_true",
+        help="also judge each pairing of a two-player game with dice by racegames.arena.luck: "
+        "its score luck-adjusted, with its 95%% interval",
+    )
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -510,6 +598,7 @@ def main(argv: List[str]) -> int:
         f"python py/scripts/ladder.py --games {args.games} "
         + "".join(f"--games-for {k}={v} " for k, v in special.items())
         + f"--threads {args.threads} --seed {args.seed}"
+        + (" --luck" if args.luck else "")
     )
     kept = kept_blocks(args.out)
     cache = PairingCache(None if args.no_cache else args.cache)
@@ -520,7 +609,7 @@ def main(argv: List[str]) -> int:
         if args.only and args.only not in name and args.only not in title:
             continue
         game, names, results, seconds, choice = measure(
-            name, params, special.get(name, args.games), args.seed, args.threads, cache
+            name, params, special.get(name, args.games), args.seed, args.threads, cache, args.luck
         )
         elo = fit_elo(len(names), results)
         problems = disagreements(names, results, elo, name, choice)

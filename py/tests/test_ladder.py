@@ -209,3 +209,65 @@ def test_a_level_pair_may_stand_in_either_order_of_elo_within_its_interval() -> 
     beaten = ladder.Pairing(0, 1, 200, 130, 70, 0)
     assert ladder.level_allowance([beaten, below, top], 0) == 0.0
     assert any("Elo" in p for p in ladder.disagreements(names, [beaten, below, top], [126.0, 130.0, 0.0], "any", (1, 1)))
+
+
+def test_a_judged_pairing_plays_the_same_games_and_adjusts_them() -> None:
+    ladder = load_ladder()
+    game = ladder.racegames.make_game("fallas")
+    names = ["expectimax", "mcts"]
+    raw = ladder.play_pairing(game, names, 0, 1, 12, 7, 2)
+    judged = ladder.play_judged(game, names, 0, 1, 12, 7, 2)
+    # Recorded and judged, the same games as the round robin plays.
+    assert judged == raw and raw.luck is None
+    assert judged.luck is not None
+    mean, half = judged.luck
+    assert -2 < mean < 2 and 0 < half < 2
+    rate, low, high = judged.luck_score()
+    assert low < rate < high and rate == pytest.approx((1 + mean) / 2)
+    # Listed the other way round, the same games give the opposite.
+    back = ladder.play_judged(game, names[::-1], 0, 1, 12, 7, 2)
+    assert back.luck is not None
+    assert back.luck[0] == pytest.approx(-mean) and back.luck[1] == pytest.approx(half)
+    assert "luck-adjusted" in ladder.describe(names, judged)
+    assert "luck-adjusted" not in ladder.describe(names, raw)
+    assert ladder.judged_by_luck(game)
+    assert not ladder.judged_by_luck(ladder.racegames.make_game("halma"))
+    assert not ladder.judged_by_luck(ladder.racegames.make_game("chinese_checkers", players=3))
+    # measure() judges every pairing of such a game when asked.
+    _, _, results, _, _ = ladder.measure("fallas", {}, 2, 7, 1, None, True)
+    assert all(p.luck is not None for p in results)
+
+
+def test_a_luck_adjusted_score_below_one_half_disagrees_with_the_list() -> None:
+    ladder = load_ladder()
+    names = ["a", "b", "random"]
+    top = ladder.Pairing(0, 2, 200, 200, 0, 0)
+    below = ladder.Pairing(1, 2, 200, 150, 50, 0)
+    # Level raw, behind luck-adjusted: 45% ± 2%.
+    behind = ladder.Pairing(0, 1, 200, 98, 102, 0, None, (-0.10, 0.04))
+    problems = ladder.disagreements(names, [behind, below, top], [300.0, 200.0, 0.0], "any", (1, 1))
+    assert any("luck-adjusted" in p for p in problems)
+    assert "(behind, luck-adjusted)" in ladder.describe(names, behind)
+    ahead = ladder.Pairing(0, 1, 200, 102, 98, 0, None, (0.10, 0.04))
+    assert ladder.disagreements(names, [ahead, below, top], [300.0, 200.0, 0.0], "any", (1, 1)) == []
+    assert "(ahead, luck-adjusted)" in ladder.describe(names, ahead)
+
+
+def test_the_cache_keeps_the_luck_and_plays_again_to_judge(tmp_path: Path) -> None:
+    ladder = load_ladder()
+    game = ladder.racegames.make_game("fallas")
+    names = ["greedy", "random"]
+    path = tmp_path / "pairings.jsonl"
+    cache = ladder.PairingCache(path)
+    cache.put(game, names, ladder.play_pairing(game, names, 0, 1, 4, 7, 1), 7)
+    # Kept without its luck: a judged run must play it again.
+    assert cache.get(game, names, 0, 1, 4, 7) is not None
+    assert cache.get(game, names, 0, 1, 4, 7, luck=True) is None
+    judged = ladder.play_judged(game, names, 0, 1, 4, 7, 1)
+    cache.put(game, names, judged, 7)
+    again = ladder.PairingCache(path)
+    kept = again.get(game, names, 0, 1, 4, 7, luck=True)
+    assert kept is not None and kept.luck == pytest.approx(judged.luck)
+    back = again.get(game, names[::-1], 0, 1, 4, 7, luck=True)
+    assert back is not None and back.luck is not None and judged.luck is not None
+    assert back.luck[0] == pytest.approx(-judged.luck[0])
