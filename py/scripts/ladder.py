@@ -438,6 +438,12 @@ def section(
             f"{turns} turns could end in one position only. Every player plays alike, so all are "
             "level and the list's order means nothing here."
         )
+        if game.name == "doblet":
+            lines[-1] += (
+                " In Doblet this holds in every position: `tables-core/tests/doblet_no_choice.rs` "
+                "checks every arrangement of the mover's table and every throw "
+                "([Evaluations](evaluations.md))."
+            )
     lines.append("")
     for line in problems:
         lines.append(f"**The list and the measurements disagree:** {line}.")
@@ -551,7 +557,8 @@ def header(command: str, minutes: Optional[float]) -> List[str]:
         "(at every throw the game's shipped net, or its hand-written evaluation, values every "
         "throw the dice could have given, and the result less what the throws that came gave "
         "keeps its expectation with much less noise). Where the raw score leaves two players "
-        "level, the luck-adjusted one can still tell them apart; a list it contradicts disagrees.",
+        "level, the luck-adjusted one can still tell them apart; a list it contradicts disagrees. "
+        "It is an estimate of the score, not a count, so against `random` it can stray past 100%.",
         "",
         "A rerun plays only the pairings this build has not played before with the same number "
         "of games and seed (they are kept in `target/ladder-pairings.jsonl`; `--no-cache` plays "

@@ -161,6 +161,8 @@ def test_a_game_without_choices_has_every_player_level() -> None:
     coin_toss = [ladder.Pairing(0, 1, 200, 90, 110, 0)]
     assert ladder.disagreements(names, coin_toss, [0.0, 0.0], "doblet", (0, turns)) == []
     assert ladder.disagreements(names, coin_toss, [0.0, 0.0], "doblet", (1, turns)) != []
+    text = ladder.section("Doblet", doblet, names, coin_toss, 0.0, (0, turns), [0.0, 0.0], [])
+    assert "leaves no choice" in text and "doblet_no_choice.rs" in text
     backgammon = ladder.racegames.make_game("backgammon")
     assert ladder.turns_with_a_choice(backgammon, 2, 7)[0] > 0
 
