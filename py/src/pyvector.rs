@@ -3,7 +3,11 @@
 
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 
-use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyReadonlyArray1};
+use numpy::ndarray::Dimension;
+use numpy::{
+    BorrowError, Element, PyArray, PyArray1, PyArray2, PyArrayDyn, PyArrayMethods,
+    PyReadonlyArray1, PyReadwriteArray,
+};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -86,14 +90,14 @@ impl VectorCore {
 
     fn run(&self, py: Python<'_>, call: Call<'_>) -> PyResult<()> {
         let mut native = self.native()?;
-        let mut obs = self.obs.bind(py).readwrite();
-        let mut mask = self.mask.bind(py).readwrite();
-        let mut reward = self.reward.bind(py).readwrite();
-        let mut terminated = self.terminated.bind(py).readwrite();
-        let mut truncated = self.truncated.bind(py).readwrite();
-        let mut current_player = self.current_player.bind(py).readwrite();
-        let mut returns = self.returns.bind(py).readwrite();
-        let mut ended = self.ended.bind(py).readwrite();
+        let mut obs = writable(self.obs.bind(py), "observations")?;
+        let mut mask = writable(self.mask.bind(py), "action_masks")?;
+        let mut reward = writable(self.reward.bind(py), "rewards")?;
+        let mut terminated = writable(self.terminated.bind(py), "terminated")?;
+        let mut truncated = writable(self.truncated.bind(py), "truncated")?;
+        let mut current_player = writable(self.current_player.bind(py), "current_player")?;
+        let mut returns = writable(self.returns.bind(py), "returns")?;
+        let mut ended = writable(self.ended.bind(py), "ended")?;
         let not_contiguous = |_| PyValueError::new_err("buffer is not contiguous");
         let out = Outputs {
             obs: obs.as_slice_mut().map_err(not_contiguous)?,
@@ -231,11 +235,11 @@ impl VectorCore {
             obs: PyArrayDyn::zeros(py, obs_shape, false).unbind(),
             mask: PyArray2::zeros(py, [num_envs, actions], false).unbind(),
             reward: PyArray1::zeros(py, num_envs, false).unbind(),
-            terminated: PyArray1::from_vec(py, vec![false; num_envs]).unbind(),
-            truncated: PyArray1::from_vec(py, vec![false; num_envs]).unbind(),
+            terminated: PyArray1::zeros(py, num_envs, false).unbind(),
+            truncated: PyArray1::zeros(py, num_envs, false).unbind(),
             current_player: PyArray1::zeros(py, num_envs, false).unbind(),
             returns: PyArray2::zeros(py, [num_envs, players], false).unbind(),
-            ended: PyArray1::from_vec(py, vec![false; num_envs]).unbind(),
+            ended: PyArray1::zeros(py, num_envs, false).unbind(),
             obs_len: g.observation_len(),
         })
     }
@@ -302,9 +306,11 @@ impl VectorCore {
     /// Fills `out` (int64, length `num_envs`) with a uniformly random legal
     /// action per environment, natively (0 where an episode has just ended).
     fn random_actions(&self, py: Python<'_>, out: &Bound<'_, PyArray1<i64>>) -> PyResult<()> {
-        let mut out = out.readwrite();
-        let out = per_env(out.as_slice_mut(), "out", self.num_envs)?;
+        // The lock first: a second thread gets the clear "in use" error,
+        // not a borrow failure on the shared `out`.
         let mut native = self.native()?;
+        let mut out = writable(out, "out")?;
+        let out = per_env(out.as_slice_mut(), "out", self.num_envs)?;
         let core = &mut native.core;
         py.detach(|| guard(|| core.random_actions(out)))
     }
@@ -434,6 +440,25 @@ impl VectorCore {
     fn ended(&self, py: Python<'_>) -> Py<PyArray1<bool>> {
         self.ended.clone_ref(py)
     }
+}
+
+/// `array` borrowed for writing, or a clear error: `ValueError` where the
+/// caller made it read-only, `RuntimeError` where another thread holds it.
+fn writable<'py, T: Element, D: Dimension>(
+    array: &Bound<'py, PyArray<T, D>>,
+    name: &str,
+) -> PyResult<PyReadwriteArray<'py, T, D>> {
+    array.try_readwrite().map_err(|e| match e {
+        BorrowError::NotWriteable => PyValueError::new_err(format!(
+            "the VectorEnv's {name} array was made read-only (flags.writeable = False); \
+             the environment writes into it: make it writeable again, or pass copy=True \
+             and keep your own copies"
+        )),
+        _ => PyRuntimeError::new_err(format!(
+            "the VectorEnv's {name} array is in use by another thread; a VectorEnv is not \
+             shared between threads: give each thread its own"
+        )),
+    })
 }
 
 /// A per-environment array argument, `name`, checked to be contiguous and

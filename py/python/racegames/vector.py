@@ -272,6 +272,10 @@ class VectorEnv(gymnasium.vector.VectorEnv):
     def random_actions(self) -> np.ndarray:
         """A uniformly random legal action per environment, chosen natively
         (0 where an episode has just ended): a fast random policy."""
+        if not self._actions.flags.writeable:
+            # The caller made the returned array (copy=False) read-only:
+            # it is theirs now; the environment takes a fresh buffer.
+            self._actions = np.zeros(self.num_envs, dtype=np.int64)
         self.core.random_actions(self._actions)
         return self._actions.copy() if self.copy else self._actions
 
