@@ -570,14 +570,41 @@ def header(command: str, minutes: Optional[float]) -> List[str]:
     ]
 
 
+def positive(text: str, most: Optional[int] = None) -> int:
+    """A count from 1 to ``most``, as argparse reads it (a usage error else)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if n < 1 or (most is not None and n > most):
+        span = "at least 1" if most is None else f"from 1 to {most}"
+        raise argparse.ArgumentTypeError(f"must be {span}, not {n}")
+    return n
+
+
+def thread_count(text: str) -> int:
+    return positive(text, arena.MAX_THREADS)
+
+
+def games_for(text: str) -> Tuple[str, int]:
+    """``GAME=N``: a game of the ladder and its games per pairing."""
+    name, sep, count = text.partition("=")
+    known = sorted({n for _, n, _ in GAME_SETS})
+    if not sep:
+        raise argparse.ArgumentTypeError(f"expected GAME=N, not {text!r}")
+    if name not in known:
+        raise argparse.ArgumentTypeError(f"{name!r} is not a game of the ladder: {', '.join(known)}")
+    return name, positive(count)
+
+
 def main(argv: List[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=200, help="games of each pairing (default 200)")
+    parser.add_argument("--games", type=positive, default=200, help="games of each pairing (default 200)")
     parser.add_argument(
-        "--games-for", action="append", default=[], metavar="GAME=N",
+        "--games-for", action="append", default=[], metavar="GAME=N", type=games_for,
         help="games of each pairing for one game name (players close in strength need more)",
     )
-    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--threads", type=thread_count, default=2, help="threads, at least 1 (default 2)")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--out", type=Path, default=REPO / "docs" / "players.md")
     parser.add_argument("--only", help="run only the games whose name or section title contains this (prints, writes nothing)")
@@ -598,9 +625,7 @@ def main(argv: List[str]) -> int:
         "its score luck-adjusted, with its 95%% interval",
     )
     args = parser.parse_args(argv)
-    if args.games < 1:
-        parser.error("--games must be at least 1")
-    special = {k: int(v) for k, _, v in (t.partition("=") for t in args.games_for)}
+    special = dict(args.games_for)
     command = (
         f"python py/scripts/ladder.py --games {args.games} "
         + "".join(f"--games-for {k}={v} " for k, v in special.items())

@@ -364,6 +364,7 @@ _EPILOG = """\
 players: a built-in player name, with options after a colon, for example
   random   greedy   mcts:simulations=50   expectimax:depth=2,beam=4
   policy:path=bg.rgpl   (a policy file written by python -m racegames.train)
+  random:seed=3   (a player's own seed; else --seed plus its seat)
 values are true/false, ints, reals (exploration=1.4) or text;
 racegames.players.list_players(game) names the players of a game,
 and its docs their options.
@@ -416,7 +417,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
         game = make_game(args.game, **dict(args.option))
         seed = _seed(args.seed)
-        made = [make_player(name, game, seed=seed + i, **params) for i, (name, params) in enumerate(args.players)]
+        # A seed in a player's spec (random:seed=3) wins over the arena's.
+        made = [make_player(name, game, **{"seed": seed + i, **params}) for i, (name, params) in enumerate(args.players)]
         with tempfile.TemporaryDirectory() as scratch:
             record = args.record or (os.path.join(scratch, "games.txt") if args.luck else None)
             start = time.perf_counter()
