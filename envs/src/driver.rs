@@ -145,6 +145,27 @@ pub trait DynDriver: Send {
     /// drives is to act or the game ends, pushing every action applied to
     /// `log`. `Err` for a state of another game.
     fn advance(&mut self, state: &mut dyn DynState, log: &mut Vec<Action>) -> Result<Stop, String>;
+    /// Where the driver stands, for a copy that goes on exactly as it does.
+    fn snapshot(&self) -> DriverSnapshot;
+    /// Puts a driver of the same seats where `snapshot` says: the
+    /// episode's reset again, then the generator's state.
+    ///
+    /// # Errors
+    ///
+    /// As [`DynDriver::reset`] (a player made by name that fails).
+    fn restore(&mut self, snapshot: &DriverSnapshot) -> Result<(), PlayerError>;
+}
+
+/// What a [`DynDriver`] needs to go on as another did: the reset that
+/// started its episode (`None` before the first) and its generator's state.
+/// Players choose from their seed and the state alone, so redoing the reset
+/// remakes them as they were.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DriverSnapshot {
+    /// The seed and the caller's seats of the last reset.
+    pub episode: Option<(u64, Vec<usize>)>,
+    /// The generator's state now.
+    pub rng: u64,
 }
 
 /// A seat of a [`TypedDriver`].
@@ -234,6 +255,8 @@ pub(crate) struct TypedDriver<G: Game> {
     agent: Vec<bool>,
     rng: SplitMix64,
     buf: Box<ActionBuffer>,
+    /// The seed and the caller's seats of the last reset.
+    episode: Option<(u64, Vec<usize>)>,
 }
 
 impl<G> TypedDriver<G>
@@ -254,6 +277,7 @@ where
             agent,
             rng: SplitMix64::new(0),
             buf: Box::new(ActionBuffer::new()),
+            episode: None,
         })
     }
 }
@@ -284,6 +308,7 @@ where
     G::State: Send + Sync + 'static,
 {
     fn reset(&mut self, seed: u64, agents: &[usize]) -> Result<(), PlayerError> {
+        self.episode = Some((seed, agents.to_vec()));
         self.rng = SplitMix64::new(seed);
         // One draw for the episode: every league seat plays the same member.
         // Without a league nothing is drawn, so the seeds stay as they were.
@@ -319,6 +344,21 @@ where
             &mut self.buf,
             &mut seats,
         ))
+    }
+
+    fn snapshot(&self) -> DriverSnapshot {
+        DriverSnapshot {
+            episode: self.episode.clone(),
+            rng: self.rng.state(),
+        }
+    }
+
+    fn restore(&mut self, snapshot: &DriverSnapshot) -> Result<(), PlayerError> {
+        if let Some((seed, agents)) = &snapshot.episode {
+            self.reset(*seed, agents)?;
+        }
+        self.rng = SplitMix64::new(snapshot.rng);
+        Ok(())
     }
 }
 

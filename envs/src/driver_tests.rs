@@ -177,3 +177,46 @@ fn a_league_plays_one_member_per_episode() {
         "{a_episodes} and {b_episodes}"
     );
 }
+
+/// A driver restored from another's snapshot mid-episode plays on as it
+/// does: the same league member, the same named player's seed, the same dice.
+#[test]
+fn a_restored_driver_goes_on_as_the_original() {
+    let game = daldos();
+    let league = DriverSeat::League(vec![DriverSeat::Named("greedy".into()), DriverSeat::Random]);
+    let mut original = Arc::clone(&game)
+        .new_driver(vec![None, Some(league)])
+        .unwrap();
+    original.reset(5, &[0]).unwrap();
+    let mut state = Arc::clone(&game).new_initial_state();
+    let mut log = Vec::new();
+    assert!(matches!(
+        original.advance(&mut *state, &mut log).unwrap(),
+        Stop::Decision(_)
+    ));
+    let snapshot = original.snapshot();
+    assert_eq!(snapshot.episode, Some((5, vec![0])));
+    let league = DriverSeat::League(vec![DriverSeat::Named("greedy".into()), DriverSeat::Random]);
+    let mut copy = Arc::clone(&game)
+        .new_driver(vec![None, Some(league)])
+        .unwrap();
+    copy.restore(&snapshot).unwrap();
+    assert_eq!(copy.snapshot(), snapshot);
+    let (mut a, mut b) = (state.clone_box(), state.clone_box());
+    let (mut log_a, mut log_b) = (Vec::new(), Vec::new());
+    for _ in 0..200 {
+        let stop_a = original.advance(&mut *a, &mut log_a).unwrap();
+        let stop_b = copy.advance(&mut *b, &mut log_b).unwrap();
+        assert_eq!(log_a, log_b);
+        match (stop_a, stop_b) {
+            (Stop::Decision(_), Stop::Decision(_)) => {
+                let action = a.legal_actions()[0];
+                a.apply(action).unwrap();
+                b.apply(action).unwrap();
+            }
+            (Stop::Terminal, Stop::Terminal) => break,
+            other => panic!("the two drivers stopped apart: {other:?}"),
+        }
+    }
+    assert!(log_a.len() > 10);
+}

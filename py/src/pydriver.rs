@@ -9,7 +9,7 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use racegames_board::Action;
-use racegames_env::driver::{DriverSeat, DynDriver, Fault, Stop};
+use racegames_env::driver::{DriverSeat, DriverSnapshot, DynDriver, Fault, Stop};
 use racegames_env::erased::DynState;
 
 use crate::args;
@@ -289,7 +289,36 @@ impl PyDriver {
             Stop::Broken(fault) => Err(self.fault(fault)),
         }
     }
+
+    /// Where the driver stands, for pickling an environment:
+    /// `(episode, rng)`, `episode` being `(seed, agents)` of the last reset
+    /// or `None`.
+    fn snapshot(&self) -> PyResult<PyDriverSnapshot> {
+        let snapshot = self.lock()?.snapshot();
+        Ok((snapshot.episode, snapshot.rng))
+    }
+
+    /// Puts the driver where `snapshot()` of a driver with the same game
+    /// and opponents stood.
+    fn restore(&self, snapshot: PyDriverSnapshot) -> PyResult<()> {
+        let (episode, rng) = snapshot;
+        let players = self.game.get().inner.num_players();
+        if let Some((_, agents)) = &episode {
+            if agents.len() > players || agents.iter().any(|&a| a >= players) {
+                return Err(PyValueError::new_err(format!(
+                    "a driver snapshot's agents must be seats 0 to {}, not {agents:?}",
+                    players - 1
+                )));
+            }
+        }
+        let snapshot = DriverSnapshot { episode, rng };
+        let mut inner = self.lock()?;
+        guard(|| inner.restore(&snapshot))?.map_err(player_error)
+    }
 }
+
+/// A [`DriverSnapshot`] as Python holds it: `(episode, rng)`.
+type PyDriverSnapshot = (Option<(u64, Vec<usize>)>, u64);
 
 impl PyDriver {
     fn lock(&self) -> PyResult<std::sync::MutexGuard<'_, Box<dyn DynDriver>>> {

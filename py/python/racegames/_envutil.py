@@ -111,3 +111,32 @@ def game_argument(game: Optional[str], params: Dict[str, Any], where: str) -> st
             raise TypeError(f"{where} takes the game as game= (or its old name name=), not both")
         game = old
     return DEFAULT_GAME if game is None else game
+
+
+class DriverPickling:
+    """Pickling and ``copy.deepcopy`` for an environment that plays its
+    opponents through a native ``_Driver`` (``self._driver``, built from
+    ``self.game`` and ``self._opponents``). The driver itself does not
+    pickle; its opponents do (players by value, callables as pickle takes
+    them), and its snapshot puts the rebuilt driver where it stood, so the
+    copy goes on exactly as the original would."""
+
+    game: Game
+    _opponents: Dict[int, Any]
+    _driver: Any
+
+    def __getstate__(self) -> Dict[str, Any]:
+        saved = self.__dict__.copy()
+        saved["_driver"] = self._driver.snapshot()
+        return saved
+
+    def __setstate__(self, saved: Any) -> None:
+        from racegames._core import _Driver
+
+        if not isinstance(saved, dict) or not {"game", "_opponents", "_driver"} <= saved.keys():
+            raise ValueError(f"not a pickled {type(self).__name__}")
+        snapshot = saved["_driver"]
+        driver = _Driver(saved["game"], saved["_opponents"])
+        driver.restore(snapshot)
+        self.__dict__.update(saved)
+        self._driver = driver

@@ -30,7 +30,8 @@ module without it raises ``ModuleNotFoundError`` saying so.
 - The reward is the agent's return when the game ends, else 0. An illegal
   action ends the episode with -1 (``info["illegal_action"] = True``) and
   never raises. The ``max_turns`` limit gives ``truncated=True``.
-- Render modes: ``"ansi"`` (a text board) and ``"rgb_array"``.
+- Render modes: ``"ansi"`` (a text board), ``"rgb_array"`` and ``"human"``
+  (the text board printed).
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ from gymnasium import spaces
 from racegames._args import as_int, is_int
 from racegames._core import Game, Player, State, _Driver, make_game
 from racegames._envutil import (
+    DriverPickling,
     as_action,
     check_observation_mode,
     flat_observation_space,
@@ -60,10 +62,10 @@ Opponent = Union[str, Player, Callable[[State], int], Sequence[Union[str, Player
 __all__ = ["RaceGameEnv"]
 
 
-class RaceGameEnv(gymnasium.Env):
+class RaceGameEnv(DriverPickling, gymnasium.Env):
     """One seat of a racegames game against an opponent policy."""
 
-    metadata: Dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
+    metadata: Dict[str, Any] = {"render_modes": ["ansi", "rgb_array", "human"], "render_fps": 4}
 
     def __init__(
         self,
@@ -81,7 +83,8 @@ class RaceGameEnv(gymnasium.Env):
             raise ValueError(f"seat must be 0 to {n - 1} or 'random', not {seat!r}")
         # Reads (and checks) the opponent now rather than at reset; the
         # agent's seat is given at each reset.
-        self._driver = _Driver(self.game, {s: opponent for s in range(n)})
+        self._opponents = {s: opponent for s in range(n)}
+        self._driver = _Driver(self.game, self._opponents)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
@@ -170,9 +173,14 @@ class RaceGameEnv(gymnasium.Env):
         return self._mask.astype(bool)
 
     def render(self) -> Any:
-        """A text board (``"ansi"``) or an RGB array (``"rgb_array"``)."""
+        """A text board (``"ansi"``), an RGB array (``"rgb_array"``), or
+        the text board printed to standard output (``"human"``; returns
+        ``None``, as Gymnasium's and PettingZoo's text environments do)."""
         if self.render_mode == "ansi":
             return str(self.state)
+        if self.render_mode == "human":
+            print(self.state, flush=True)
+            return None
         if self.render_mode == "rgb_array":
             from racegames._draw import rgb
 

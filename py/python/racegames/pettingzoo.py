@@ -41,7 +41,7 @@ from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from racegames._args import as_int, is_int
 from racegames._core import Game, State, _Driver, make_game
-from racegames._envutil import as_action, game_argument, observation_space
+from racegames._envutil import DriverPickling, as_action, game_argument, observation_space
 
 __all__ = ["env", "raw_env"]
 
@@ -85,11 +85,11 @@ def _opponent_seats(game: Game, opponents: Optional[Mapping[Union[int, str], Any
     return seats
 
 
-class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
+class raw_env(DriverPickling, AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
     """The unwrapped AEC environment."""
 
     metadata: Dict[str, Any] = {
-        "render_modes": ["ansi", "rgb_array"],
+        "render_modes": ["ansi", "rgb_array", "human"],
         "name": "racegames_v0",
         "is_parallelizable": False,
         "render_fps": 4,
@@ -206,9 +206,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
         self._accumulate_rewards()
 
     def render(self) -> Any:
-        """A text board (``"ansi"``) or an RGB array (``"rgb_array"``)."""
+        """A text board (``"ansi"``), an RGB array (``"rgb_array"``), or
+        the text board printed to standard output (``"human"``; returns
+        ``None``, as Gymnasium's and PettingZoo's text environments do)."""
         if self.render_mode == "ansi":
             return str(self.game_state)
+        if self.render_mode == "human":
+            print(self.game_state, flush=True)
+            return None
         if self.render_mode == "rgb_array":
             from racegames._draw import rgb
 

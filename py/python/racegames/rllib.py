@@ -32,7 +32,7 @@ import numpy as np
 from gymnasium import spaces
 
 from racegames._core import Game, State, _Driver, make_game
-from racegames._envutil import DEFAULT_GAME, as_action, flat_observation_space
+from racegames._envutil import DEFAULT_GAME, DriverPickling, as_action, flat_observation_space
 from racegames.gym import RaceGameEnv
 
 __all__ = [
@@ -123,7 +123,7 @@ def _multi_agent_base() -> Any:
     return MultiAgentEnv
 
 
-class _MultiAgentMixin:
+class _MultiAgentMixin(DriverPickling):
     """The game logic of ``MultiAgentRLlibEnv``, apart from RLlib's base
     class so that the module imports without ray."""
 
@@ -141,7 +141,8 @@ class _MultiAgentMixin:
         self.action_spaces = {a: action for a in self.agents}
         self._rng = np.random.default_rng()
         # Every seat an agent: the driver plays the dice alone.
-        self._driver = _Driver(self.game, {})
+        self._opponents: Dict[int, Any] = {}
+        self._driver = _Driver(self.game, self._opponents)
         self.state = self.game.new_initial_state()
 
     def _roll(self) -> None:

@@ -110,7 +110,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
     are updated in place from what the buffers hold).
     """
 
-    metadata = {"autoreset_mode": _NEXT_STEP, "render_modes": ["ansi"]}
+    metadata = {"autoreset_mode": _NEXT_STEP, "render_modes": ["ansi", "rgb_array"]}
 
     def __init__(
         self,
@@ -127,6 +127,8 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         **params: Any,
     ) -> None:
         self._flat = check_observation_mode(observation) == "flat"
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, not {render_mode!r}")
         if seed is None:
             seed = int.from_bytes(os.urandom(8), "little")
         seed = _seed64(seed)
@@ -318,9 +320,15 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         return self.game.state_from_notation(self.core.notation(env))
 
     def render(self) -> Any:
-        """The text board of every environment (``"ansi"``), else ``None``."""
+        """Every environment's picture: its text board (``"ansi"``) or an
+        RGB array (``"rgb_array"``), as a tuple; ``None`` without a render
+        mode."""
         if self.render_mode == "ansi":
-            return [str(self.state(i)) for i in range(self.num_envs)]
+            return tuple(str(self.state(i)) for i in range(self.num_envs))
+        if self.render_mode == "rgb_array":
+            from racegames._draw import rgb
+
+            return tuple(rgb(self.game, self.core.notation(i)) for i in range(self.num_envs))
         return None
 
     def close_extras(self, **kwargs: Any) -> None:
