@@ -45,7 +45,7 @@ import numpy.typing as npt
 
 from racegames._core import Game, Player, State, _records_read, _records_write
 
-__all__ = ["Record", "loads", "dumps", "load", "dump", "to_arrays"]
+__all__ = ["Record", "loads", "dumps", "load", "dump", "to_arrays", "to_transitions"]
 
 #: A record's tags: name -> value, in order.
 Tags = Dict[str, str]
@@ -339,4 +339,90 @@ def to_arrays(recs: Union[Record, Iterable[Record]]) -> Dict[str, npt.NDArray[An
         "seat": np.asarray(seats, dtype=np.int64),
         "return": np.asarray(returns, dtype=np.float32),
         "record": np.asarray(index, dtype=np.int64),
+    }
+
+
+def to_transitions(recs: Union[Record, Iterable[Record]], observation: str = "dict") -> Dict[str, npt.NDArray[Any]]:
+    """Each seat's transitions in every record, as offline-RL libraries
+    take them (D4RL's and Minari's names): one row per decision, grouped
+    by record, then seat, then move. Between two decisions of a seat come
+    the others' moves and the dice, as an environment for that seat would
+    play them.
+
+    - ``observations``: float32, the deciding seat's view,
+      ``(N, *game.observation_tensor_shape())``, or ``(N, length)`` with
+      ``observation="flat"``;
+    - ``actions``: int64; ``masks``: bool ``(N, num_distinct_actions)``,
+      the legal actions;
+    - ``rewards``: float32, the seat's return where its episode ends with
+      the game (its last decision), else 0;
+    - ``next_observations`` and ``next_masks``: the same seat's next
+      decision, or the position where its episode ends (no legal action);
+    - ``terminations``: bool, the seat's last decision of a game the
+      rules ended; ``truncations``: bool, its last decision of a game cut
+      by the turn limit or a record stopped unfinished (reward 0);
+    - ``seats`` and ``records`` (int64): whose decision, in which record.
+
+    All records must be of games with the same shapes."""
+    if observation not in ("dict", "flat"):
+        raise ValueError(f"observation must be 'dict' or 'flat', not {observation!r}")
+    rs = _as_list(recs)
+    if not rs:
+        raise ValueError("to_transitions needs at least one record")
+    game = rs[0].game
+    shape = tuple(game.observation_tensor_shape())
+    n_actions = game.num_distinct_actions()
+    rows: Dict[str, List[Any]] = {k: [] for k in (
+        "observations", "masks", "actions", "rewards", "next_observations", "next_masks",
+        "terminations", "truncations", "seats", "records")}
+    no_mask = np.zeros(n_actions, dtype=bool)
+    for k, rec in enumerate(rs):
+        if tuple(rec.game.observation_tensor_shape()) != shape or rec.game.num_distinct_actions() != n_actions:
+            raise ValueError(f"record {k} is of {rec.game!r}, whose shapes differ from record 0's")
+        n = rec.game.num_players()
+        # Each seat's decisions: (observation, mask, action).
+        decisions: List[List[Tuple[npt.NDArray[Any], npt.NDArray[np.bool_], int]]] = [[] for _ in range(n)]
+        s = rec.start_state()
+        for i, a in enumerate(rec.actions):
+            p = s.current_player()
+            if p >= 0:
+                decisions[p].append((s.observation_tensor(p), s.legal_actions_mask().astype(bool), a))
+            rec._apply(s, i, a)
+        over = s.is_terminal()
+        cut = s.is_truncated() if over else True
+        returns = s.returns() if over and not cut else [0.0] * n
+        for p in range(n):
+            seq = decisions[p]
+            for j, (obs, mask, a) in enumerate(seq):
+                last = j == len(seq) - 1
+                nxt_obs, nxt_mask = (s.observation_tensor(p), no_mask) if last else (seq[j + 1][0], seq[j + 1][1])
+                rows["observations"].append(obs)
+                rows["masks"].append(mask)
+                rows["actions"].append(a)
+                rows["rewards"].append(float(returns[p]) if last else 0.0)
+                rows["next_observations"].append(nxt_obs)
+                rows["next_masks"].append(nxt_mask)
+                rows["terminations"].append(last and not cut)
+                rows["truncations"].append(last and cut)
+                rows["seats"].append(p)
+                rows["records"].append(k)
+
+    def stacked(name: str, dtype: Any, empty: Tuple[int, ...]) -> npt.NDArray[Any]:
+        if not rows[name]:
+            return np.zeros((0, *empty), dtype)
+        return np.stack(rows[name]).astype(dtype, copy=False).reshape(len(rows[name]), *empty)
+
+    flat_len = int(np.prod(shape))
+    obs_dims = (flat_len,) if observation == "flat" else shape
+    return {
+        "observations": stacked("observations", np.float32, obs_dims),
+        "masks": stacked("masks", bool, (n_actions,)),
+        "actions": np.asarray(rows["actions"], dtype=np.int64),
+        "rewards": np.asarray(rows["rewards"], dtype=np.float32),
+        "next_observations": stacked("next_observations", np.float32, obs_dims),
+        "next_masks": stacked("next_masks", bool, (n_actions,)),
+        "terminations": np.asarray(rows["terminations"], dtype=bool),
+        "truncations": np.asarray(rows["truncations"], dtype=bool),
+        "seats": np.asarray(rows["seats"], dtype=np.int64),
+        "records": np.asarray(rows["records"], dtype=np.int64),
     }

@@ -169,3 +169,21 @@ def test_a_bad_device_is_a_clear_error(tmp_path: Path) -> None:
         capture_output=True, text=True, timeout=120,
     )
     assert done.returncode == 2 and "device must be cpu, cuda or cuda:N" in done.stderr, done.stderr[-2000:]
+
+
+def test_the_metrics_rows_do_not_depend_on_the_progress_lines(tmp_path: Path) -> None:
+    # Two byte-identical trainings, one printing a progress line at every
+    # update and one at none but the last: every column but the clock's
+    # agrees, row for row (episodes and the league's win rate are each
+    # update's own).
+    needs("torch")
+    options = ["--steps", "4096", "--eval-games", "0"]
+    _run(tmp_path, "often", *options)  # SMALL: --log-every 0, a line per update
+    _run(tmp_path, "seldom", *options, "--log-every", "100000")
+    clock = {"seconds", "steps_per_second"}
+    tables = []
+    for name in ("often", "seldom"):
+        with open(tmp_path / f"{name}.metrics.csv", newline="") as f:
+            tables.append([{k: v for k, v in row.items() if k not in clock} for row in csv.DictReader(f)])
+    assert tables[0] == tables[1] and len(tables[0]) == 4
+    assert all(int(row["episodes"]) >= 0 for row in tables[0])

@@ -377,7 +377,10 @@ def train(
     # asking the network again (those steps are not decisions).
     plans = Plans(n)
     start = now()
-    steps = updates = episodes = wins = 0
+    steps = updates = 0
+    # Episodes ended and won: in this update's rollout (the metrics row,
+    # the same whatever the clock) and since the last progress line.
+    episodes = wins = line_episodes = line_wins = 0
     next_eval = config.eval_every
     previous = 0.0
     interrupted = False
@@ -385,6 +388,7 @@ def train(
         with Stop(log) as stop:
             while (now() - start < budget) if by_time else (steps < config.steps):
                 buf_after.clear()
+                episodes = wins = 0
                 for t in range(t_len):
                     o = torch.from_numpy(obs)
                     forced = plans.forced(ended, infos["action_mask"])
@@ -445,18 +449,21 @@ def train(
                     "steps_per_second": round(n * t_len / max(elapsed - previous, 1e-9), 1),
                     "learning_rate": optimizer.param_groups[0]["lr"],
                     "episodes": episodes,
-                    "league_win_rate": wins / episodes if episodes else math.nan,
+                    "league_win_rate": wins / episodes if episodes else math.nan,  # this update's
                     **losses,
                 }
                 previous = elapsed
+                line_episodes += episodes
+                line_wins += wins
                 if progress.due(elapsed) or done or stop.requested:
+                    rate = line_wins / line_episodes if line_episodes else math.nan
                     progress.line(
                         elapsed,
                         steps,
-                        f"episodes {episodes:>7,}  win rate vs league {row['league_win_rate']:5.1%}  "
+                        f"episodes {line_episodes:>7,}  win rate vs league {rate:5.1%}  "
                         f"loss {losses['loss']:+.3f}",
                     )
-                    episodes = wins = 0
+                    line_episodes = line_wins = 0
                 if evaluating and config.eval_every and steps >= next_eval and not done:
                     # Steps, not time, say when: the measures line up between runs.
                     paused = now()
