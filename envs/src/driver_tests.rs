@@ -220,3 +220,43 @@ fn a_restored_driver_goes_on_as_the_original() {
     }
     assert!(log_a.len() > 10);
 }
+
+/// The episode step decides by the vector step's rules: an illegal action
+/// ends the episode with −1 and changes nothing; a game to its end gives the
+/// seat its return, terminated.
+#[test]
+fn the_episode_step_ends_illegal_and_finished_episodes() {
+    use crate::episode::{step, Ending};
+    let game = daldos();
+    let mut driver = Arc::clone(&game)
+        .new_driver(vec![None, Some(DriverSeat::Random)])
+        .unwrap();
+    driver.reset(3, &[]).unwrap();
+    let mut state = Arc::clone(&game).new_initial_state();
+    let mut log = Vec::new();
+    driver.advance(&mut *state, &mut log).unwrap();
+    let before = state.notation();
+    for bad in [-1i64, i64::MAX, 1 << 40] {
+        let done = step(&mut *state, &mut *driver, Seat::new(0), bad, &mut log).unwrap();
+        assert_eq!((done.reward, done.ending), (-1.0, Ending::Illegal));
+        assert_eq!(state.notation(), before);
+    }
+    // Seat 1 is not to act: its action is illegal too.
+    let first = state.legal_actions()[0] as i64;
+    let done = step(&mut *state, &mut *driver, Seat::new(1), first, &mut log).unwrap();
+    assert_eq!(done.ending, Ending::Illegal);
+    let mut last = None;
+    for _ in 0..5000 {
+        let a = state.legal_actions()[0] as i64;
+        let done = step(&mut *state, &mut *driver, Seat::new(0), a, &mut log).unwrap();
+        if done.ending != Ending::Going {
+            last = Some(done);
+            break;
+        }
+        assert_eq!(done.reward, 0.0);
+    }
+    let last = last.expect("the game ends");
+    let returns = state.returns().unwrap();
+    assert_eq!(last.reward, returns[0]);
+    assert_eq!(last.ending == Ending::Truncated, state.is_truncated());
+}

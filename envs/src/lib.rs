@@ -9,6 +9,8 @@
 //!   [`dynplayer::ExternalPlayer`]) and the vector environment's opponents;
 //! - [`driver`]: the one opponent driver, which plays chance and the
 //!   opponents' seats for every environment form;
+//! - [`episode`]: one seat's step of a single environment (the Gymnasium,
+//!   PettingZoo and RLlib adapters), by the vector step's rules;
 //! - [`vector`]: the native batched environment, monomorphised per game,
 //!   stepped on [`workers`] of its own, with [`shaping`] for the progress
 //!   reward;
@@ -45,6 +47,7 @@
 
 pub mod driver;
 pub mod dynplayer;
+pub mod episode;
 pub mod erased;
 pub mod facts;
 pub mod records;

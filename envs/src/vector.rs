@@ -260,11 +260,7 @@ impl<G: Game> Shard<G> {
         let row = &mut out.returns[env * self.num_players..(env + 1) * self.num_players];
         match returns {
             Some(r) => row.copy_from_slice(r),
-            None => {
-                // An illegal action: −1 for the actor, 0 for the others.
-                row.fill(0.0);
-                row[actor.index()] = -1.0;
-            }
+            None => crate::episode::illegal_returns(row, actor),
         }
         let viewer = if self.config.opponents {
             Seat::new(self.seats[env])

@@ -5,11 +5,13 @@
 
 use std::sync::{Arc, Mutex, TryLockError};
 
+use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
-use racegames_board::Action;
+use racegames_board::Seat;
 use racegames_env::driver::{DriverSeat, DriverSnapshot, DynDriver, Fault, Stop};
+use racegames_env::episode::{self, Ending, StepError};
 use racegames_env::erased::DynState;
 
 use crate::args;
@@ -253,41 +255,91 @@ impl PyDriver {
     /// ends. An opponent's exception is raised again; an illegal action of
     /// one raises `IllegalActionError`.
     fn advance(&self, py: Python<'_>, state: &Bound<'_, PyState>) -> PyResult<()> {
-        let mut position = {
-            let s = state.borrow();
-            let same = Arc::ptr_eq(&s.game.get().inner, &self.game.get().inner)
-                || s.game.bind(py).eq(self.game.bind(py))?;
-            if !same {
-                return Err(PyValueError::new_err(format!(
-                    "the state is of {}, not of the driver's {}",
-                    s.game.bind(py).repr()?,
-                    self.game.bind(py).repr()?
-                )));
-            }
-            s.inner().clone_box()
-        };
+        let mut position = self.position_of(py, state)?;
         let mut log = Vec::new();
-        let advance = |position: &mut Box<dyn DynState>, log: &mut Vec<Action>| {
-            let mut inner = self.lock()?;
-            guard(|| inner.advance(&mut **position, log))
-        };
-        let stop = if self.external {
-            // A callable opponent needs the GIL at each of its turns.
-            advance(&mut position, &mut log)?
-        } else if self.native {
-            // A built-in player may search for long: Ctrl-C stops it.
-            crate::interrupt::interruptible(py, |interrupt| {
-                racegames_players::with_interrupt(interrupt, || advance(&mut position, &mut log))
-            })??
-        } else {
-            py.detach(|| advance(&mut position, &mut log))?
-        };
+        let stop = self.drive(py, |driver| {
+            driver
+                .advance(&mut *position, &mut log)
+                .map_err(PyValueError::new_err)
+        })?;
         // What was played stays played, up to a fault.
         state.try_borrow_mut()?.set_played(position, log);
-        match stop.map_err(PyValueError::new_err)? {
+        match stop {
             Stop::Decision(_) | Stop::Terminal => Ok(()),
             Stop::Broken(fault) => Err(self.fault(fault)),
         }
+    }
+
+    /// One step of `seat`'s episode (`racegames_env::episode::step`):
+    /// plays `action` where legal, then chance and the opponents, in place;
+    /// writes `seat`'s observation into `obs` and the legal mask (zeros
+    /// where the episode ended) into `mask`, where given. Returns
+    /// `(reward, terminated, truncated, illegal)`; an illegal action (or an
+    /// int that is no action) changes nothing and ends the episode with −1.
+    #[pyo3(signature = (state, seat, action, obs = None, mask = None))]
+    fn step(
+        &self,
+        py: Python<'_>,
+        state: &Bound<'_, PyState>,
+        seat: usize,
+        action: i64,
+        obs: Option<&Bound<'_, PyArray1<f32>>>,
+        mask: Option<&Bound<'_, PyArray1<i8>>>,
+    ) -> PyResult<(f64, bool, bool, bool)> {
+        let players = self.game.get().inner.num_players();
+        if seat >= players {
+            return Err(PyValueError::new_err(format!(
+                "seat must be 0 to {}, not {seat}",
+                players - 1
+            )));
+        }
+        let seat = Seat::new(seat as u8);
+        let mut position = self.position_of(py, state)?;
+        let mut log = Vec::new();
+        let stepped = self.drive(py, |driver| {
+            Ok(episode::step(
+                &mut *position,
+                driver,
+                seat,
+                action,
+                &mut log,
+            ))
+        })?;
+        let ending = match stepped {
+            Ok(done) => done,
+            Err(StepError::Fault(fault)) => {
+                // What was played stays played, up to the fault.
+                state.try_borrow_mut()?.set_played(position, log);
+                return Err(self.fault(fault));
+            }
+            Err(StepError::Game(m)) => return Err(PyValueError::new_err(m)),
+            Err(e) => return Err(PyValueError::new_err(format!("{e:?}"))),
+        };
+        if ending.ending != Ending::Illegal {
+            state.try_borrow_mut()?.set_played(position, log);
+        }
+        let s = state.borrow();
+        if let Some(obs) = obs {
+            let mut obs = obs.try_readwrite().map_err(|_| buffer_error("obs"))?;
+            let out = obs.as_slice_mut().map_err(|_| buffer_error("obs"))?;
+            s.inner()
+                .observe(seat, out)
+                .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        }
+        if let Some(mask) = mask {
+            let mut mask = mask.try_readwrite().map_err(|_| buffer_error("mask"))?;
+            let out = mask.as_slice_mut().map_err(|_| buffer_error("mask"))?;
+            out.fill(0);
+            if ending.ending == Ending::Going {
+                s.inner().write_legal_mask(out);
+            }
+        }
+        Ok((
+            ending.reward,
+            ending.ending == Ending::Terminated || ending.ending == Ending::Illegal,
+            ending.ending == Ending::Truncated,
+            ending.ending == Ending::Illegal,
+        ))
     }
 
     /// Where the driver stands, for pickling an environment:
@@ -321,6 +373,48 @@ impl PyDriver {
 type PyDriverSnapshot = (Option<(u64, Vec<usize>)>, u64);
 
 impl PyDriver {
+    /// A copy of `state`'s position, checked to be of the driver's game.
+    fn position_of(
+        &self,
+        py: Python<'_>,
+        state: &Bound<'_, PyState>,
+    ) -> PyResult<Box<dyn DynState>> {
+        let s = state.borrow();
+        let same = Arc::ptr_eq(&s.game.get().inner, &self.game.get().inner)
+            || s.game.bind(py).eq(self.game.bind(py))?;
+        if !same {
+            return Err(PyValueError::new_err(format!(
+                "the state is of {}, not of the driver's {}",
+                s.game.bind(py).repr()?,
+                self.game.bind(py).repr()?
+            )));
+        }
+        Ok(s.inner().clone_box())
+    }
+
+    /// Runs `work` on the locked driver: with the GIL where a callable
+    /// opponent needs it, answering Ctrl-C where a built-in player may
+    /// search for long, else with the GIL released.
+    fn drive<T: Send>(
+        &self,
+        py: Python<'_>,
+        work: impl FnOnce(&mut dyn DynDriver) -> PyResult<T> + Send,
+    ) -> PyResult<T> {
+        let run = || {
+            let mut inner = self.lock()?;
+            guard(|| work(&mut **inner))?
+        };
+        if self.external {
+            run()
+        } else if self.native {
+            crate::interrupt::interruptible(py, |interrupt| {
+                racegames_players::with_interrupt(interrupt, run)
+            })?
+        } else {
+            py.detach(run)
+        }
+    }
+
     fn lock(&self) -> PyResult<std::sync::MutexGuard<'_, Box<dyn DynDriver>>> {
         match self.inner.try_lock() {
             Ok(inner) => Ok(inner),
@@ -339,4 +433,11 @@ impl PyDriver {
             Fault::Rules => errors::internal("the rules refused their own action"),
         }
     }
+}
+
+/// A buffer of the caller's that cannot be written.
+fn buffer_error(name: &str) -> PyErr {
+    PyValueError::new_err(format!(
+        "{name} must be a writeable contiguous array not in use by another thread"
+    ))
 }

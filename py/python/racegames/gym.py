@@ -97,6 +97,9 @@ class RaceGameEnv(DriverPickling, gymnasium.Env):
         self.seat = 0 if seat == "random" else as_int(seat, "seat")
         self._ended = True
         self._mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
+        self._obs_shape = tuple(self.game.observation_tensor_shape())
+        # The native step writes the agent's observation here.
+        self._obs_buffer = np.zeros(int(np.prod(self._obs_shape)), dtype=np.float32)
 
     # -- helpers -------------------------------------------------------------
 
@@ -145,28 +148,26 @@ class RaceGameEnv(DriverPickling, gymnasium.Env):
     def step(self, action: Any) -> Tuple[Any, float, bool, bool, Dict[str, Any]]:
         """Plays the agent's action, then the opponents and the dice up to the
         agent's next decision or the end; an illegal action ends the episode
-        with -1."""
+        with -1. One native call (``racegames_env::episode``) decides it all,
+        by the rules of the vector step."""
         if self._ended:
             obs = self._observe()
             return obs, 0.0, True, False, self._info()
         index = as_action(action)
-        if index is None or not self.state.is_legal(index):
-            self._ended = True
-            obs = self._observe()
-            info = self._info()
+        if index is None or not -1 <= index < 1 << 63:
+            index = -1  # no action: illegal
+        reward, terminated, truncated, illegal = self._driver.step(
+            self.state, self.seat, index, self._obs_buffer, self._mask
+        )
+        self._ended = terminated or truncated
+        obs = self._obs_buffer.copy()
+        info = self._info()
+        if illegal:
             info["illegal_action"] = True
-            return obs, -1.0, True, False, info
-        self.state.apply_action(index)
-        self._advance()
-        reward = 0.0
-        terminated = truncated = False
-        if self.state.is_terminal():
-            self._ended = True
-            reward = float(self.state.returns()[self.seat])
-            truncated = self.state.is_truncated()
-            terminated = not truncated
-        obs = self._observe()
-        return obs, reward, terminated, truncated, self._info()
+        if self._flat:
+            return obs, reward, terminated, truncated, info
+        observation = {"observation": obs.reshape(self._obs_shape), "action_mask": self._mask.copy()}
+        return observation, reward, terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:
         """The legal-action mask as booleans (sb3-contrib's MaskablePPO)."""
