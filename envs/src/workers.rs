@@ -38,8 +38,9 @@ pub const SPIN_BEFORE_YIELD: Duration = Duration::from_micros(20);
 /// the workers came late, before the workers are tried again.
 pub const MAX_SOLO_BATCHES: u32 = 64;
 
-/// The most threads a pool runs, the caller's included.
-pub const MAX_THREADS: usize = 64;
+/// The most threads a pool runs, the caller's included (the arena's limit:
+/// one number for every threaded call).
+pub const MAX_THREADS: usize = racegames_players::arena::MAX_THREADS;
 
 /// The most jobs one batch holds.
 pub const MAX_JOBS: usize = 256;

@@ -49,6 +49,10 @@ pub const MAX_GAMES: usize = 10_000_000;
 /// The most threads a match may use (as many as a `VectorEnv` may).
 pub const MAX_THREADS: usize = 64;
 
+/// The turns after which the arena stops a game still going, as a draw
+/// ([`ArenaConfig::turn_limit`]'s default).
+pub const TURN_LIMIT: u32 = 100_000;
+
 /// How a match is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ArenaConfig {
@@ -77,7 +81,7 @@ impl Default for ArenaConfig {
             games: 1000,
             seed: 7,
             threads: 1,
-            turn_limit: 100_000,
+            turn_limit: TURN_LIMIT,
             opening: 0,
         }
     }

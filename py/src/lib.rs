@@ -84,6 +84,12 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     tables::register(m)?;
     m.add("CHANCE", pygame::CHANCE)?;
     m.add("TERMINAL", pygame::TERMINAL)?;
+    // The limits and the interval's quantile, from the one place each lives.
+    m.add("MAX_GAMES", racegames_players::arena::MAX_GAMES)?;
+    m.add("MAX_THREADS", racegames_players::arena::MAX_THREADS)?;
+    m.add("TURN_LIMIT", racegames_players::arena::TURN_LIMIT)?;
+    m.add("Z95", racegames_players::arena::stats::Z95)?;
+    m.add_function(wrap_pyfunction!(params::param_word, m)?)?;
     m.add(
         "IllegalActionError",
         py.get_type::<errors::IllegalActionError>(),

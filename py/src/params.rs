@@ -150,3 +150,17 @@ pub(crate) fn owned_dict<'py>(
     }
     Ok(dict)
 }
+
+/// An option's value written as text, read as the command lines of
+/// `racegames-train` read it ([`ParamValue::parse`]): `true`/`false`, an
+/// int, a finite real, or else the text itself. The one reader for every
+/// command line, Python's included.
+#[pyfunction]
+pub fn param_word(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
+    Ok(match ParamValue::parse(text) {
+        ParamValue::Bool(b) => PyBool::new(py, b).to_owned().into_any().unbind(),
+        ParamValue::Int(i) => i.into_pyobject(py)?.into_any().unbind(),
+        ParamValue::Float(x) => PyFloat::new(py, x).into_any().unbind(),
+        ParamValue::Str(s) => PyString::new(py, s).into_any().unbind(),
+    })
+}

@@ -18,7 +18,7 @@ use crate::registry;
 /// `current_player()` at a chance node, as in OpenSpiel.
 pub const CHANCE: i32 = -1;
 /// `current_player()` at a terminal state, as in OpenSpiel.
-pub const TERMINAL: i32 = -4;
+pub const TERMINAL: i32 = racegames_env::vector::TERMINAL;
 
 /// The largest action space whose Python ints are kept (a table of 1<<17
 /// ints is about 4 MB); larger ones make a new int per action.

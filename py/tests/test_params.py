@@ -156,7 +156,20 @@ def test_the_arena_command_line_reads_reals() -> None:
     assert arena._option("x=1.5") == ("x", 1.5)
     assert arena._option("x=3") == ("x", 3)
     assert arena._option("x=inf") == ("x", "inf")
-    assert arena._option("x=True") == ("x", True)
+    assert arena._option("x=true") == ("x", True)
+
+
+@pytest.mark.parametrize(
+    "word, read",
+    [("true", True), ("false", False), ("-3", -3), ("1.4", 1.4), ("2e3", 2000.0),
+     ("TRUE", "TRUE"), ("True", "True"), ("1_0", "1_0"), (" 5", " 5"), ("inf", "inf"), ("nan", "nan"),
+     ("99999999999999999999", "99999999999999999999"), ("norwegian", "norwegian")],
+)
+def test_every_command_line_reads_a_value_as_the_native_parser_does(word: str, read: object) -> None:
+    # One reader (racegames_board::ParamValue::parse) for python -m
+    # racegames.arena, the ladder and racegames-train.
+    assert players._param_word(word) == read and type(players._param_word(word)) is type(read)
+    assert players.parse_player(f"mcts:x={word}") == ("mcts", {"x": read})
 
 
 def test_a_policy_path_may_be_a_pathlike(tmp_path: pathlib.Path) -> None:

@@ -6,7 +6,7 @@ user's text echoed in a message is cut short."""
 from __future__ import annotations
 
 import operator
-from typing import Any
+from typing import Any, Optional
 
 
 def _is_bool(value: Any) -> bool:
@@ -42,3 +42,22 @@ SHOWN = 100
 def short(text: str, limit: int = SHOWN) -> str:
     """``text`` cut to ``limit`` characters, saying how long it was."""
     return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
+
+
+def shown_int(value: int) -> str:
+    """An int for a message: its digits if short, its size if huge."""
+    bits = value.bit_length()
+    if bits > 256:
+        return f"an int of {bits} bits"
+    return short(str(value))
+
+
+def count(value: Any, what: str, least: int, most: Optional[int] = None) -> int:
+    """``value`` as an int from ``least`` to ``most``: ``TypeError`` for
+    what is no int, ``ValueError`` naming ``what`` and the range else."""
+    n = as_int(value, what)
+    if most is not None and not least <= n <= most:
+        raise ValueError(f"{what} must be from {least} to {most}, not {shown_int(n)}")
+    if n < least:
+        raise ValueError(f"{what} must be at least {least}, not {shown_int(n)}")
+    return n

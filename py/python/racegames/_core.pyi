@@ -37,6 +37,12 @@ __all__ = [
 
 CHANCE: int
 TERMINAL: int
+MAX_GAMES: int
+MAX_THREADS: int
+TURN_LIMIT: int
+Z95: float
+
+def param_word(text: str) -> Union[bool, int, float, str]: ...
 __version__: str
 
 class IllegalActionError(ValueError): ...

@@ -5,7 +5,9 @@ from __future__ import annotations
 import math
 from typing import Any, Dict, Iterable, List, Optional, Sequence, SupportsIndex, Tuple, Union, overload
 
-from racegames._core import Game, State, _arena_luck
+from racegames._args import count as _count
+from racegames._core import MAX_THREADS, Z95, Game, State, _arena_luck
+from racegames._progress import _with_progress
 from racegames.records import _SEATS, Record
 
 #: A game to judge: its record, or the state it reached (its history from
@@ -101,7 +103,6 @@ def luck(
     ``progress=True`` shows a tqdm bar; Ctrl-C raises ``KeyboardInterrupt``
     within about 50 ms. An illegal action raises ``ValueError`` naming its
     game and place."""
-    from racegames.arena import MAX_THREADS, _count, _with_progress
 
     if judge is not None and not isinstance(judge, str):
         raise TypeError(f"judge must be 'net', 'hand' or None, not {type(judge).__name__}")
@@ -148,7 +149,7 @@ def mean_interval(values: Sequence[float]) -> Tuple[float, float]:
     if n < 2:
         return mean, math.inf
     var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, 1.96 * math.sqrt(var / n)
+    return mean, Z95 * math.sqrt(var / n)
 
 
 def luck_table(recs: Sequence[Record], judged: Sequence[Luck], names: Sequence[str]) -> str:

@@ -72,8 +72,10 @@ import tempfile
 import time
 from typing import Any, Callable, Dict, List, Optional, Sequence, SupportsIndex, Tuple, Union
 
-from racegames._args import as_int
+from racegames import _core
+from racegames._args import count as _count
 from racegames._args import short as _short
+from racegames._progress import _with_progress
 from racegames._core import Game, Player, State, _arena_play, _arena_round_robin, _wilson
 from racegames.players import ParamValue, _game, _param_word, _seed, make_player, parse_player
 from racegames._luck import Luck, luck, luck_table
@@ -95,21 +97,13 @@ __all__ = [
 PlayerSpec = Union[Player, str, Callable[[State], int]]
 
 #: Turns after which a game still going is stopped as a draw.
-TURN_LIMIT = 100_000
+TURN_LIMIT: int = _core.TURN_LIMIT
 
 #: The most games of a match (and of each pair of a round robin).
-MAX_GAMES = 10_000_000
+MAX_GAMES: int = _core.MAX_GAMES
 
 #: The most threads of a match (as for ``VectorEnv``).
-MAX_THREADS = 64
-
-def _shown_int(value: int) -> str:
-    """An int for a message: its digits if short, its size if huge."""
-    bits = value.bit_length()
-    if bits > 256:
-        return f"an int of {bits} bits"
-    return _short(str(value))
-
+MAX_THREADS: int = _core.MAX_THREADS
 
 def _label(p: PlayerSpec) -> str:
     if isinstance(p, Player):
@@ -134,44 +128,6 @@ def _players(game: Game, specs: Sequence[PlayerSpec], seed: int) -> Tuple[List[A
             raise TypeError(f"player {i} must be a Player, a player name or a callable, not {type(p).__name__}")
     labels = [_label(p) for p in specs]
     return made, [f"{x}#{i}" if labels.count(x) > 1 else x for i, x in enumerate(labels)]
-
-
-def _count(value: Any, what: str, least: int, most: Optional[int] = None) -> int:
-    n = as_int(value, what)
-    if most is not None and not least <= n <= most:
-        raise ValueError(f"{what} must be from {least} to {most}, not {_shown_int(n)}")
-    if n < least:
-        raise ValueError(f"{what} must be at least {least}, not {_shown_int(n)}")
-    return n
-
-
-def _bar(total: int, desc: str) -> Any:
-    """A tqdm bar counting games (tqdm imported only when asked for)."""
-    try:
-        from tqdm.auto import tqdm  # type: ignore[import-untyped, import-not-found, unused-ignore]
-    except ModuleNotFoundError as e:  # pragma: no cover - tqdm is a dependency
-        raise ModuleNotFoundError("progress=True needs tqdm: pip install tqdm") from e
-    return tqdm(total=total, desc=desc, unit="game", dynamic_ncols=True)
-
-
-def _with_progress(progress: bool, total: int, desc: str, run: Callable[[Any], Dict[str, Any]]) -> Dict[str, Any]:
-    """Runs ``run(callback)`` with a bar fed by ``callback(done, total)``
-    when ``progress`` is true."""
-    if not isinstance(progress, bool):
-        raise TypeError(f"progress must be a bool, not {type(progress).__name__}")
-    if not progress:
-        return run(None)
-    bar = _bar(total, desc)
-
-    def update(done: int, _total: int) -> None:
-        bar.update(done - bar.n)
-
-    try:
-        counts = run(update)
-        bar.update(total - bar.n)
-        return counts
-    finally:
-        bar.close()
 
 
 class ArenaResult:

@@ -71,13 +71,13 @@ The players and their options:
 
 from __future__ import annotations
 
-import math
 import os
-from typing import Any, Dict, List, SupportsIndex, Tuple, Union
+from typing import Any, Dict, List, SupportsIndex, Tuple, Union, cast
 
 import numpy as np
 
 from racegames._args import as_int, short
+from racegames import _core
 from racegames._core import Game, Player, _list_players, _make_player, make_game
 
 __all__ = ["Player", "list_players", "make_player", "parse_player"]
@@ -129,19 +129,10 @@ def make_player(name: str, game: Union[Game, str], seed: SupportsIndex = 0, **pa
 
 def _param_word(text: str) -> ParamValue:
     """An option's value written as text: ``true``/``false``, an int, a
-    real, or else the text itself."""
-    if text.lower() in ("true", "false"):
-        return text.lower() == "true"
-    try:
-        return int(text)
-    except ValueError:
-        pass
-    try:
-        real = float(text)
-    except ValueError:
-        return text
-    # "inf" and "nan" stay words, as the native ParamValue::parse reads them.
-    return real if math.isfinite(real) else text
+    finite real, or else the text itself, read natively, as
+    ``racegames-train`` reads its command line (``TRUE``, ``1_0`` and
+    ``" 5"`` are words)."""
+    return cast(ParamValue, _core.param_word(text))
 
 
 def parse_player(text: str) -> Tuple[str, Dict[str, ParamValue]]:
