@@ -27,12 +27,17 @@ def read_regular_file(path: PathLike, what: str, limit: int) -> bytes:
     # O_NONBLOCK: opening a FIFO that has no writer returns at once (and is
     # then refused) instead of blocking; it changes nothing for a file.
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(handle.fileno())
+    try:
+        info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise ValueError(f"{what} {shown!r} is not a regular file")
         if info.st_size > limit:
             raise ValueError(f"{what} {shown!r} is {info.st_size} bytes, more than the {limit} it may have")
+        handle = os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+    with handle:
         # Capped again while reading: the file may have grown since.
         data = handle.read(limit + 1)
     if len(data) > limit:
