@@ -204,6 +204,14 @@ class Record:
         t.update(tags or {})
         return cls(game, state.history(), t)
 
+    @classmethod
+    def _read(cls, game: Game, tags: Tags, actions: List[int], comments: List[Tuple[int, str]]) -> "Record":
+        """A record as the native reader gives it, already checked there
+        (a long file is not checked again action by action)."""
+        rec = cls.__new__(cls)
+        rec.game, rec.tags, rec.actions, rec.comments = game, tags, actions, comments
+        return rec
+
     def start_state(self) -> State:
         """The position the actions start from (the ``Position`` tag's, or
         the game's initial state)."""
@@ -300,7 +308,7 @@ def loads(text: str) -> List[Record]:
     position, an unknown game or option)."""
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__name__}")
-    return [Record(game, actions, dict(tags), comments) for game, tags, actions, comments in _records_read(text)]
+    return [Record._read(game, dict(tags), actions, comments) for game, tags, actions, comments in _records_read(text)]
 
 
 def dump(recs: Union[Record, Iterable[Record]], path: Union[str, "os.PathLike[str]"]) -> None:
