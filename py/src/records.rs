@@ -31,11 +31,13 @@ type PyRecord = (
 /// (a slice ends where a game does).
 const SLICE_BYTES: usize = 1 << 18;
 
-/// The games made while reading: each distinct game and options once.
+/// What reading gives: the games made (each distinct game and options
+/// once) and the records, each with the index of its game.
 #[derive(Default)]
-struct Games {
+struct Read {
     made: Vec<(String, Arc<dyn DynGame>)>,
     index: HashMap<Vec<(String, String)>, usize>,
+    records: Vec<(usize, Record)>,
 }
 
 /// An error at a game's first line.
@@ -46,7 +48,7 @@ fn at_game(game: &RecordText, message: impl std::fmt::Display) -> String {
 /// The index in `games` of the game the tags of `text` name, made on
 /// first use. A tag given twice is refused: Python keeps tags in a dict,
 /// which would keep one of them and write back another game.
-fn game_of(text: &RecordText, games: &mut Games) -> Result<usize, String> {
+fn game_of(text: &RecordText, games: &mut Read) -> Result<usize, String> {
     for (i, (name, _)) in text.tags.iter().enumerate() {
         if let Some(first) = text.tags[..i].iter().position(|(k, _)| k == name) {
             // A game's tags lie on consecutive lines.
@@ -121,9 +123,8 @@ fn shifted(mut error: ReadError, lines: usize) -> String {
 
 /// Reads every game of `text` as [`records_read`] does, without the GIL;
 /// `None` once `stop` is set.
-fn read_all(text: &str, stop: &Interrupt) -> Option<Result<(Games, Vec<(usize, Record)>), String>> {
-    let mut games = Games::default();
-    let mut out = Vec::new();
+fn read_all(text: &str, stop: &Interrupt) -> Option<Result<Read, String>> {
+    let mut games = Read::default();
     let (mut rest, mut lines) = (text, 0);
     while !rest.is_empty() {
         let (end, count) = slice_end(rest);
@@ -144,14 +145,14 @@ fn read_all(text: &str, stop: &Interrupt) -> Option<Result<(Games, Vec<(usize, R
                 Err(e) => return Some(Err(e)),
             };
             match games.made[index].1.read_record(&game) {
-                Ok(rec) => out.push((index, rec)),
+                Ok(rec) => games.records.push((index, rec)),
                 Err(e) => return Some(Err(e.to_string())),
             }
         }
         rest = &rest[end..];
         lines += count;
     }
-    Some(Ok((games, out)))
+    Some(Ok(games))
 }
 
 /// Reads every game of `text`; a `ValueError` names the line and column
@@ -167,13 +168,14 @@ pub fn records_read(py: Python<'_>, text: &str) -> PyResult<Vec<PyRecord>> {
             "internal error in racegames: the record reader stopped without an interrupt",
         ));
     };
-    let (games, recs) = read.map_err(PyValueError::new_err)?;
-    let made = games
+    let read = read.map_err(PyValueError::new_err)?;
+    let made = read
         .made
         .into_iter()
         .map(|(name, inner)| Py::new(py, PyGame::from_inner(py, name, inner)?))
         .collect::<PyResult<Vec<_>>>()?;
-    Ok(recs
+    Ok(read
+        .records
         .into_iter()
         .map(|(index, rec)| {
             let comments = rec
