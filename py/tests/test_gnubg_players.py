@@ -5,8 +5,12 @@ argument naming every game's players instead."""
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import subprocess
 from pathlib import Path
-from typing import List
+from typing import List, Optional
 
 import pytest
 
@@ -56,3 +60,42 @@ def test_a_record_name_that_a_match_file_cannot_hold_is_refused(tmp_path: Path) 
     assert not path.exists()
     gnubg.write_match([rec], path, names=("mcts", "random"))
     assert gnubg.read_match(path)[0].tags["PlayerA"] == "mcts"
+
+
+def gnubg_binary() -> Optional[str]:
+    return shutil.which("gnubg") or next((p for p in ["/usr/games/gnubg"] if os.access(p, os.X_OK)), None)
+
+
+GNUBG_NAMES = [("x" * 31, "Bob Smith"), ("é" * 15, "y" * 31), ("A  B", "7up"), ("Game 1", "Wins 2")]
+
+IMPORT_EXPORT = """
+import gnubg, json
+gnubg.command("set display off")
+names = []
+for i in range({count}):
+    gnubg.command("import mat {folder}/in%d.mat" % i)
+    info = gnubg.match()["match-info"]
+    names.append([info["X"]["name"], info["O"]["name"]])
+    gnubg.command("export match mat {folder}/out%d.mat" % i)
+json.dump(names, open("{folder}/names.json", "w"))
+"""
+
+
+@pytest.mark.skipif(gnubg_binary() is None, reason="GNU Backgammon (gnubg) is not installed")
+def test_gnubg_reads_the_names_and_read_match_reads_gnubgs(tmp_path: Path) -> None:
+    """The edge of what a match file holds, through gnubg: 31 bytes (ASCII
+    and two-byte characters), inner spaces, words of the format. gnubg's own
+    export puts no space after a long first name; read_match reads it."""
+    state = GAME.new_initial_state()
+    state.play_random(2)
+    for i, names in enumerate(GNUBG_NAMES):
+        gnubg.write_match([state.history()], tmp_path / f"in{i}.mat", names=names)
+    script = tmp_path / "script.py"
+    script.write_text(IMPORT_EXPORT.format(count=len(GNUBG_NAMES), folder=tmp_path))
+    binary = gnubg_binary()
+    assert binary is not None
+    subprocess.run([binary, "-t", "-q", "-p", str(script)], capture_output=True, timeout=300, check=True)
+    assert [tuple(n) for n in json.loads((tmp_path / "names.json").read_text())] == GNUBG_NAMES
+    for i, names in enumerate(GNUBG_NAMES):
+        [rec] = gnubg.read_match(tmp_path / f"out{i}.mat")
+        assert (rec.tags["PlayerA"], rec.tags["PlayerB"]) == names

@@ -454,13 +454,14 @@ def _entries(text: str, line: int) -> List[Tuple[int, str, Optional[Tuple[int, i
 
 def _score_names(line: str) -> Optional[Tuple[str, str]]:
     """The two names of a score line `` Alice : 0     Bob : 3``, or None.
-    Read as gnubg does, in one pass: the first name ends at the first ``:``,
-    the second starts after the first score (a regular expression with two
-    lazy names backtracks for minutes on a long bad line)."""
+    Read in one pass (a regular expression with two lazy names backtracks
+    for minutes on a long bad line): the first name ends at the first
+    ``:``, the second starts after the first score, space or not (gnubg's
+    export puts none after a first name of 27 bytes or more)."""
     first, colon, rest = line.partition(":")
     rest = rest.lstrip()
     score = _DIGITS.match(rest)
-    if not colon or not score or not rest[score.end() : score.end() + 1].isspace():
+    if not colon or not score:
         return None
     second, colon, last = rest[score.end() :].rpartition(":")
     names = first.strip(), second.strip()

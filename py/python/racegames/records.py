@@ -141,7 +141,9 @@ def result_tags(state: State, stopped: bool = False) -> Tags:
 class Record:
     """One game: its tags, every action from the start (chance outcomes
     included) and comments. ``Record(game, actions)`` fills the ``Game``
-    and option tags from ``game`` when ``tags`` does not give them."""
+    and option tags from ``game`` when ``tags`` does not give them. A
+    ``Game`` tag naming another game, an action outside 0 to 2**32 - 1 or a
+    comment placed outside the actions raises ``ValueError``."""
 
     def __init__(
         self,
@@ -304,8 +306,9 @@ def dumps(recs: Union[Record, Iterable[Record]]) -> str:
 
 def loads(text: str) -> List[Record]:
     """Every game of ``text``. Bad text raises ``ValueError`` naming the
-    line and column (a malformed line, a move that is not a move of its
-    position, an unknown game or option)."""
+    line and column (a malformed line, a tag given twice, a move that is not
+    a move of its position, an unknown game or option). Ctrl-C stops a long
+    read at once."""
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__name__}")
     return [Record._read(game, dict(tags), actions, comments) for game, tags, actions, comments in _records_read(text)]
