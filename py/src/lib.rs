@@ -18,6 +18,7 @@
 pub mod args;
 pub mod daldos;
 pub mod errors;
+mod history;
 pub mod interrupt;
 pub mod params;
 pub mod pickling;

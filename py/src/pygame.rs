@@ -12,6 +12,7 @@ use racegames_board::{Action, Node, Seat};
 use crate::args;
 use crate::erased::{DynGame, DynState};
 use crate::errors::{self, guard, IllegalActionError, UnknownGameError};
+use crate::history::History;
 use crate::params;
 use crate::registry;
 
@@ -299,8 +300,8 @@ pub struct PyState {
     listed: Vec<Action>,
     listed_valid: bool,
     /// Every action applied since the state was made (`history()`); the
-    /// native position keeps none.
-    history: Vec<Action>,
+    /// native position keeps none. Copies share it (see [`History`]).
+    history: History,
     /// The notation the history starts from; `None` for the game's initial
     /// state.
     start: Option<String>,
@@ -333,7 +334,7 @@ impl PyState {
             inner,
             listed: Vec::new(),
             listed_valid: false,
-            history: Vec::new(),
+            history: History::default(),
             start: None,
         }
     }
@@ -341,7 +342,7 @@ impl PyState {
     /// This state with its history: `history` applied from `start`.
     pub(crate) fn with_history(mut self, start: Option<String>, history: Vec<Action>) -> PyState {
         self.start = start;
-        self.history = history;
+        self.history = History::from_vec(history);
         self
     }
 
@@ -350,7 +351,7 @@ impl PyState {
     pub(crate) fn set_played(&mut self, inner: Box<dyn DynState>, log: Vec<Action>) {
         self.inner = inner;
         self.listed_valid = false;
-        self.history.extend(log);
+        self.history.extend(&log);
     }
 
     /// The position, for reading only.
@@ -367,8 +368,11 @@ impl PyState {
     }
 
     fn with_inner(&self, py: Python<'_>, inner: Box<dyn DynState>) -> PyState {
-        PyState::new(self.game.clone_ref(py), inner)
-            .with_history(self.start.clone(), self.history.clone())
+        PyState {
+            start: self.start.clone(),
+            history: self.history.clone(),
+            ..PyState::new(self.game.clone_ref(py), inner)
+        }
     }
 }
 
@@ -611,7 +615,7 @@ impl PyState {
         let mut this = slf.try_borrow_mut()?;
         this.inner = inner;
         this.listed_valid = false;
-        this.history.extend(log);
+        this.history.extend(&log);
         Ok(steps)
     }
 
@@ -619,7 +623,7 @@ impl PyState {
     /// included (OpenSpiel's name): from the game's initial state, or from
     /// the position `state_from_notation` read. Copies and pickles keep it.
     fn history(&self) -> Vec<Action> {
-        self.history.clone()
+        self.history.to_vec()
     }
 
     /// The notation `history()` starts from, or `None` for the game's
@@ -653,7 +657,7 @@ impl PyState {
                 game.params.bind(py).copy()?.into_any(),
                 self.inner.notation().into_pyobject(py)?.into_any(),
                 self.start.clone().into_pyobject(py)?.into_any(),
-                self.history.clone().into_pyobject(py)?.into_any(),
+                self.history.to_vec().into_pyobject(py)?.into_any(),
             ],
         )?;
         PyTuple::new(py, [f, args.into_any()])

@@ -1,15 +1,20 @@
 //! The native half of `racegames.records`: reading and writing record
-//! text (the format of `racegames_board::record`), with the GIL released
-//! for the text work.
+//! text (the format of `racegames_board::record`). Reading runs with the
+//! GIL released and stops at Ctrl-C: the text is read in slices of whole
+//! games, the interrupt looked at between games.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use racegames_board::record::{self, Comment, Record, RecordText};
+use racegames_board::record::{self, Comment, ReadError, Record, RecordText};
 use racegames_board::Action;
+use racegames_players::Interrupt;
 
+use crate::erased::DynGame;
 use crate::errors::guard;
+use crate::interrupt::interruptible;
 use crate::pygame::PyGame;
 use crate::registry;
 
@@ -22,18 +27,38 @@ type PyRecord = (
     Vec<(usize, String)>,
 );
 
-/// `ValueError` at a game's first line.
-fn at_game(game: &RecordText, message: impl std::fmt::Display) -> PyErr {
-    PyValueError::new_err(format!("line {}, column 1: {message}", game.line))
+/// About how many bytes of text are read between two looks at Ctrl-C
+/// (a slice ends where a game does).
+const SLICE_BYTES: usize = 1 << 18;
+
+/// What reading gives: the games made (each distinct game and options
+/// once) and the records, each with the index of its game.
+#[derive(Default)]
+struct Read {
+    made: Vec<(String, Arc<dyn DynGame>)>,
+    index: HashMap<Vec<(String, String)>, usize>,
+    records: Vec<(usize, Record)>,
 }
 
-/// The game the tags of `text` name, made once per distinct game and
-/// options.
-fn game_of(
-    py: Python<'_>,
-    text: &RecordText,
-    made: &mut HashMap<Vec<(String, String)>, Py<PyGame>>,
-) -> PyResult<Py<PyGame>> {
+/// An error at a game's first line.
+fn at_game(game: &RecordText, message: impl std::fmt::Display) -> String {
+    format!("line {}, column 1: {message}", game.line)
+}
+
+/// The index in `games` of the game the tags of `text` name, made on
+/// first use. A tag given twice is refused: Python keeps tags in a dict,
+/// which would keep one of them and write back another game.
+fn game_of(text: &RecordText, games: &mut Read) -> Result<usize, String> {
+    for (i, (name, _)) in text.tags.iter().enumerate() {
+        if let Some(first) = text.tags[..i].iter().position(|(k, _)| k == name) {
+            // A game's tags lie on consecutive lines.
+            return Err(format!(
+                "line {}, column 1: a second {name} tag (the first is on line {})",
+                text.line + i,
+                text.line + first
+            ));
+        }
+    }
     let name = text
         .tag("Game")
         .ok_or_else(|| at_game(text, "the game has no Game tag"))?;
@@ -43,8 +68,8 @@ fn game_of(
         .filter(|(k, _)| k == "Game" || k.starts_with(|c: char| c.is_ascii_lowercase()))
         .cloned()
         .collect();
-    if let Some(game) = made.get(&key) {
-        return Ok(game.clone_ref(py));
+    if let Some(&i) = games.index.get(&key) {
+        return Ok(i);
     }
     let make = registry::find(name).ok_or_else(|| {
         at_game(
@@ -55,37 +80,112 @@ fn game_of(
             ),
         )
     })?;
-    let inner = guard(|| make(name, &text.params()))?.map_err(|e| at_game(text, e))?;
-    let game = Py::new(py, PyGame::from_inner(py, name.to_string(), inner)?)?;
-    made.insert(key, game.clone_ref(py));
-    Ok(game)
+    let inner = make(name, &text.params()).map_err(|e| at_game(text, e))?;
+    games.made.push((name.to_string(), inner));
+    games.index.insert(key, games.made.len() - 1);
+    Ok(games.made.len() - 1)
+}
+
+/// The end of the first slice of `text` that holds at least
+/// [`SLICE_BYTES`] and ends where a game does, with the number of lines in
+/// it; `text.len()` if none. A game starts at a tag line (`[` first on the
+/// line, outside a comment) that follows a line that is not one; the scan
+/// follows comments (`{`…`}` in move text) as the reader does.
+fn slice_end(text: &str) -> (usize, usize) {
+    let (mut at, mut lines) = (0, 0);
+    let (mut in_comment, mut after_tags) = (false, false);
+    for line in text.split_inclusive('\n') {
+        let tag_line = !in_comment && line.trim_start().starts_with('[');
+        if tag_line && !after_tags && at >= SLICE_BYTES {
+            return (at, lines);
+        }
+        if !tag_line {
+            for b in line.bytes() {
+                match b {
+                    b'{' if !in_comment => in_comment = true,
+                    b'}' if in_comment => in_comment = false,
+                    _ => {}
+                }
+            }
+        }
+        after_tags = tag_line;
+        at += line.len();
+        lines += 1;
+    }
+    (text.len(), lines)
+}
+
+/// `error`, read in a slice that starts after `lines` lines.
+fn shifted(mut error: ReadError, lines: usize) -> String {
+    error.line += lines;
+    error.to_string()
+}
+
+/// Reads every game of `text` as [`records_read`] does, without the GIL;
+/// `None` once `stop` is set.
+fn read_all(text: &str, stop: &Interrupt) -> Option<Result<Read, String>> {
+    let mut games = Read::default();
+    let (mut rest, mut lines) = (text, 0);
+    while !rest.is_empty() {
+        let (end, count) = slice_end(rest);
+        let texts = match record::read(&rest[..end]) {
+            Ok(texts) => texts,
+            Err(e) => return Some(Err(shifted(e, lines))),
+        };
+        for mut game in texts {
+            if stop.is_interrupted() {
+                return None;
+            }
+            game.line += lines;
+            for m in &mut game.moves {
+                m.line += lines;
+            }
+            let index = match game_of(&game, &mut games) {
+                Ok(index) => index,
+                Err(e) => return Some(Err(e)),
+            };
+            match games.made[index].1.read_record(&game) {
+                Ok(rec) => games.records.push((index, rec)),
+                Err(e) => return Some(Err(e.to_string())),
+            }
+        }
+        rest = &rest[end..];
+        lines += count;
+    }
+    Some(Ok(games))
 }
 
 /// Reads every game of `text`; a `ValueError` names the line and column
 /// of the first thing wrong (a malformed line, a move that is not a move of
-/// its position, an unknown game or option).
+/// its position, an unknown game or option, a tag given twice). Ctrl-C
+/// stops it.
 #[pyfunction]
 #[pyo3(name = "_records_read")]
 pub fn records_read(py: Python<'_>, text: &str) -> PyResult<Vec<PyRecord>> {
-    let texts = py
-        .detach(|| guard(|| record::read(text)))?
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let mut made = HashMap::new();
-    let mut out = Vec::with_capacity(texts.len());
-    for text in &texts {
-        let game = game_of(py, text, &mut made)?;
-        let inner = &game.get().inner;
-        let rec = py
-            .detach(|| guard(|| inner.read_record(text)))?
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let comments = rec
-            .comments
-            .into_iter()
-            .map(|c| (c.before, c.text))
-            .collect();
-        out.push((game, rec.tags, rec.actions, comments));
-    }
-    Ok(out)
+    // `None` only after Ctrl-C, which `interruptible` raises itself.
+    let Some(read) = interruptible(py, |stop| read_all(text, stop))? else {
+        return Err(crate::errors::InternalError::new_err(
+            "internal error in racegames: the record reader stopped without an interrupt",
+        ));
+    };
+    let read = read.map_err(PyValueError::new_err)?;
+    let made = read
+        .made
+        .into_iter()
+        .map(|(name, inner)| Py::new(py, PyGame::from_inner(py, name, inner)?))
+        .collect::<PyResult<Vec<_>>>()?;
+    Ok(read
+        .records
+        .into_iter()
+        .map(|(index, rec)| {
+            let comments = rec
+                .comments
+                .into_iter()
+                .map(|c| (c.before, c.text))
+                .collect();
+            (made[index].clone_ref(py), rec.tags, rec.actions, comments)
+        })
+        .collect())
 }
 
 /// Writes one record as text; a `ValueError` names an action that does not
@@ -110,4 +210,21 @@ pub fn records_write(
     let inner = &game.get().inner;
     py.detach(|| guard(|| inner.write_record(&rec)))?
         .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{slice_end, SLICE_BYTES};
+
+    #[test]
+    fn slices_end_where_a_game_starts_outside_comments() {
+        let game = "[Game \"daldos\"]\n[PlayerA \"x\"]\n\nA starts; {\n[not a tag]\n}\n";
+        let text = game.repeat(SLICE_BYTES / game.len() + 2);
+        let (end, lines) = slice_end(&text);
+        assert!(end >= SLICE_BYTES && end < text.len());
+        assert!(text[end..].starts_with("[Game"), "{}", &text[end..end + 20]);
+        assert_eq!(lines, text[..end].matches('\n').count());
+        assert_eq!(end % game.len(), 0);
+        assert_eq!(slice_end(game), (game.len(), 6));
+    }
 }

@@ -239,6 +239,16 @@ def match_id(
     return encode_match_id(info)
 
 
+def _int_pair(value: object, name: str) -> Tuple[int, int]:
+    """``value`` as a pair of ints, else ``ValueError`` naming the field."""
+    if not isinstance(value, (tuple, list)) or len(value) != 2:
+        raise ValueError(f"the Match ID field {name} is a pair of ints, got {value!r}")
+    for v in value:
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise ValueError(f"the Match ID field {name} is a pair of ints, got {value!r}")
+    return value[0], value[1]
+
+
 def encode_match_id(info: MatchInfo) -> str:
     """The Match ID of its fields: 66 bits, least significant first, in base64."""
     if not isinstance(info, MatchInfo):
@@ -248,25 +258,29 @@ def encode_match_id(info: MatchInfo) -> str:
         raise ValueError(f"the cube is a power of two up to 32768, got {cube!r}")
     if info.cube_owner not in (None, 0, 1):
         raise ValueError(f"cube_owner is None, 0 or 1, got {info.cube_owner!r}")
+    dice = _int_pair(info.dice, "dice")
+    score = _int_pair(info.score, "score")
+    if (0 in dice and dice != (0, 0)) or max(dice) > 6:
+        raise ValueError(f"dice must be two faces 1 to 6, or (0, 0) before the roll, got {info.dice!r}")
     fields = [
-        (cube.bit_length() - 1, 4),
-        (3 if info.cube_owner is None else info.cube_owner, 2),
-        (info.on_roll, 1),
-        (int(info.crawford), 1),
-        (info.game_state, 3),
-        (info.turn, 1),
-        (int(info.doubled), 1),
-        (info.resigned, 2),
-        (max(info.dice), 3),
-        (min(info.dice), 3),
-        (info.match_length, 15),
-        (info.score[0], 15),
-        (info.score[1], 15),
+        ("cube", cube.bit_length() - 1, 4),
+        ("cube_owner", 3 if info.cube_owner is None else info.cube_owner, 2),
+        ("on_roll", info.on_roll, 1),
+        ("crawford", int(info.crawford), 1),
+        ("game_state", info.game_state, 3),
+        ("turn", info.turn, 1),
+        ("doubled", int(info.doubled), 1),
+        ("resigned", info.resigned, 2),
+        ("dice", max(dice), 3),
+        ("dice", min(dice), 3),
+        ("match_length", info.match_length, 15),
+        ("score", score[0], 15),
+        ("score", score[1], 15),
     ]
     bits: List[int] = []
-    for value, width in fields:
+    for name, value, width in fields:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << width:
-            raise ValueError(f"a Match ID field of {width} bits cannot hold {value!r}")
+            raise ValueError(f"the Match ID field {name} ({width} bits) cannot hold {value!r}")
         bits.extend((value >> i) & 1 for i in range(width))
     return _encode_bits(bits, 9)
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from typing import Any, Iterable, List, NamedTuple, Optional, Sequence, Set, Tuple, Union
 
 from racegames._core import Game, State
+from racegames._files import MAX_MATCH_BYTES, read_regular_file
 from racegames.records import Record, result_tags
 from racegames._gnubg_ids import _LETTERS, Board, _boards, _game_or_default
 
@@ -49,7 +51,12 @@ def _apply_pairs(
     return (own, opp) if mover == 0 else (opp, own)
 
 
-_POINT = re.compile(r"^(\d+|bar|off)(\*?)$", re.IGNORECASE)
+_POINT = re.compile(r"^([0-9]+|bar|off)(\*?)$", re.IGNORECASE)
+
+
+def _short(text: str, limit: int = 40) -> str:
+    """``text`` quoted, cut short: messages stay readable whatever the file holds."""
+    return repr(text) if len(text) <= limit else repr(text[: limit - 3] + "...")
 
 
 def _parse_move_text(text: str, where: str) -> List[Tuple[int, int]]:
@@ -61,26 +68,29 @@ def _parse_move_text(text: str, where: str) -> List[Tuple[int, int]]:
         if found:
             token, repeat = found.group(1), int(found.group(2))
             if not 1 <= repeat <= 4:
-                raise ValueError(f"{where}: bad repetition in {text!r}")
+                raise ValueError(f"{where}: bad repetition in {_short(text)}")
         parts = token.split("/")
         if len(parts) < 2:
-            raise ValueError(f"{where}: {token!r} is not a move such as 8/5")
+            raise ValueError(f"{where}: {_short(token)} is not a move such as 8/5")
         chain: List[int] = []
         for part in parts:
             point = _POINT.match(part)
             if not point:
-                raise ValueError(f"{where}: {part!r} in {token!r} is not a point")
+                raise ValueError(f"{where}: {_short(part)} in {_short(token)} is not a point")
             word = point.group(1).lower()
+            if len(word.lstrip("0")) > 2:
+                # Checked before int(): 5,000 digits are no point either.
+                raise ValueError(f"{where}: point {_short(word)} in {_short(token)} is not a point")
             value = 25 if word == "bar" else 0 if word == "off" else int(word)
             if value > 25:
-                raise ValueError(f"{where}: point {value} in {token!r}")
+                raise ValueError(f"{where}: point {value} in {_short(token)}")
             chain.append(value)
         for start, end in zip(chain, chain[1:]):
             if not start > end or start == 0 or end == 25:
-                raise ValueError(f"{where}: {token!r} does not move towards home")
+                raise ValueError(f"{where}: {_short(token)} does not move towards home")
             pairs.extend([(start, end)] * repeat)
     if len(pairs) > 4:
-        raise ValueError(f"{where}: more than four checker moves in {text!r}")
+        raise ValueError(f"{where}: more than four checker moves in {_short(text)}")
     return pairs
 
 
@@ -164,7 +174,7 @@ def mat_moves_to_actions(turns: Iterable[MatTurn], game: Optional[Game] = None) 
         if _turn_over(state, mover):
             if pairs:
                 raise ValueError(
-                    f"{where}: {_LETTERS[mover]} cannot move with {hi}{lo}, but the file plays {turn.move!r}"
+                    f"{where}: {_LETTERS[mover]} cannot move with {hi}{lo}, but the file plays {_short(turn.move)}"
                 )
             continue
         if not pairs:
@@ -172,7 +182,7 @@ def mat_moves_to_actions(turns: Iterable[MatTurn], game: Optional[Game] = None) 
         target = _apply_pairs(_boards(state), mover, pairs, where)
         play = _find_play(state, mover, target, pairs, set())
         if play is None:
-            raise ValueError(f"{where}: {turn.move!r} with {hi}{lo} is not a legal play for {_LETTERS[mover]}")
+            raise ValueError(f"{where}: {_short(turn.move)} with {hi}{lo} is not a legal play for {_LETTERS[mover]}")
         for action in play:
             state.apply_action(action)
         actions.extend(play)
@@ -262,16 +272,45 @@ def actions_to_mat_lines(
     return _game_lines(actions, game, number, names, score)[0]
 
 
+#: gnubg keeps a player's name in 32 bytes, its end included (MAX_NAME_LEN).
+MAX_NAME_BYTES = 31
+
+
+def check_name(name: object, what: str = "a player name") -> str:
+    """``name`` if a match file can hold it so that ``read_match`` and gnubg
+    read it back the same, else ``ValueError`` (``TypeError`` if not a str):
+    one line (no control character, nothing ``str.splitlines`` breaks at),
+    no ``:`` (it ends the name) or ``,`` (gnubg reads a rating after it), no
+    leading ``;`` or ``#`` (a comment), no space at either end (both
+    readers strip it), at most 31 bytes of UTF-8 (gnubg cuts the rest)."""
+    if not isinstance(name, str):
+        raise TypeError(f"{what} is a str, got {type(name).__name__}")
+    if not name.strip():
+        raise ValueError(f"{what} is empty")
+    for c in name:
+        if c in ":," or unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp"):
+            raise ValueError(f"{what} {_short(name)} holds {c!r}: a match file cannot hold it")
+    if name != name.strip() or name.startswith((";", "#")):
+        raise ValueError(f"{what} {_short(name)} starts or ends with a space, or starts with ';' or '#'")
+    if len(name.encode("utf-8")) > MAX_NAME_BYTES:
+        raise ValueError(f"{what} {_short(name)} is longer than gnubg's {MAX_NAME_BYTES} bytes")
+    return name
+
+
+def _check_names(names: object, what: str = "names") -> Tuple[str, str]:
+    if not isinstance(names, (tuple, list)) or len(names) != 2:
+        raise TypeError(f"{what} is a pair of player names, got {_short(repr(names))}")
+    return check_name(names[0], f"{what}[0]"), check_name(names[1], f"{what}[1]")
+
+
 def _game_lines(
     actions: Iterable[int], game: Optional[Game], number: int, names: Tuple[str, str], score: Tuple[int, int]
 ) -> Tuple[List[str], State]:
     turns, state = actions_to_mat_turns(actions, game)
-    if not isinstance(names, (tuple, list)) or len(names) != 2:
-        raise TypeError(f"names is a pair of player names, got {names!r}")
-    for name in names:
-        if not isinstance(name, str) or not name.strip() or any(c in name for c in ":,\r\n"):
-            raise ValueError(f"a player name is a non-empty line without ':' or ',', got {name!r}")
-    lines = [f" Game {number}", f" {f'{names[0]} : {score[0]}':<31}{names[1]} : {score[1]}"]
+    names = _check_names(names)
+    # gnubg's layout, with at least one space before the second name (its
+    # own puts none after a long first name, and then cannot read it back).
+    lines = [f" Game {number}", f" {f'{names[0]} : {score[0]}':<30} {names[1]} : {score[1]}"]
     row = ""
     count = 0
     for turn in turns:
@@ -297,39 +336,53 @@ def _game_lines(
     return lines, state
 
 
-def _actions_of(games: Iterable[Any], game: Optional[Game]) -> Tuple[List[List[int]], Optional[Game]]:
-    """The action lists of ``games`` (records or action lists), and the game
-    to replay them with: ``game``, else the first record's."""
-    lists: List[List[int]] = []
-    for item in games:
+def _actions_of(
+    games: Iterable[Any], game: Optional[Game], names: Optional[Tuple[str, str]]
+) -> Tuple[List[Tuple[List[int], Tuple[str, str]]], Optional[Game]]:
+    """Each game of ``games`` (records or action lists) as its actions and
+    players' names (``names``, else a record's ``PlayerA``/``PlayerB``
+    tags, else A and B), and the game to replay them with: ``game``, else
+    the first record's."""
+    default = ("A", "B") if names is None else _check_names(names)
+    out: List[Tuple[List[int], Tuple[str, str]]] = []
+    for number, item in enumerate(games, start=1):
         if isinstance(item, Record):
             if "Position" in item.tags:
                 raise ValueError("a match file starts every game from the opening: a record from a Position cannot be written")
             if game is None:
                 game = item.game
-            lists.append(list(item.actions))
+            pair = default
+            if names is None:
+                try:
+                    pair = (
+                        check_name(item.tags.get("PlayerA", "A"), f"game {number}'s PlayerA tag"),
+                        check_name(item.tags.get("PlayerB", "B"), f"game {number}'s PlayerB tag"),
+                    )
+                except ValueError as e:
+                    raise ValueError(f"{e}; names=(a, b) writes other names") from None
+            out.append((list(item.actions), pair))
         else:
-            lists.append(list(item))
-    return lists, game
+            out.append((list(item), default))
+    return out, game
 
 
 def format_match(
     games: Iterable[Any],
     game: Optional[Game] = None,
     *,
-    names: Tuple[str, str] = ("A", "B"),
+    names: Optional[Tuple[str, str]] = None,
     match_length: int = 0,
 ) -> str:
     """The text of a match file of ``games`` (records, or lists of action
     ids), see ``write_match``."""
     if isinstance(match_length, bool) or not isinstance(match_length, int) or match_length < 0:
         raise ValueError(f"match_length must be a non-negative int, got {match_length!r}")
-    games, game = _actions_of(games, game)
+    listed, game = _actions_of(games, game, names)
     game = _game_or_default(game)
     out = [f" {match_length} point match", ""]
     score = [0, 0]
-    for number, actions in enumerate(games, start=1):
-        lines, state = _game_lines(actions, game, number, names, (score[0], score[1]))
+    for number, (actions, pair) in enumerate(listed, start=1):
+        lines, state = _game_lines(actions, game, number, pair, (score[0], score[1]))
         out.extend(lines)
         winner, points = _game_points(state)
         if winner is not None:
@@ -342,7 +395,7 @@ def write_match(
     path: Union[str, "os.PathLike[str]"],
     game: Optional[Game] = None,
     *,
-    names: Tuple[str, str] = ("A", "B"),
+    names: Optional[Tuple[str, str]] = None,
     match_length: int = 0,
 ) -> None:
     """Writes backgammon games as a gnubg match file (``gnubg``: ``import mat <path>``).
@@ -351,6 +404,12 @@ def write_match(
     of racegames action ids from the initial state, chance included. ``match_length`` 0 is a money session; the score line
     of each game counts the points won before it (gnubg's 1, 2 or 3 per
     game, its cube being 1). ``game`` gives the options to replay with.
+
+    Each game's players are its record's ``PlayerA`` and ``PlayerB`` tags
+    (the arena alternates seats), A and B for an action list; ``names``
+    names the players of every game instead. A name a match file cannot
+    hold (see ``check_name``: ``:``, ``,``, a line break, over 31 bytes)
+    raises ``ValueError`` and nothing is written.
     """
     text = format_match(games, game, names=names, match_length=match_length)
     with open(path, "w", encoding="utf-8") as handle:
@@ -359,7 +418,7 @@ def write_match(
 
 _HEADER = re.compile(r"^\s*(\d+)\s+point\s+match\b", re.IGNORECASE)
 _GAME_LINE = re.compile(r"^\s*Game\s+(\d+)\s*$", re.IGNORECASE)
-_SCORE = re.compile(r"^\s*(.+?)\s*:\s*(\d+)\s+(.+?)\s*:\s*(\d+)\s*$")
+_DIGITS = re.compile(r"[0-9]+")
 _NUMBERED = re.compile(r"^\s*(\d+)\)(.*)$")
 _ENTRY = re.compile(
     r"(?<!\S)(?:([1-6])([1-6]):|(doubles|takes|drops|wins|beavers|raccoons|resign\w*|double|take|drop)\b)",
@@ -389,8 +448,26 @@ def _entries(text: str, line: int) -> List[Tuple[int, str, Optional[Tuple[int, i
     if len(out) > 2:
         raise ValueError(f"line {line}: more than two entries")
     if not out and text.strip():
-        raise ValueError(f"line {line}: {text.strip()!r} is neither a move nor a cube action")
+        raise ValueError(f"line {line}: {_short(text.strip())} is neither a move nor a cube action")
     return out
+
+
+def _score_names(line: str) -> Optional[Tuple[str, str]]:
+    """The two names of a score line `` Alice : 0     Bob : 3``, or None.
+    Read in one pass (a regular expression with two lazy names backtracks
+    for minutes on a long bad line): the first name ends at the first
+    ``:``, the second starts after the first score, space or not (gnubg's
+    export puts none after a first name of 27 bytes or more)."""
+    first, colon, rest = line.partition(":")
+    rest = rest.lstrip()
+    score = _DIGITS.match(rest)
+    if not colon or not score:
+        return None
+    second, colon, last = rest[score.end() :].rpartition(":")
+    names = first.strip(), second.strip()
+    if not colon or not all(names) or not _DIGITS.fullmatch(last.strip()):
+        return None
+    return names
 
 
 def parse_match(text: str, game: Optional[Game] = None) -> List[List[int]]:
@@ -403,6 +480,11 @@ def parse_match(text: str, game: Optional[Game] = None) -> List[List[int]]:
     ended by a dropped cube or a resignation stops there (its actions do
     not reach a terminal state). Raises ``ValueError`` naming the line.
     """
+    return [actions for actions, _ in _parse_games(text, game)]
+
+
+def _parse_games(text: str, game: Optional[Game]) -> List[Tuple[List[int], Tuple[str, str]]]:
+    """``parse_match``'s games, each with the names of its score line."""
     if not isinstance(text, str):
         raise TypeError(f"a match file's text is a str, got {type(text).__name__}")
     game = _game_or_default(game)
@@ -417,9 +499,10 @@ def parse_match(text: str, game: Optional[Game] = None) -> List[List[int]]:
             continue
         if _HEADER.match(line):
             break
-        raise ValueError(f"line {index}: expected ' <n> point match', got {line.strip()!r}")
-    games: List[List[int]] = []
+        raise ValueError(f"line {index}: expected ' <n> point match', got {_short(line.strip())}")
+    games: List[Tuple[List[int], Tuple[str, str]]] = []
     turns: Optional[List[MatTurn]] = None
+    names = ("A", "B")
     ended = False
     expect_score = False
     for number, line in enumerate(lines[index:], start=index + 1):
@@ -427,15 +510,16 @@ def parse_match(text: str, game: Optional[Game] = None) -> List[List[int]]:
             continue
         if _GAME_LINE.match(line):
             if turns is not None:
-                games.append(mat_moves_to_actions(turns, game))
+                games.append((mat_moves_to_actions(turns, game), names))
             turns, ended, expect_score = [], False, True
             continue
         if turns is None:
-            raise ValueError(f"line {number}: expected ' Game 1', got {line.strip()!r}")
+            raise ValueError(f"line {number}: expected ' Game 1', got {_short(line.strip())}")
         if expect_score:
-            if not _SCORE.match(line):
+            found = _score_names(line)
+            if found is None:
                 raise ValueError(f"line {number}: expected the players and score, such as 'A : 0   B : 0'")
-            expect_score = False
+            names, expect_score = found, False
             continue
         numbered = _NUMBERED.match(line)
         body = numbered.group(2) if numbered else line
@@ -453,24 +537,28 @@ def parse_match(text: str, game: Optional[Game] = None) -> List[List[int]]:
             turns.append(MatTurn(column, dice, move, number))
     if turns is None:
         raise ValueError("the match file has no ' Game 1'")
-    games.append(mat_moves_to_actions(turns, game))
+    games.append((mat_moves_to_actions(turns, game), names))
     return games
 
 
 def read_match(path: Union[str, "os.PathLike[str]"], game: Optional[Game] = None) -> List[Record]:
     """The games of a gnubg match file (``export match mat``), each as a
-    ``racegames.records.Record`` with its result tags (``.actions`` are
-    the racegames action ids, chance included).
+    ``racegames.records.Record`` with the players of its score line in its
+    ``PlayerA`` (left) and ``PlayerB`` tags and its result tags (``.actions``
+    are the racegames action ids, chance included).
 
     See ``parse_match`` for the action lists; ``ValueError`` names the line
-    of the first bad entry.
+    of the first bad entry. ``path`` must be a regular file of at most
+    64 MiB (``ValueError`` otherwise: a FIFO or a device would block or
+    never end).
     """
-    with open(path, encoding="utf-8", errors="replace") as handle:
-        games = parse_match(handle.read(), game)
+    data = read_regular_file(path, "match file", MAX_MATCH_BYTES)
+    games = _parse_games(data.decode("utf-8", errors="replace"), game)
     played = _game_or_default(game)
     out = []
-    for actions in games:
+    for actions, (a, b) in games:
         rec = Record(played, actions)
+        rec.tags.update({"PlayerA": a, "PlayerB": b})
         rec.tags.update(result_tags(rec.final_state()))
         out.append(rec)
     return out

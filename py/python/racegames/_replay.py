@@ -40,20 +40,26 @@ _SCRIPT = """
 def replay_html(rec: "Record") -> str:
     """The HTML of ``rec``'s replay: every position's picture, a step
     control, and the move that led to each position."""
-    states = rec.states()
-    moves = rec.move_strings()
-    first = max(0, len(states) - MAX_FRAMES)
+    # One pass, keeping no state: only the last MAX_FRAMES positions are
+    # drawn, and a long game would not fit in memory as a list of states.
+    state = rec.start_state()
+    total = len(rec.actions)
+    first = max(0, total + 1 - MAX_FRAMES)
     svgs: List[str] = []
     labels: List[str] = []
-    for i in range(first, len(states)):
-        svgs.append(states[i]._repr_svg_())
-        if i == 0:
-            labels.append("start")
-        else:
-            s = states[i - 1]
-            who = s.current_player()
+    if first == 0:
+        svgs.append(state._repr_svg_())
+        labels.append("start")
+    for i, action in enumerate(rec.actions):
+        drawn = i + 1 >= first
+        if drawn:
+            who = state.current_player()
             actor = "chance" if who < 0 else f"player {'ABCDEF'[who]}"
-            labels.append(f"{i}/{len(states) - 1}: {actor} {moves[i - 1]}")
+            move = state.action_to_string(action)
+        rec._apply(state, i, action)
+        if drawn:
+            svgs.append(state._repr_svg_())
+            labels.append(f"{i + 1}/{total}: {actor} {move}")
     ident = f"racegames-replay-{next(_ids)}"
     data = json.dumps({"svg": svgs, "label": labels}).replace("</", "<\\/")
     seats = " vs ".join(rec.tags.get(f"Player{c}", "?") for c in "ABCDEF"[: rec.game.num_players()])

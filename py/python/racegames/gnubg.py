@@ -29,6 +29,8 @@ off, so A's point numbers are those of the racegames notation and B's are
   from the initial state, chance included (``state.apply_action`` takes
   them); ``format_match``/``parse_match`` do the same on text, and
   ``actions_to_mat_lines``/``mat_moves_to_actions`` convert one game.
+  Each game's players are its record's ``PlayerA``/``PlayerB`` tags both
+  ways; ``check_name`` says whether a name fits a match file.
 
 The format, the conventions and the checks against the real gnubg are on the
 documentation page "GNU Backgammon".
@@ -49,6 +51,7 @@ from racegames._gnubg_mat import (
     MatTurn,
     actions_to_mat_lines,
     actions_to_mat_turns,
+    check_name,
     format_match,
     mat_moves_to_actions,
     parse_match,
@@ -61,6 +64,7 @@ __all__ = [
     "MatchInfo",
     "actions_to_mat_lines",
     "actions_to_mat_turns",
+    "check_name",
     "decode_match_id",
     "decode_position_id",
     "encode_match_id",

@@ -37,6 +37,8 @@ format is described in the documentation (``docs/records.md``).
 from __future__ import annotations
 
 import datetime
+import math
+import operator
 import os
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
@@ -44,6 +46,7 @@ import numpy as np
 import numpy.typing as npt
 
 from racegames._core import Game, Player, State, _records_read, _records_write
+from racegames._files import MAX_RECORDS_BYTES, decode_utf8, read_regular_file
 
 __all__ = ["Record", "loads", "dumps", "load", "dump", "to_arrays", "to_transitions"]
 
@@ -51,6 +54,39 @@ __all__ = ["Record", "loads", "dumps", "load", "dump", "to_arrays", "to_transiti
 Tags = Dict[str, str]
 
 _SEATS = "ABCDEF"
+
+_FLOAT32_MAX = float(np.finfo(np.float32).max)
+
+#: Actions are unsigned 32-bit numbers natively.
+_ACTION_END = 1 << 32
+
+
+def _actions_list(actions: Iterable[int]) -> List[int]:
+    """The actions as ints; ``ValueError`` for one out of the native range
+    (checked here, not as an ``OverflowError`` when written)."""
+    out = []
+    for i, a in enumerate(actions):
+        if isinstance(a, bool):
+            raise TypeError(f"action {i} is a bool, not an int")
+        a = operator.index(a)
+        if not 0 <= a < _ACTION_END:
+            raise ValueError(f"action {i} is {a}, outside 0 to {_ACTION_END - 1}")
+        out.append(a)
+    return out
+
+
+def _comments_list(comments: Iterable[Tuple[int, str]], n_actions: int) -> List[Tuple[int, str]]:
+    """The comments as ``(before, text)``; ``ValueError`` for a place
+    outside 0 to ``n_actions`` (after the last action)."""
+    out = []
+    for before, text in comments:
+        if isinstance(before, bool):
+            raise TypeError("a comment's place is an int, not a bool")
+        before = operator.index(before)
+        if not 0 <= before <= n_actions:
+            raise ValueError(f"a comment before action {before}: the record has {n_actions} actions")
+        out.append((before, str(text)))
+    return out
 
 
 def _param_text(value: Any) -> str:
@@ -105,7 +141,9 @@ def result_tags(state: State, stopped: bool = False) -> Tags:
 class Record:
     """One game: its tags, every action from the start (chance outcomes
     included) and comments. ``Record(game, actions)`` fills the ``Game``
-    and option tags from ``game`` when ``tags`` does not give them."""
+    and option tags from ``game`` when ``tags`` does not give them. A
+    ``Game`` tag naming another game, an action outside 0 to 2**32 - 1 or a
+    comment placed outside the actions raises ``ValueError``."""
 
     def __init__(
         self,
@@ -120,6 +158,9 @@ class Record:
         for k, v in given.items():
             if not isinstance(k, str) or not isinstance(v, str):
                 raise TypeError("tags must map str to str")
+        if "Game" in given and given["Game"] != game.name:
+            # The text would name another game than the one the actions are of.
+            raise ValueError(f"the Game tag says {given['Game']!r}, but the record is of {game.name!r}")
         full = game_tags(game) if "Game" not in given else {}
         full.update(given)
         #: The game the actions belong to.
@@ -127,9 +168,9 @@ class Record:
         #: The tags, name -> value, in order.
         self.tags: Tags = full
         #: Every action from the start, chance outcomes included.
-        self.actions: List[int] = [int(a) for a in actions]
+        self.actions: List[int] = _actions_list(actions)
         #: ``(before, text)``: a comment before action ``before``.
-        self.comments: List[Tuple[int, str]] = [(int(b), str(t)) for b, t in comments]
+        self.comments: List[Tuple[int, str]] = _comments_list(comments, len(self.actions))
 
     @classmethod
     def from_state(
@@ -164,6 +205,14 @@ class Record:
         t.update(result_tags(state))
         t.update(tags or {})
         return cls(game, state.history(), t)
+
+    @classmethod
+    def _read(cls, game: Game, tags: Tags, actions: List[int], comments: List[Tuple[int, str]]) -> "Record":
+        """A record as the native reader gives it, already checked there
+        (a long file is not checked again action by action)."""
+        rec = cls.__new__(cls)
+        rec.game, rec.tags, rec.actions, rec.comments = game, tags, actions, comments
+        return rec
 
     def start_state(self) -> State:
         """The position the actions start from (the ``Position`` tag's, or
@@ -205,8 +254,13 @@ class Record:
         return out
 
     def dumps(self) -> str:
-        """This record as text."""
-        return _records_write(self.game, list(self.tags.items()), self.actions, self.comments)
+        """This record as text. ``ValueError`` for an action that does not
+        apply, a comment out of place, or a tag that cannot be written."""
+        if self.tags.get("Game", self.game.name) != self.game.name:
+            raise ValueError(f"the Game tag says {self.tags['Game']!r}, but the record is of {self.game.name!r}")
+        # The lists may have changed since the record was made.
+        actions = _actions_list(self.actions)
+        return _records_write(self.game, list(self.tags.items()), actions, _comments_list(self.comments, len(actions)))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Record):
@@ -252,11 +306,12 @@ def dumps(recs: Union[Record, Iterable[Record]]) -> str:
 
 def loads(text: str) -> List[Record]:
     """Every game of ``text``. Bad text raises ``ValueError`` naming the
-    line and column (a malformed line, a move that is not a move of its
-    position, an unknown game or option)."""
+    line and column (a malformed line, a tag given twice, a move that is not
+    a move of its position, an unknown game or option). Ctrl-C stops a long
+    read at once."""
     if not isinstance(text, str):
         raise TypeError(f"text must be a str, not {type(text).__name__}")
-    return [Record(game, actions, dict(tags), comments) for game, tags, actions, comments in _records_read(text)]
+    return [Record._read(game, dict(tags), actions, comments) for game, tags, actions, comments in _records_read(text)]
 
 
 def dump(recs: Union[Record, Iterable[Record]], path: Union[str, "os.PathLike[str]"]) -> None:
@@ -267,10 +322,11 @@ def dump(recs: Union[Record, Iterable[Record]], path: Union[str, "os.PathLike[st
 
 
 def load(path: Union[str, "os.PathLike[str]"]) -> List[Record]:
-    """Reads every game of the file ``path``; bad text raises ``ValueError``
-    naming the file, line and column."""
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
+    """Reads every game of the file ``path``; bad text (bytes that are not
+    UTF-8 included) raises ``ValueError`` naming the file, line and column.
+    ``path`` must be a regular file of at most 256 MiB (``ValueError``
+    otherwise: a FIFO or a device would block or never end)."""
+    text = decode_utf8(read_regular_file(path, "records file", MAX_RECORDS_BYTES), os.fspath(path))
     try:
         return loads(text)
     except ValueError as e:
@@ -286,7 +342,10 @@ def _final_returns(rec: Record, end: State) -> List[float]:
         values = [float(x) for x in text.split()] if text else []
     except ValueError:
         values = []
-    return values if len(values) == n else [0.0] * n
+    # "nan", "inf" and 1e39 (inf as float32) read as floats, but are no
+    # return: 0, as for no tag.
+    finite = all(math.isfinite(v) and abs(v) <= _FLOAT32_MAX for v in values)
+    return values if len(values) == n and finite else [0.0] * n
 
 
 def to_arrays(recs: Union[Record, Iterable[Record]]) -> Dict[str, npt.NDArray[Any]]:
