@@ -242,7 +242,7 @@ fn expect_one_of(
 }
 
 /// The preset of each name.
-fn preset(name: &str) -> Option<Variant> {
+pub(crate) fn preset(name: &str) -> Option<Variant> {
     Some(match name {
         "seys_dos_e_as" => Variant::seys_dos_e_as(),
         "backgammon" => Variant::backgammon(),
