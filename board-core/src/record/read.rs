@@ -63,7 +63,8 @@ impl RecordText {
     /// does not read as an action of its position, or at the `Position`
     /// tag's game.
     ///
-    /// ```
+    /// ```ignore
+    /// // Run by racegames-daldos's test `record_docs`.
     /// use racegames_board::record;
     /// let game = racegames_daldos::Daldos::default();
     /// let games = record::read("[Game \"daldos\"]\n\nA starts; 1. A: throw 11; m0-m9\n").unwrap();
