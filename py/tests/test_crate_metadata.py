@@ -18,7 +18,7 @@ SCRIPT = REPO / "scripts" / "check_crate_metadata.py"
 pytestmark = pytest.mark.skipif(shutil.which("cargo") is None, reason="needs cargo (cargo metadata)")
 
 
-def check(manifest: Path) -> subprocess.CompletedProcess:
+def check(manifest: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, str(SCRIPT), "--manifest-path", str(manifest)],
         capture_output=True,
