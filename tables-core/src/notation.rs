@@ -111,7 +111,10 @@ impl Tables {
         }
         write!(out, "{}:", mv.die)?;
         match mv.source {
-            Source::Point(r) => write!(out, "{}", self.route_point(player, r as usize))?,
+            Source::Point(r) => match self.route_point(player, r as usize) {
+                Some(point) => write!(out, "{point}")?,
+                None => return write!(out, "{mv:?}"),
+            },
             Source::Waiting(_) => out.write_str("bar")?,
         }
         match self.landing(pos, player, mv) {

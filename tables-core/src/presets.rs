@@ -442,7 +442,7 @@ impl FromParams for Tables {
 
     fn from_params(name: &str, params: &[(&str, ParamValue<'_>)]) -> Result<Tables, ParamError> {
         let Some(mut v) = preset(name) else {
-            return Err(ParamError::unknown(
+            return Err(ParamError::unknown_game(
                 "tables",
                 name,
                 "the games seys_dos_e_as, backgammon and the Libro tables games",

@@ -149,7 +149,7 @@ impl RecordText {
                 ParamError::WrongType { name: n, .. } | ParamError::BadValue { name: n, .. } => {
                     n.to_string()
                 }
-                ParamError::Unknown { .. } => "Game".to_string(),
+                _ => "Game".to_string(),
             };
             self.tag_error(&tag, format!("the tags describe no game: {e}"))
         })?;
