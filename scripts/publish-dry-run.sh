@@ -4,8 +4,11 @@
 # packages each one, resolves the others from the packages just made, and
 # builds each from its package alone, as the registry would get it. Crates
 # with `publish = false` (racegames-py, -examples, -train) are left out by
-# cargo. Also checks that each package ships both licence texts, identical
-# to the repository's. Exits non-zero on any error.
+# cargo. Also checks, first, what the registry checks of each manifest
+# (keywords, categories: scripts/check_crate_metadata.py), that each package
+# ships both licence texts, identical to the repository's, and, last, that
+# each package's doctests pass in the unpacked package
+# (scripts/packaged-doctests.sh). Exits non-zero on any error.
 #
 #   scripts/publish-dry-run.sh
 set -euo pipefail
@@ -21,6 +24,10 @@ crates=(
     players:racegames-players
     envs:racegames-env
 )
+
+# What the registry refuses (a keyword over 20 characters, an unknown
+# category) would stop a real publish halfway through the workspace.
+python3 scripts/check_crate_metadata.py
 
 for entry in "${crates[@]}"; do
     dir="${entry%%:*}"
@@ -49,4 +56,7 @@ for entry in "${crates[@]}"; do
     name="${entry##*:}"
     grep -q "Uploading $name v" "$log" || { echo "the dry run did not reach $name" >&2; exit 1; }
 done
+# The doctests, as a user of the published crates runs them: a path-only
+# dev-dependency that packaging drops fails here.
+scripts/packaged-doctests.sh "${crates[@]##*:}"
 echo "dry-run publish passed: ${crates[*]##*:}"

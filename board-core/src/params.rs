@@ -107,9 +107,21 @@ fn quote(text: &str) -> Quoted {
     q
 }
 
-/// An option that does not exist, or a value it does not take.
+/// A game or option that does not exist, or a value an option does not
+/// take. More kinds may come: match with a `_` arm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParamError {
+    /// No game of this type has this name.
+    #[error("unknown game {name:?}; {family} has {known}")]
+    UnknownGame {
+        /// The family of games asked.
+        family: &'static str,
+        /// The name given.
+        name: Quoted,
+        /// The games it has.
+        known: &'static str,
+    },
     /// No option has this name.
     #[error("unknown parameter {name:?} for {game}; it takes {known}")]
     Unknown {
@@ -148,6 +160,22 @@ pub enum ParamError {
 }
 
 impl ParamError {
+    /// An unknown-game error: `family` has no game `name`; `known` lists
+    /// those it has.
+    ///
+    /// ```
+    /// use racegames_board::ParamError;
+    /// let e = ParamError::unknown_game("tables", "chess", "backgammon, seys_dos_e_as");
+    /// assert_eq!(e.to_string(), "unknown game \"chess\"; tables has backgammon, seys_dos_e_as");
+    /// ```
+    pub fn unknown_game(family: &'static str, name: &str, known: &'static str) -> ParamError {
+        ParamError::UnknownGame {
+            family,
+            name: quote(name),
+            known,
+        }
+    }
+
     /// An unknown-name error.
     pub fn unknown(game: &'static str, name: &str, known: &'static str) -> ParamError {
         ParamError::Unknown {

@@ -24,7 +24,11 @@
 //!   `Returns` (each seat's return) and `Termination` (`win`, `draw`,
 //!   `turn limit` or `unfinished`): see [`Record::finish`].
 //!
-//! ```
+//! (The examples of this module play Daldøs, a crate that depends on this
+//! one, so they are not run here: `racegames-daldos` runs each of them as its
+//! test `record_docs`.)
+//!
+//! ```ignore
 //! use racegames_board::record::{self, Record};
 //! use racegames_board::{Game, FromParams, sim::SplitMix64, sim::random_step, ActionBuffer};
 //! let game = racegames_daldos::Daldos::default(); // any racegames game
@@ -149,7 +153,8 @@ impl Record {
     /// [`ParamError`] for a game that does not take these options; a
     /// missing `Game` tag reads as an unknown name.
     ///
-    /// ```
+    /// ```ignore
+    /// // Run by racegames-daldos's test `record_docs`.
     /// use racegames_board::{record::Record, FromParams};
     /// use racegames_daldos::Daldos;
     /// let mut rec = Record::for_game("daldos", &[]);
@@ -219,7 +224,8 @@ impl Record {
     /// - not terminal and not stopped: `Result` is `*`, `Termination` is
     ///   `unfinished`, and the returns are zeros.
     ///
-    /// ```
+    /// ```ignore
+    /// // Run by racegames-daldos's test `record_docs`.
     /// use racegames_board::{record::Record, Game};
     /// let game = racegames_daldos::Daldos::default();
     /// let mut rec = Record::of(&game);

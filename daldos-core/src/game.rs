@@ -148,7 +148,7 @@ impl FromParams for Daldos {
 
     fn from_params(name: &str, params: &[(&str, ParamValue<'_>)]) -> Result<Daldos, ParamError> {
         if name != GAME {
-            return Err(ParamError::unknown(GAME, name, "no other game"));
+            return Err(ParamError::unknown_game(GAME, name, "the game daldos"));
         }
         let mut options = Options::default();
         for &(k, v) in params {

@@ -124,9 +124,11 @@ fn split_rows(rows: &str, at: usize) -> Result<[(&str, usize); 3], ParseError> {
     let mut out = [("", 0usize); 3];
     let mut offset = at;
     for (slot, row) in out.iter_mut().zip(ROWS) {
+        // A missing row is missing at the end of the field, not one byte
+        // past it (the `+ 1` counts a slash that is not there).
         let part = parts
             .next()
-            .ok_or(err(row_field(row), offset, Problem::Missing))?;
+            .ok_or(err(row_field(row), at + rows.len(), Problem::Missing))?;
         *slot = (part, offset);
         offset += part.len() + 1;
     }

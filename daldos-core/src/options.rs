@@ -41,13 +41,20 @@ pub enum Jumping {
 
 /// Every option of Daldøs, with its default (`docs/games/daldos.md`).
 ///
+/// With the `serde` feature, a field left out reads as its default, and a
+/// field that is no option is an error.
+///
 /// ```
 /// use racegames_daldos::{Board, Dalling, Options};
 /// let o = Options { board: Board::Norwegian, dalling: Dalling::SternOnly, ..Options::default() };
 /// assert_eq!(o.max_turns, 1000);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(default, deny_unknown_fields)
+)]
 pub struct Options {
     /// `board = danish | norwegian`.
     pub board: Board,

@@ -166,35 +166,13 @@ impl Daldos {
                 },
             );
         }
-        let mut pos = Position::empty(board, Seat::new(0));
+        let mut pos = Position::empty(board, Seat::new(0))?;
         for (index, piece) in setup.holes.iter().enumerate() {
             let (Some(piece), Some(hole)) = (piece, Hole::new(index as u8)) else {
                 continue;
             };
-            if index >= board.num_holes() {
-                return fail("board", "a piece stands past the end of the board");
-            }
-            let (row, _) = board.locate(hole);
-            let home = match piece.owner.index() {
-                0 => Row::A,
-                1 => Row::B,
-                _ => return fail(row_field(row), "a piece belongs to A or B"),
-            };
-            if !piece.dalled && row != home {
-                return fail(
-                    row_field(row),
-                    "an undalled piece can only stand in its home row",
-                );
-            }
-            pos.put(hole, Some(*piece));
-        }
-        if pos.count(Seat::new(0)) as usize > board.row_len()
-            || pos.count(Seat::new(1)) as usize > board.row_len()
-        {
-            return fail(
-                "board",
-                "a player has more pieces than a home row has holes",
-            );
+            // `put` refuses what no game can hold, naming the field.
+            pos.put(hole, Some(*piece))?;
         }
         Ok(pos)
     }
@@ -239,9 +217,9 @@ fn set_turn(pos: &mut Position, setup: &Setup) -> Result<(), SetupError> {
     match setup.to_move {
         Some(seat) if seat.index() > 1 => fail("turn", "the player to move is A or B"),
         Some(seat) => {
-            pos.set_to_move(seat);
-            pos.set_dice(&dice);
-            Ok(())
+            pos.set_to_move(seat)?;
+            let waiting = dice.iter().take_while(|&&d| d != 0).count();
+            pos.set_dice(&dice[..waiting])
         }
         None if dice[0] != 0 => fail("dice", "no dice can be waiting when nobody is to move"),
         None => {

@@ -96,14 +96,15 @@ fn small_position() -> impl Strategy<Value = (Daldos, Position, Hole)> {
                     ..Options::default()
                 });
                 let attacker = Seat::new(u8::from(b_moves));
-                let mut pos = Position::empty(Board::Norwegian, attacker);
+                let mut pos = Position::empty(Board::Norwegian, attacker).ok()?;
                 for (&hole, &(mine, dalled)) in &pieces {
                     let owner = if mine {
                         attacker
                     } else {
                         Seat::new(1 - attacker.index() as u8)
                     };
-                    pos.put(Hole::new(hole).unwrap(), Some(Piece { owner, dalled }));
+                    pos.put(Hole::new(hole).unwrap(), Some(Piece { owner, dalled }))
+                        .ok()?;
                 }
                 let pos = game.check(pos).ok()?;
                 let targets: Vec<Hole> = pieces

@@ -38,13 +38,13 @@ proptest! {
         let board = if norwegian { Board::Norwegian } else { Board::Danish };
         let game_board = if norwegian_game { Board::Norwegian } else { Board::Danish };
         let game = Daldos::new(Options { board: game_board, lose_at_one, ..Options::default() });
-        let mut pos = Position::empty(board, Seat::new(0));
+        let mut pos = Position::empty(board, Seat::new(0)).unwrap();
         for (h, owner, dalled) in pieces {
             let piece = Piece { owner: Seat::new(u8::from(owner)), dalled };
-            pos.put(Hole::new(h).unwrap(), Some(piece));
+            let _ = pos.put(Hole::new(h).unwrap(), Some(piece));
         }
-        pos.set_dice(&dice);
-        pos.set_to_move(Seat::new(seat));
+        let _ = pos.set_dice(&dice);
+        let _ = pos.set_to_move(Seat::new(seat));
         pos.set_turns(turns);
         let checked = game.check(pos);
         let mut obs = vec![0.0; game.observation_len()];

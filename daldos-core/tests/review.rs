@@ -24,16 +24,16 @@ fn lose_at_one_refuses_both_at_one_piece_and_taking_the_last_piece_ends_the_game
     let err = game.parse_position(both_at_one).unwrap_err();
     assert_eq!((err.field, err.offset), ("turn", 52), "{err}");
     // Built by hand and played without the check, the capture still ends it.
-    let mut pos = Position::empty(Board::Danish, Seat::new(0));
+    let mut pos = Position::empty(Board::Danish, Seat::new(0)).unwrap();
     let dalled = |owner| {
         Some(Piece {
             owner: Seat::new(owner),
             dalled: true,
         })
     };
-    pos.put(Hole::new(16).unwrap(), dalled(0));
-    pos.put(Hole::new(18).unwrap(), dalled(1));
-    pos.set_dice(&[2]);
+    pos.put(Hole::new(16).unwrap(), dalled(0)).unwrap();
+    pos.put(Hole::new(18).unwrap(), dalled(1)).unwrap();
+    pos.set_dice(&[2]).unwrap();
     play(&game, &mut pos, "m0xm2");
     assert_eq!(pos.phase(), Phase::Over);
     assert_eq!(game.loser(&pos), Some(Seat::new(1)));

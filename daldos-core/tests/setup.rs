@@ -306,13 +306,14 @@ fn position_from_str_reads_under_the_default_rules_of_its_board() {
 #[test]
 fn check_goes_through_the_same_door_as_position() {
     let game = Daldos::default();
-    let mut pos = Position::empty(Board::Danish, Seat::new(0));
-    pos.put(Hole::new(16).unwrap(), dalled(0));
-    pos.put(Hole::new(18).unwrap(), dalled(1));
-    pos.set_dice(&[2]);
+    let mut pos = Position::empty(Board::Danish, Seat::new(0)).unwrap();
+    pos.put(Hole::new(16).unwrap(), dalled(0)).unwrap();
+    pos.put(Hole::new(18).unwrap(), dalled(1)).unwrap();
+    pos.set_dice(&[2]).unwrap();
     assert_eq!(game.check(pos), Ok(pos));
-    pos.set_dice(&[9, 9]);
-    assert_eq!(game.check(pos).unwrap_err().field, "dice");
+    // The default game stops at turn 1000: the game, not the setter, says so.
+    pos.set_turns(1000);
+    assert_eq!(game.check(pos).unwrap_err().field, "turns");
     assert_eq!(
         game.check(pos),
         game.position(&game.setup(&pos)),

@@ -192,7 +192,6 @@ impl<G: Game> Opponent<G> {
 impl<G> Opponent<G>
 where
     G: Playable + racegames_board::FromParams + crate::shaping::Shaping,
-    G::State: Send + Sync + 'static,
 {
     /// The opponent of a seat; a league's members may not be leagues.
     fn new(game: &Arc<G>, seat: DriverSeat, in_league: bool) -> Result<Self, PlayerError> {
@@ -262,7 +261,6 @@ pub(crate) struct TypedDriver<G: Game> {
 impl<G> TypedDriver<G>
 where
     G: Playable + racegames_board::FromParams + crate::shaping::Shaping,
-    G::State: Send + Sync + 'static,
 {
     /// The driver of `seats` (one entry per seat, `None` for the caller's).
     pub(crate) fn new(game: Arc<G>, seats: Vec<Option<DriverSeat>>) -> Result<Self, PlayerError> {
@@ -305,7 +303,6 @@ impl<G: Game> Seats<G> for Logged<'_, G> {
 impl<G> DynDriver for TypedDriver<G>
 where
     G: Playable + racegames_board::FromParams + crate::shaping::Shaping,
-    G::State: Send + Sync + 'static,
 {
     fn reset(&mut self, seed: u64, agents: &[usize]) -> Result<(), PlayerError> {
         self.episode = Some((seed, agents.to_vec()));

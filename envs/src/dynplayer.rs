@@ -143,7 +143,6 @@ pub trait DynPlayable {
 impl<G> DynPlayable for G
 where
     G: Playable + racegames_board::FromParams + crate::shaping::Shaping,
-    G::State: Send + Sync + 'static,
 {
     fn player_names(&self) -> Vec<&'static str> {
         Playable::player_names(self)
@@ -263,7 +262,6 @@ where
 fn typed_players<G>(game: &Arc<G>, seats: Vec<Seat>) -> Result<Vec<Box<dyn Player<G>>>, ArenaError>
 where
     G: Playable + racegames_board::FromParams + crate::shaping::Shaping,
-    G::State: Send + Sync + 'static,
 {
     seats
         .into_iter()
@@ -296,7 +294,6 @@ impl<G: Game> External<G> {
 impl<G> Player<G> for External<G>
 where
     G: Playable + racegames_board::FromParams + crate::shaping::Shaping,
-    G::State: Send + Sync + 'static,
 {
     fn name(&self) -> &str {
         "external"

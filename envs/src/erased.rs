@@ -87,16 +87,14 @@ pub trait Erasable:
 {
 }
 
-impl<G> Erasable for G
-where
+impl<G> Erasable for G where
     G: Game
         + FromParams
         + racegames_players::Playable
         + crate::shaping::Shaping
         + Send
         + Sync
-        + 'static,
-    G::State: Send + Sync + 'static,
+        + 'static
 {
 }
 

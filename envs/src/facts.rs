@@ -27,7 +27,8 @@ impl Drawing for racegames_tables::Tables {
         (0..2u8)
             .map(|seat| {
                 (0..self.route_len())
-                    .map(|r| self.route_point(Seat::new(seat), r) as u16)
+                    .filter_map(|r| self.route_point(Seat::new(seat), r))
+                    .map(|p| p as u16)
                     .collect()
             })
             .collect()

@@ -30,7 +30,6 @@ fn construct<G>(
 ) -> Result<Arc<dyn DynGame>, ParamError>
 where
     G: Game + FromParams + Playable + crate::shaping::Shaping,
-    G::State: Send + Sync + 'static,
 {
     Ok(Arc::new(G::from_params(name, params)?))
 }
@@ -39,7 +38,6 @@ where
 pub const fn entry<G>() -> Entry
 where
     G: Game + FromParams + Playable + crate::shaping::Shaping,
-    G::State: Send + Sync + 'static,
 {
     Entry {
         names: G::NAMES,

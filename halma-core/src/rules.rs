@@ -170,10 +170,10 @@ impl FromParams for Halma<Star> {
     fn from_params(name: &str, params: &[(&str, ParamValue<'_>)]) -> Result<Self, ParamError> {
         const G: &str = "chinese_checkers";
         if name != G {
-            return Err(ParamError::unknown(
+            return Err(ParamError::unknown_game(
                 G,
                 name,
-                "the game name chinese_checkers",
+                "the game chinese_checkers",
             ));
         }
         let mut rules = Rules::chinese_checkers(read_players(G, params, 6, "2, 3, 4 or 6")?);
@@ -213,7 +213,7 @@ impl FromParams for Halma<Square> {
     fn from_params(name: &str, params: &[(&str, ParamValue<'_>)]) -> Result<Self, ParamError> {
         const G: &str = "halma";
         if name != G {
-            return Err(ParamError::unknown(G, name, "the game name halma"));
+            return Err(ParamError::unknown_game(G, name, "the game halma"));
         }
         let mut rules = Rules::halma(read_players(G, params, 4, "2 or 4")?);
         for &(k, v) in params {

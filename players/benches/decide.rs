@@ -62,10 +62,7 @@ struct Options<'a> {
     params: Vec<(&'a str, ParamValue<'a>)>,
 }
 
-fn row<G: Playable>(label: &str, game: &G, options: &Options<'_>, max_steps: usize)
-where
-    G::State: Send + Sync,
-{
+fn row<G: Playable>(label: &str, game: &G, options: &Options<'_>, max_steps: usize) {
     for name in game.player_names() {
         let title = format!("{label}/{name}");
         if !title.contains(options.filter) {

@@ -15,10 +15,23 @@ pub type Params<'a> = [(&'a str, ParamValue<'a>)];
 /// Each game's module under [`crate::games`] implements it: the names its
 /// players answer to, strongest first as the arena measures them, and how
 /// to build each.
-pub trait Playable: Game + Sized + Send + Sync + 'static
-where
-    Self::State: Send + Sync,
-{
+///
+/// Its states are `Send + Sync + 'static` as a bound of the trait itself
+/// (not a `where` clause, which callers would have to repeat), so code
+/// generic over `G: Playable` may send states across threads as it is:
+///
+/// ```
+/// use racegames_board::Game;
+/// use racegames_players::Playable;
+///
+/// fn opening_on_another_thread<G: Playable>(game: &G) -> G::State {
+///     let state = game.new_initial_state();
+///     std::thread::spawn(move || state).join().unwrap()
+/// }
+/// let game = racegames_daldos::Daldos::default();
+/// assert_eq!(opening_on_another_thread(&game), game.new_initial_state());
+/// ```
+pub trait Playable: Game<State: Send + Sync + 'static> + Sized + Send + Sync + 'static {
     /// The names of the built-in players for this game with its options,
     /// strongest first.
     fn player_names(&self) -> Vec<&'static str>;

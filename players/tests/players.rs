@@ -36,10 +36,7 @@ fn square(players: i64) -> SquareHalma {
 /// Plays random steps from the start, and at every `every`-th decision
 /// node asks each player (with these settings) for an action twice, from
 /// two players with the same seed: the action is legal and the same.
-fn check_players<G: Playable>(game: &G, seed: u64, steps: usize, every: usize, defaults: bool)
-where
-    G::State: Send + Sync,
-{
+fn check_players<G: Playable>(game: &G, seed: u64, steps: usize, every: usize, defaults: bool) {
     let mut rng = SplitMix64::new(seed);
     let mut buf = ActionBuffer::new();
     let mut state = game.new_initial_state();
@@ -106,10 +103,7 @@ fn defaults_decide_legally() {
 
 /// A whole game between two copies of each player: every action legal,
 /// plans followed through plies of several actions, and the game ends.
-fn play_out<G: Playable>(game: &G, name: &str, seed: u64) -> G::State
-where
-    G::State: Send + Sync,
-{
+fn play_out<G: Playable>(game: &G, name: &str, seed: u64) -> G::State {
     let mut players: Vec<_> = (0..game.num_players())
         .map(|i| {
             game.make_player(name, seed + i as u64, &light(name))
@@ -143,10 +137,7 @@ fn whole_games_end() {
     }
 }
 
-fn bad<G: Playable>(game: &G, name: &str, params: &Params<'_>) -> String
-where
-    G::State: Send + Sync,
-{
+fn bad<G: Playable>(game: &G, name: &str, params: &Params<'_>) -> String {
     match game.make_player(name, 0, params) {
         Err(PlayerError::BadParameter(message)) => message,
         Err(other) => panic!("{name} {params:?}: {other:?}"),
@@ -263,10 +254,7 @@ fn greedy_on_the_net_differs_from_greedy_by_hand() {
 
 /// Plays `game` from its start with random actions, calling `check` at
 /// every decision.
-fn at_random_decisions<G: Playable>(game: &G, games: usize, mut check: impl FnMut(&G::State))
-where
-    G::State: Send + Sync,
-{
+fn at_random_decisions<G: Playable>(game: &G, games: usize, mut check: impl FnMut(&G::State)) {
     let mut rng = SplitMix64::new(5);
     let mut buf = ActionBuffer::new();
     for _ in 0..games {

@@ -138,9 +138,23 @@ impl Tables {
         &self.variant
     }
 
-    /// The point (1 to 24, or 28) of `player`'s route point `r` (0 first).
-    pub fn route_point(&self, player: Seat, r: usize) -> usize {
-        self.route_to_point[player.index() & 1][r % self.route_len] as usize + 1
+    /// The point (1 to 24, or 28) of `player`'s route point `r` (0 first);
+    /// `None` for a seat other than A and B, or `r` past the route's end
+    /// ([`Tables::route_len`]).
+    ///
+    /// ```
+    /// use racegames_board::Seat;
+    /// use racegames_tables::Tables;
+    /// let game = Tables::backgammon();
+    /// // A goes from point 24 to point 1.
+    /// assert_eq!(game.route_point(Seat::new(0), 0), Some(24));
+    /// assert_eq!(game.route_point(Seat::new(0), 23), Some(1));
+    /// assert_eq!(game.route_point(Seat::new(0), 24), None);
+    /// assert_eq!(game.route_point(Seat::new(2), 0), None);
+    /// ```
+    pub fn route_point(&self, player: Seat, r: usize) -> Option<usize> {
+        let route = self.route_to_point.get(player.index())?;
+        (r < self.route_len).then(|| route[r] as usize + 1)
     }
 
     /// The number of points on the board (24, or 28 with seven-point
@@ -301,6 +315,16 @@ impl Tables {
     /// Ends the game won by `seat`.
     pub(crate) fn win(&self, pos: &mut Position, seat: usize) {
         self.finish(pos, A_WON + seat as u8);
+    }
+}
+
+/// The throws' probabilities are finite, so equality is an equivalence.
+impl Eq for Tables {}
+
+/// Equal games have equal parameters, from which all else derives.
+impl core::hash::Hash for Tables {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.variant.hash(state);
     }
 }
 

@@ -64,7 +64,9 @@
 //!   [`Tables::diagram`], a multi-line board;
 //! - [`Position`] implements `Display` (its notation, in any game: it
 //!   carries its board's length and directions) and `FromStr`, which reads
-//!   a position of the default game, Seys dos e as.
+//!   a position of the first preset game that can be in it (Seys dos e as
+//!   first), so every preset's positions read back; play a position in its
+//!   own game by reading it with that game's [`Tables::parse_position`].
 //!
 //! ```
 //! use racegames_board::Game;
@@ -83,6 +85,9 @@
 //!     .parse()
 //!     .unwrap();
 //! assert_eq!(seys, Tables::default().parse_position(&seys.to_string()).unwrap());
+//! // So does any preset's, such as backgammon's opening before its roll-off.
+//! let opening = game.new_initial_state().to_string();
+//! assert_eq!(opening.parse::<Position>().unwrap().to_string(), opening);
 //! ```
 //!
 //! # Modules
@@ -117,10 +122,11 @@
 //! A [`Setup`] and a [`Position`] serialize as their notation string (the
 //! one `Display` writes; stable: it is the documented notation), never as
 //! internal fields. Deserializing a `Setup` reads the notation as `FromStr`
-//! does; deserializing a `Position` then checks it as
-//! [`Tables::parse_position`] does, for the default game (Seys dos e as),
-//! so nothing it accepts can make a later call fail. For another game,
-//! deserialize the `Setup` and call that game's [`Tables::position`].
+//! does; deserializing a `Position` then checks it as `FromStr` does, in
+//! the first preset game that can be in it (Seys dos e as first), so
+//! nothing it accepts can make a later call fail. To read a position of a
+//! given game, deserialize the `Setup` and call that game's
+//! [`Tables::position`].
 //!
 //! # Geometry
 //!

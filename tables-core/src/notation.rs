@@ -37,13 +37,19 @@ impl fmt::Display for Position {
     }
 }
 
-/// Reads a position of the crate's default game, Seys dos e as
-/// (`Tables::default()`); for another game use [`Tables::parse_position`].
+/// Reads a position of the first preset game, with its default options,
+/// that can be in it: Seys dos e as (`Tables::default()`) first, then the
+/// others in [`racegames_board::FromParams::NAMES`] order. So every preset's
+/// positions read back, with the notation they were written in; a position
+/// to play in a given game is read with that game's
+/// [`Tables::parse_position`], which also keeps what the notation does not
+/// say (the seats' directions, the game's rules).
 impl FromStr for Position {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Position, ParseError> {
-        Tables::default().parse_position(text)
+        let setup: crate::Setup = text.parse()?;
+        Tables::position_of_any_preset(&setup).map_err(|e| crate::validate::locate(text, e))
     }
 }
 
@@ -105,7 +111,10 @@ impl Tables {
         }
         write!(out, "{}:", mv.die)?;
         match mv.source {
-            Source::Point(r) => write!(out, "{}", self.route_point(player, r as usize))?,
+            Source::Point(r) => match self.route_point(player, r as usize) {
+                Some(point) => write!(out, "{point}")?,
+                None => return write!(out, "{mv:?}"),
+            },
             Source::Waiting(_) => out.write_str("bar")?,
         }
         match self.landing(pos, player, mv) {

@@ -54,9 +54,12 @@ pub(crate) const FORM_RESULT_WRITTEN: u8 = 8;
 ///
 /// It also carries the little of its game that its notation needs (the
 /// board's length and the seats' directions), so that `Display` writes the
-/// notation of any game's position. `FromStr` reads a position of the
-/// crate's default game, Seys dos e as (`Tables::default()`); for another
-/// game use [`Tables::parse_position`](crate::Tables::parse_position).
+/// notation of any game's position. `FromStr` (and serde) reads a position
+/// of the first preset game that can be in it, Seys dos e as
+/// (`Tables::default()`) first, so that every preset's positions read back
+/// as the notation they write; to play a position in a given game, read it
+/// with that game's [`Tables::parse_position`](crate::Tables::parse_position),
+/// which keeps what the notation does not say.
 ///
 /// ```
 /// use racegames_board::Game;
@@ -66,7 +69,9 @@ pub(crate) const FORM_RESULT_WRITTEN: u8 = 8;
 /// let pos = game.new_initial_state();
 /// let text = pos.to_string();
 /// assert_eq!(game.parse_position(&text), Ok(pos));
-/// // Reading without a game reads Seys dos e as.
+/// // Reading without a game reads the first preset that fits, Seys dos e as first.
+/// // Backgammon's opening is no position of Seys dos e as: it is backgammon's.
+/// assert_eq!(text.parse::<Position>(), Ok(pos));
 /// let seys: Position = "A3,A4,B5,B5,B5,A8,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,. - 0/0 A 621 0"
 ///     .parse()
 ///     .unwrap();

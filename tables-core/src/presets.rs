@@ -242,7 +242,7 @@ fn expect_one_of(
 }
 
 /// The preset of each name.
-fn preset(name: &str) -> Option<Variant> {
+pub(crate) fn preset(name: &str) -> Option<Variant> {
     Some(match name {
         "seys_dos_e_as" => Variant::seys_dos_e_as(),
         "backgammon" => Variant::backgammon(),
@@ -442,7 +442,7 @@ impl FromParams for Tables {
 
     fn from_params(name: &str, params: &[(&str, ParamValue<'_>)]) -> Result<Tables, ParamError> {
         let Some(mut v) = preset(name) else {
-            return Err(ParamError::unknown(
+            return Err(ParamError::unknown_game(
                 "tables",
                 name,
                 "the games seys_dos_e_as, backgammon and the Libro tables games",

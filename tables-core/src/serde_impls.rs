@@ -45,13 +45,11 @@ impl Serialize for Position {
     }
 }
 
-/// A [`Setup`], made a position of the default game (Seys dos e as) by
-/// [`Tables::position`], as `FromStr` does.
+/// A [`Setup`], made a position of the first preset game that can be in
+/// it (Seys dos e as first), as `FromStr` does.
 impl<'de> Deserialize<'de> for Position {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Position, D::Error> {
         let setup = Setup::deserialize(deserializer)?;
-        Tables::default()
-            .position(&setup)
-            .map_err(de::Error::custom)
+        Tables::position_of_any_preset(&setup).map_err(de::Error::custom)
     }
 }

@@ -106,6 +106,30 @@ pub struct Setup {
     pub turns: u32,
 }
 
+impl Default for Setup {
+    /// The default game's opening before its roll-off: Seys dos e as's
+    /// empty 24 points, nobody to move.
+    ///
+    /// ```
+    /// use racegames_board::Game;
+    /// use racegames_tables::{Setup, Tables};
+    /// let game = Tables::default();
+    /// assert_eq!(Setup::default(), game.setup(&game.new_initial_state()));
+    /// ```
+    fn default() -> Setup {
+        Setup {
+            points: (0..crate::variant::POINTS).map(|_| None).collect(),
+            waiting: [[0; QUARTERS]; 2],
+            off: [0; 2],
+            turn: Turn::Nobody,
+            dice: ArrayVec::new(),
+            passed: false,
+            again: false,
+            turns: 0,
+        }
+    }
+}
+
 fn err(field: &'static str, offset: usize, problem: Problem) -> ParseError {
     ParseError::new(field, offset, problem)
 }

@@ -20,6 +20,29 @@ fn bad(field: &'static str, reason: &'static str) -> SetupError {
     SetupError::new(field, reason)
 }
 
+/// Where `field` stands among the notation's fields (past them if unknown).
+fn field_rank(field: &str) -> usize {
+    FIELDS
+        .iter()
+        .position(|&f| f == field)
+        .unwrap_or(FIELDS.len())
+}
+
+/// A setup error met reading `text`, pointing at the start of its field
+/// (the end of the text for the turns, which may be left out).
+pub(crate) fn locate(text: &str, e: SetupError) -> ParseError {
+    let mut fields = Fields::new(text);
+    let offset = FIELDS
+        .iter()
+        .find_map(|&name| {
+            let at = fields.next_optional().map(|(_, at)| at);
+            (name == e.field).then_some(at)
+        })
+        .flatten()
+        .unwrap_or(text.len());
+    ParseError::new(e.field, offset, Problem::Invalid(e.reason))
+}
+
 impl Tables {
     /// The position `setup` describes in this game, or what is wrong with
     /// it: each player has all its pieces (on points, waiting or borne off),
@@ -101,19 +124,33 @@ impl Tables {
     /// ```
     pub fn parse_position(&self, text: &str) -> Result<Position, ParseError> {
         let setup: Setup = text.parse()?;
-        self.position(&setup).map_err(|e| {
-            // Where the field at fault starts (the turns may be left out).
-            let mut fields = Fields::new(text);
-            let offset = FIELDS
-                .iter()
-                .find_map(|&name| {
-                    let at = fields.next_optional().map(|(_, at)| at);
-                    (name == e.field).then_some(at)
-                })
-                .flatten()
-                .unwrap_or(text.len());
-            ParseError::new(e.field, offset, Problem::Invalid(e.reason))
-        })
+        self.position(&setup).map_err(|e| locate(text, e))
+    }
+
+    /// The position `setup` describes in the first preset game (with its
+    /// default options, in [`racegames_board::FromParams::NAMES`] order,
+    /// Seys dos e as first) that can be in it: what the bare
+    /// [`Position`]'s `FromStr` and serde read. When none can, the error of
+    /// the game that read furthest into the fields.
+    pub(crate) fn position_of_any_preset(setup: &Setup) -> Result<Position, SetupError> {
+        let mut error: Option<SetupError> = None;
+        let games = <Tables as racegames_board::FromParams>::NAMES
+            .iter()
+            .filter_map(|name| crate::presets::preset(name))
+            .filter_map(|variant| Tables::new(variant).ok());
+        for game in games {
+            match game.position(setup) {
+                Ok(pos) => return Ok(pos),
+                Err(e) => {
+                    let further =
+                        error.map_or(true, |old| field_rank(e.field) > field_rank(old.field));
+                    if further {
+                        error = Some(e);
+                    }
+                }
+            }
+        }
+        Err(error.unwrap_or(bad("points", "no tables game can be in this position")))
     }
 
     /// The points: as many as the board has, each piece on its owner's
@@ -301,7 +338,7 @@ impl Tables {
         } else {
             return Err(bad(
                 "turn",
-                "no player to move, but the game is neither over nor before its roll-off",
+                "nobody is to move, but the game is not over, and this is not the game's opening before its roll-off",
             ));
         }
         Ok(())

@@ -82,9 +82,10 @@ fn the_default_game_reads_positions_through_from_str() {
             assert_eq!(g.parse_position(&t), Ok(p));
         }
     }
-    // Backgammon's opening is no Seys dos e as position.
-    let bg = Tables::backgammon().new_initial_state().to_string();
-    assert!(bg.parse::<Position>().is_err());
+    // Backgammon's opening is no Seys dos e as position, but backgammon's.
+    let bg = Tables::backgammon().new_initial_state();
+    assert!(g.parse_position(&bg.to_string()).is_err());
+    assert_eq!(bg.to_string().parse::<Position>(), Ok(bg));
 }
 
 #[test]

@@ -27,7 +27,10 @@ pub type GnubgBoard = [[i32; 25]; 2];
 fn side(game: &Tables, pos: &Position, seat: Seat) -> [i32; 25] {
     let mut out = [0; 25];
     for (i, o) in out.iter_mut().take(24).enumerate() {
-        *o = i32::from(pos.count(seat, game.route_point(seat, 23 - i)));
+        *o = i32::from(
+            game.route_point(seat, 23 - i)
+                .map_or(0, |p| pos.count(seat, p)),
+        );
     }
     out[24] = i32::from(pos.waiting_total(seat));
     out

@@ -1,6 +1,6 @@
 //! `racegames-train`: trains a learned evaluation by self-play (or, for
-//! backgammon, from gnubg's labels), or measures one. Run without
-//! arguments for the usage.
+//! backgammon, from gnubg's labels), or measures one. Run with `--help`
+//! (or without arguments) for the usage.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -31,6 +31,7 @@ const USAGE: &str = "usage:
                         [--player expectimax|net-greedy] [--depth D] [--beam B]
   racegames-train luck --games FILE[,FILE...] [--against FILE[,FILE...]] [--net PATH]
                        [--scoring winloss|backgammons] [--workers W]
+  racegames-train --help
 GAME is a tables preset (backgammon, seys_dos_e_as, quinze_tablas, ...), daldos (the Danish
 board) or daldos_norwegian; `racegames-train games` lists them.";
 
@@ -63,6 +64,12 @@ fn server_script(path: String) -> Result<String, String> {
 }
 
 fn run(args: Vec<String>) -> Result<(), String> {
+    // Asked for, the usage is the answer (stdout, success), as
+    // `python -m racegames.arena --help` gives it.
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        say!("{USAGE}");
+        return Ok(());
+    }
     let mut it = args.into_iter();
     let first = it.next().ok_or(USAGE)?;
     if first == "gnubg" {

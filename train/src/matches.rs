@@ -26,7 +26,10 @@ pub fn pips(game: &Tables, pos: &Position, seat: Seat) -> u32 {
     let len = game.route_len() as u32;
     let qlen = u32::from(game.variant().quarter_len);
     let on: u32 = (0..game.route_len())
-        .map(|r| u32::from(pos.count(seat, game.route_point(seat, r))) * (len - r as u32))
+        .map(|r| {
+            let on = game.route_point(seat, r).map_or(0, |p| pos.count(seat, p));
+            u32::from(on) * (len - r as u32)
+        })
         .sum();
     let waiting: u32 = (0..4)
         .map(|q| u32::from(pos.waiting(seat, q)) * (len + 1).saturating_sub(qlen * q as u32))

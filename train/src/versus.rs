@@ -48,7 +48,6 @@ pub fn net_expectimax_settings(game: &TrainGame) -> ExpectimaxSettings {
 fn built_in<G>(game: &G, spec: &str, seed: u64) -> Result<Box<dyn Player<G>>, String>
 where
     G: Playable,
-    G::State: Send + Sync,
 {
     let (name, rest) = spec.split_once(':').unwrap_or((spec, ""));
     let mut params = Vec::new();
@@ -73,7 +72,6 @@ fn play<G>(
 ) -> Result<String, String>
 where
     G: NetGame + Playable + Sync + 'static,
-    G::State: Send + Sync,
 {
     let eval = NetEvaluator::new(game, net.clone()).map_err(|e| e.to_string())?;
     let players: [Box<dyn Player<G>>; 2] = [

@@ -98,3 +98,27 @@ fn a_closed_stdout_ends_quietly_not_with_a_panic() {
     assert!(!err.contains("panicked"), "{err}");
     assert!(status.success(), "{status:?}: {err}");
 }
+
+#[test]
+fn help_prints_the_usage_and_succeeds() {
+    for args in [
+        &["--help"][..],
+        &["-h"],
+        &["eval", "--help"],
+        &["backgammon", "--games", "5", "-h"],
+    ] {
+        let out = racegames_train().args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.starts_with("usage:"), "{args:?}: {text}");
+        assert!(
+            text.contains("racegames-train eval GAME"),
+            "{args:?}: {text}"
+        );
+        assert!(out.stderr.is_empty(), "{args:?}");
+    }
+    // Without arguments the usage is still an error.
+    let out = racegames_train().output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8(out.stderr).unwrap().contains("usage"));
+}

@@ -5,8 +5,13 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::{apply_checked, params_in, tag_in, Comment, ReadError, Record};
-use crate::{Game, ParamValue};
+use super::{apply_checked, param_text, params_in, tag_in, Comment, ReadError, Record};
+use crate::{FromParams, Game, ParamError, ParamValue};
+
+/// PGN's result markers, which may end the move text, and the `Result`
+/// tag's word for each.
+const RESULT_MARKERS: [(&str, &str); 4] =
+    [("*", "*"), ("1-0", "A"), ("0-1", "B"), ("1/2-1/2", "draw")];
 
 /// One move string of the move text and where it starts.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -47,12 +52,19 @@ impl RecordText {
     /// Reads each move in the position it is played from (the `Position`
     /// tag's, or the game's initial state), checking that it applies.
     ///
+    /// The tags must describe `game`: a `Game` tag naming another game, or
+    /// an option tag (`[board "norwegian"]`) that the game does not take or
+    /// has with another value, is an error, never replayed in the wrong
+    /// game. Options without a tag are read as their defaults.
+    ///
     /// # Errors
     ///
-    /// [`ReadError`] at the move that does not read as an action of its
-    /// position, or at the `Position` tag's game.
+    /// [`ReadError`] at the tag that contradicts `game`, at the move that
+    /// does not read as an action of its position, or at the `Position`
+    /// tag's game.
     ///
-    /// ```
+    /// ```ignore
+    /// // Run by racegames-daldos's test `record_docs`.
     /// use racegames_board::record;
     /// let game = racegames_daldos::Daldos::default();
     /// let games = record::read("[Game \"daldos\"]\n\nA starts; 1. A: throw 11; m0-m9\n").unwrap();
@@ -60,7 +72,8 @@ impl RecordText {
     /// assert_eq!((e.line, e.column), (3, 27));
     /// assert!(e.message.contains("move 3 (m0-m9)"), "{e}");
     /// ```
-    pub fn to_record<G: Game>(&self, game: &G) -> Result<Record, ReadError> {
+    pub fn to_record<G: Game + FromParams>(&self, game: &G) -> Result<Record, ReadError> {
+        self.check_game(game)?;
         let record = Record {
             tags: self.tags.clone(),
             actions: Vec::with_capacity(self.moves.len()),
@@ -90,6 +103,114 @@ impl RecordText {
         }
         Ok(record)
     }
+
+    /// The error at tag `name` (its line: the tags lie on consecutive
+    /// lines), or at the first tag when there is none.
+    fn tag_error(&self, name: &str, message: String) -> ReadError {
+        let index = self.tags.iter().position(|(k, _)| k == name).unwrap_or(0);
+        ReadError {
+            line: self.line + index,
+            column: 1,
+            message,
+        }
+    }
+
+    /// Refuses tags that describe another game than `game`.
+    fn check_game<G: Game + FromParams>(&self, game: &G) -> Result<(), ReadError> {
+        let own = game.params();
+        let named = self.tag("Game");
+        // A record written for this very game names it and every option as
+        // the game writes them: no need to build the game the tags describe.
+        let options = self.tags.iter().filter(|(k, _)| is_option(k)).count();
+        let written_so = named.map_or(true, |n| n == game.name())
+            && options == own.len()
+            && own
+                .iter()
+                .all(|&(k, v)| self.tag(k) == Some(param_text(v).as_str()));
+        if written_so {
+            return Ok(());
+        }
+        let name = named.unwrap_or(game.name());
+        let another = || {
+            self.tag_error(
+                "Game",
+                format!(
+                    "the record is of {name}, but is read as a record of {}",
+                    game.name()
+                ),
+            )
+        };
+        if !G::NAMES.contains(&name) {
+            return Err(another());
+        }
+        let theirs = G::from_params(name, &self.params()).map_err(|e| {
+            let tag = match e {
+                ParamError::Unknown { name: n, .. } if self.tag(&n).is_some() => n.to_string(),
+                ParamError::WrongType { name: n, .. } | ParamError::BadValue { name: n, .. } => {
+                    n.to_string()
+                }
+                _ => "Game".to_string(),
+            };
+            self.tag_error(&tag, format!("the tags describe no game: {e}"))
+        })?;
+        if theirs.name() != game.name() {
+            return Err(another());
+        }
+        for (&(k, record_value), &(_, game_value)) in theirs.params().iter().zip(own.iter()) {
+            if record_value != game_value {
+                return Err(self.tag_error(
+                    k,
+                    format!(
+                        "the record's {k} is {record_value}, but the game read into has {game_value}"
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A tag that gives an option: its name starts with a lower-case letter.
+fn is_option(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_lowercase())
+}
+
+/// Takes a result marker (`*`, `1-0`, `0-1`, `1/2-1/2`) off the end of the
+/// move text, alone or after the last move on its line: it is no move. It
+/// must agree with the `Result` tag, if any.
+fn take_result_marker(game: &mut RecordText) -> Result<(), ReadError> {
+    let Some(last) = game.moves.last_mut() else {
+        return Ok(());
+    };
+    let found = RESULT_MARKERS.iter().find_map(|&(marker, word)| {
+        if last.text == marker {
+            return Some((marker, word, 0));
+        }
+        let before = last.text.strip_suffix(marker)?;
+        let trimmed = before.trim_end();
+        (trimmed.len() < before.len()).then_some((marker, word, trimmed.len()))
+    });
+    let Some((marker, word, keep)) = found else {
+        return Ok(());
+    };
+    let column = last.column + last.text[..last.text.len() - marker.len()].chars().count();
+    if let Some(result) = tag_in(&game.tags, "Result").filter(|&r| r != word) {
+        return Err(ReadError {
+            line: last.line,
+            column,
+            message: format!("the result marker {marker} contradicts the Result tag {result:?}"),
+        });
+    }
+    if keep > 0 {
+        last.text.truncate(keep);
+    } else {
+        game.moves.pop();
+        let n = game.moves.len();
+        for c in &mut game.comments {
+            c.before = c.before.min(n);
+        }
+    }
+    Ok(())
 }
 
 /// Reads every game of `text`: each is one or more tag lines
@@ -111,6 +232,8 @@ impl RecordText {
 /// assert_eq!(games[0].comments[0].text, "a comment");
 /// ```
 pub fn read(text: &str) -> Result<Vec<RecordText>, ReadError> {
+    // A byte-order mark (as some editors save UTF-8) is no text.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut cur = Cursor::new(text);
     let mut games = Vec::new();
     loop {
@@ -131,6 +254,7 @@ pub fn read(text: &str) -> Result<Vec<RecordText>, ReadError> {
             cur.skip_blank();
         }
         read_moves(&mut cur, &mut game)?;
+        take_result_marker(&mut game)?;
         games.push(game);
     }
     Ok(games)

@@ -259,13 +259,18 @@ fn home(game: &Tables, pos: &Position, seat: Seat) -> Option<[u8; POINTS]> {
     }
     let len = game.route_len();
     for r in 0..len - POINTS {
-        if pos.count(seat, game.route_point(seat, r)) > 0 {
+        if game
+            .route_point(seat, r)
+            .is_some_and(|p| pos.count(seat, p) > 0)
+        {
             return None;
         }
     }
     let mut counts = [0u8; POINTS];
     for (i, c) in counts.iter_mut().enumerate() {
-        *c = pos.count(seat, game.route_point(seat, len - 1 - i));
+        *c = game
+            .route_point(seat, len - 1 - i)
+            .map_or(0, |p| pos.count(seat, p));
     }
     Some(counts)
 }

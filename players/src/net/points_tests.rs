@@ -111,7 +111,7 @@ fn playing_for_points_saves_the_gammon_that_playing_to_win_risks() {
             ends.push(chosen_end(&game, player.as_mut(), &state));
         }
         let game = Tables::backgammon();
-        let back = game.route_point(b, 0);
+        let back = game.route_point(b, 0).unwrap();
         let (to_win, for_points) = (&ends[0], &ends[2]);
         // Counting gammons only, running home is still worth more.
         assert_eq!(

@@ -59,7 +59,6 @@ fn every_file_under_nets_is_the_shipped_net_of_its_game() {
 fn searchers_use_the_net<G>(game: &G)
 where
     G: Playable + NetGame + Sync,
-    G::State: Send + Sync,
 {
     let by_net = game
         .make_player("expectimax", 1, &[("eval", ParamValue::Str("net"))])

@@ -168,7 +168,7 @@ fn stack_inputs(game: &Tables) -> usize {
 fn encode_side(game: &Tables, pos: &Position, seat: Seat, out: &mut [f32]) {
     let len = game.route_len();
     for r in 0..len {
-        let n = pos.count(seat, game.route_point(seat, r));
+        let n = game.route_point(seat, r).map_or(0, |p| pos.count(seat, p));
         let o = &mut out[4 * r..4 * r + 4];
         if n >= 1 {
             o[0] = 1.0;

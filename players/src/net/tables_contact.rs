@@ -41,7 +41,8 @@ fn sides(game: &Tables, pos: &Position, seat: Seat) -> Sides {
     };
     let rival = seat.next(2);
     for r in 0..LEN {
-        let point = game.route_point(seat, r);
+        // Backgammon's route has LEN points: every r has one.
+        let point = game.route_point(seat, r).unwrap_or(0);
         s.own[r] = pos.count(seat, point);
         s.other[r] = pos.count(rival, point);
     }

@@ -42,7 +42,7 @@ fn position(game: &Tables, mine: &[u8; 6], theirs: &[u8; 6], dice: &str) -> Posi
     for (seat, counts, letter) in [(Seat::new(0), mine, 'A'), (Seat::new(1), theirs, 'B')] {
         for (i, &n) in counts.iter().enumerate() {
             if n > 0 {
-                points[game.route_point(seat, 23 - i) - 1] = format!("{letter}{n}");
+                points[game.route_point(seat, 23 - i).unwrap() - 1] = format!("{letter}{n}");
             }
         }
     }

@@ -18,8 +18,8 @@ fn value_of_a(game: &Daldos, text: &str) -> f64 {
 /// of `attacker` with those dice, and what it removes.
 fn engine_captures(game: &Daldos, pos: &Position, attacker: Seat, high: u8, low: u8) -> u64 {
     let mut probe = *pos;
-    probe.set_to_move(attacker);
-    probe.set_dice(&[high, low]);
+    probe.set_to_move(attacker).unwrap();
+    probe.set_dice(&[high, low]).unwrap();
     let enemy = pos.pieces_of(other(attacker));
     let mut caps = 0;
     game.for_each_move(&probe, |_, after| {
@@ -30,8 +30,8 @@ fn engine_captures(game: &Daldos, pos: &Position, attacker: Seat, high: u8, low:
 
 fn model_captures(game: &Daldos, pos: &Position, attacker: Seat, high: u8, low: u8) -> u64 {
     let mut probe = *pos;
-    probe.set_to_move(attacker);
-    probe.set_dice(&[high, low]);
+    probe.set_to_move(attacker).unwrap();
+    probe.set_dice(&[high, low]).unwrap();
     let t = threats(game, &probe, attacker);
     (0..64)
         .filter(|&h| t.hit[h] > 0.0)
