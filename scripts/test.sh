@@ -87,8 +87,14 @@ fi
 step "GNU Backgammon for the gnubg tests (Debian's gnubg where apt-get and root or sudo allow; else they skip)"
 scripts/install-gnubg.sh
 
-step "Python tests"
-.venv/bin/python -m pytest py/tests -q --ignore=py/tests/hostile
+step "Python tests (a line per file as it ends; the slowest tests listed last)"
+# Not -q: its rows of dots end only every 80 tests, and the first row waited
+# for the heavy trainings (py/tests/heavy sorts first): minutes without a line.
+PYTHONUNBUFFERED=1 .venv/bin/python -m pytest py/tests --ignore=py/tests/hostile \
+    --ignore=py/tests/heavy --durations=15
+
+step "Heavy Python tests: training with torch, Ray, SB3 (skipped where a group is missing)"
+PYTHONUNBUFFERED=1 .venv/bin/python -m pytest py/tests/heavy --durations=5
 
 step "Hostile input: hypothesis over every entry point, under a memory limit and a timeout"
 scripts/hostile.sh
