@@ -10,11 +10,19 @@ Each page of a Libro game (``games/libro/<game>.md``) shows the game's
 starting position as ``pictures/libro/<game>.svg``, drawn from the package's
 own initial state (after A wins the roll-off where the set-up waits for it);
 the build fails if a page lacks the picture or the position's notation.
+
+The pictures of ``COMMITTED`` are also kept in the repository, as
+``docs/images/<name>.svg``, so that a page read there (``docs/index.md``)
+shows them too; the build fails when a kept copy differs from what the
+package draws, and ``python py/docs_build/pictures.py`` (in the docs venv)
+writes them anew.
 """
 
 from __future__ import annotations
 
 import re
+import sys
+from pathlib import Path
 from typing import Any, Dict, Optional, Tuple
 
 import racegames
@@ -72,6 +80,15 @@ PICTURES: Dict[str, Tuple[str, Params, Optional[str]]] = {
 }
 
 
+#: The pictures kept in the repository as docs/images/<name>.svg.
+COMMITTED = ("daldos-opening",)
+
+
+def kept(config_file: str, name: str) -> Path:
+    """Where the repository keeps a picture of ``COMMITTED``."""
+    return Path(config_file).parent / "docs" / "images" / f"{name}.svg"
+
+
 #: The games with a page under games/libro/, by registry name.
 LIBRO_GAMES = (
     "quinze_tablas",
@@ -113,6 +130,12 @@ def on_files(files: Files, config: MkDocsConfig, **_: Any) -> Files:
     for name, (game, params, notation) in PICTURES.items():
         svg = draw(game, params, notation)
         files.append(File.generated(config, f"pictures/{name}.svg", content=svg))
+    for name in COMMITTED:
+        path = kept(config.config_file_path, name)
+        if not path.is_file() or path.read_text(encoding="utf-8") != draw(*PICTURES[name]):
+            raise PluginError(
+                f"{path} is not what the package draws: write it anew with `python py/docs_build/pictures.py`"
+            )
     for game in LIBRO_GAMES:
         svg = starting_position(game)._repr_svg_()
         files.append(File.generated(config, f"pictures/libro/{game}.svg", content=svg))
@@ -134,3 +157,12 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, **_: Any) 
     elif m and m.group(1) not in ("index", "common-readings"):
         raise PluginError(f"{page.file.src_uri}: a Libro game missing from LIBRO_GAMES of {__file__}")
     return markdown
+
+
+if __name__ == "__main__":
+    # Writes the pictures the repository keeps (COMMITTED) anew.
+    config_file = str(Path(__file__).resolve().parents[2] / "mkdocs.yml")
+    for name in COMMITTED:
+        path = kept(config_file, name)
+        path.write_text(draw(*PICTURES[name]), encoding="utf-8")
+        print(path, file=sys.stderr)
