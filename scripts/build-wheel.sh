@@ -34,19 +34,27 @@ vpy="$venv/bin/python"
 dist="$root/dist"
 mkdir -p "$dist"
 rm -f "$dist"/racegames-*.whl "$dist"/racegames-*.tar.gz
-# maturin builds the wheel from the sdist it has just made, which checks
-# that the sdist is complete; it finds zig through the venv's PATH (`python -m
-# ziglang`). The workspace's target folder keeps the compiled dependencies
-# between runs (the sdist is unpacked in a new temporary folder each time).
+# The sdist first, then the wheel built from it, which checks that the sdist
+# is complete. The sdist is unpacked here with tar's -m, so that its files
+# carry the time of unpacking: they keep the sdist's fixed date (2006)
+# otherwise, older than any cached build in the target folder, and cargo then
+# rebuilt nothing, so that the wheel held the previous build's code (as
+# `maturin build --sdist` did). The workspace's target folder keeps the
+# compiled dependencies between runs; maturin finds zig through the venv's
+# PATH (`python -m ziglang`).
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
-(cd "$root/py" && PATH="$venv/bin:$PATH" "$venv/bin/maturin" build --quiet \
+(cd "$root/py" && "$venv/bin/maturin" sdist --out "$dist")
+sdists=("$dist"/racegames-*.tar.gz)
+[ "${#sdists[@]}" -eq 1 ] && [ -f "${sdists[0]}" ] || { echo "expected one sdist in $dist" >&2; exit 1; }
+unpacked="$(mktemp -d)"
+trap 'rm -rf "$unpacked"' EXIT
+tar -xzmf "${sdists[0]}" -C "$unpacked"
+(cd "$unpacked"/racegames-*/ && PATH="$venv/bin:$PATH" "$venv/bin/maturin" build --quiet \
     --profile "$profile" --zig --compatibility manylinux2014 --auditwheel check \
-    --sdist --out "$dist")
+    --out "$dist")
 
 wheels=("$dist"/racegames-*.whl)
-sdists=("$dist"/racegames-*.tar.gz)
 [ "${#wheels[@]}" -eq 1 ] && [ -f "${wheels[0]}" ] || { echo "expected one wheel in $dist" >&2; exit 1; }
-[ "${#sdists[@]}" -eq 1 ] && [ -f "${sdists[0]}" ] || { echo "expected one sdist in $dist" >&2; exit 1; }
 wheel="${wheels[0]}"
 case "$(basename "$wheel")" in
     racegames-*-cp39-abi3-*manylinux_2_17_x86_64*.whl) ;;

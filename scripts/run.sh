@@ -9,7 +9,8 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
 echo "== Rust: a game of Daldøs"
-cargo run --quiet --release -p racegames-examples --bin daldos_tour
+# Not --quiet: the first build takes minutes, and cargo shows each crate.
+cargo run --release -p racegames-examples --bin daldos_tour
 
 echo
 echo "== Python: building the racegames package"

@@ -2,7 +2,7 @@
 # Creates a virtual environment and installs the racegames Python package
 # (built from py/ with maturin) with its test, Gymnasium and PettingZoo extras.
 #
-#   scripts/setup-venv.sh              # .venv at the repository root, `pip install ./py[...]`
+#   scripts/setup-venv.sh              # .venv at the repository root: the wheel built from py/, installed with the extras
 #   scripts/setup-venv.sh --develop    # `maturin develop --release` instead (faster rebuilds)
 #   scripts/setup-venv.sh --wheel W    # install the wheel W (scripts/build-wheel.sh) with the extras
 #
@@ -28,9 +28,11 @@ command -v cargo >/dev/null || { echo "cargo not found: install Rust (https://ru
 "$python" -c 'import sys; assert sys.version_info >= (3, 9), "Python >= 3.9 needed"'
 
 if [ ! -x "$venv/bin/python" ]; then
+    echo "setup-venv: creating $venv"
     "$python" -m venv "$venv"
 fi
 vpy="$venv/bin/python"
+echo "setup-venv: pip and maturin"
 "$vpy" -m pip install --quiet --upgrade pip
 "$vpy" -m pip install --quiet "maturin>=1.9,<2"
 
@@ -45,7 +47,17 @@ elif [ "$mode" = "wheel" ]; then
     "$vpy" -m pip install --quiet --force-reinstall --no-deps "$wheel"
     "$vpy" -m pip install --quiet "$wheel[test,gym,pettingzoo]"
 else
-    "$vpy" -m pip install --quiet "$root/py[test,gym,pettingzoo]"
+    # maturin builds the wheel in sight (cargo prints a line per crate: the
+    # release build takes minutes, during which `pip install ./py` printed
+    # nothing), then pip installs it with the extras.
+    echo "setup-venv: building the package (cargo, release profile: minutes the first time)"
+    wheels="$(mktemp -d)"
+    trap 'rm -rf "$wheels"' EXIT
+    (cd "$root/py" && PATH="$venv/bin:$PATH" "$venv/bin/maturin" build --release --out "$wheels")
+    built=("$wheels"/racegames-*.whl)
+    echo "setup-venv: installing it with the test, Gymnasium and PettingZoo extras"
+    "$vpy" -m pip install --quiet --force-reinstall --no-deps "${built[0]}"
+    "$vpy" -m pip install --quiet "${built[0]}[test,gym,pettingzoo]"
 fi
 
 "$vpy" -c 'import racegames; print("racegames", racegames.__version__, "games:", ", ".join(racegames.list_games()))'

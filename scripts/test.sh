@@ -5,12 +5,14 @@
 # rustdoc, the release wheel and sdist (built once: the Python tests, the docs
 # and the smoke tests under each Python all use that wheel), the Python tests
 # (OpenSpiel comparisons included, and GNU Backgammon's where it can be
-# installed), then the docs site. Exits non-zero on the
-# first failure.
+# installed), then the docs site; last, that the run changed no file git
+# tracks and left no new one. Exits non-zero on the first failure.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 step() { printf '\n== %s\n' "$*"; }
+# The tree as the run found it (a clean clone in CI), compared at the end.
+tree_before="$(scripts/tree-state.sh)"
 
 step "cargo fmt --check"
 cargo fmt --all --check
@@ -18,8 +20,14 @@ cargo fmt --all --check
 step "cargo clippy (warnings are errors; clippy.toml: incompatible_msrv over the tests too)"
 cargo clippy --workspace --all-targets -- -D warnings
 
-step "Rust tests"
-cargo test --workspace
+step "Rust tests (cargo nextest where installed, else cargo test)"
+if cargo nextest --version >/dev/null 2>&1; then
+    # nextest runs the tests of every binary at once; it runs no doctests.
+    cargo nextest run --workspace
+    cargo test --doc --workspace
+else
+    cargo test --workspace
+fi
 
 step "serde of the rules crates: deserializing validates as parsing does (proptests)"
 for crate in racegames-daldos racegames-tables racegames-halma; do
@@ -54,6 +62,9 @@ step "The release wheel and the sdist (dist/; manylinux2014, auditwheel, twine -
 scripts/build-wheel.sh
 wheel=(dist/racegames-*.whl)
 
+step "The wheel holds the tree's code after a change (two unoptimised builds of a copy of the tree)"
+scripts/tests/wheel-from-tree.sh
+
 step "Python package and test dependencies (the wheel just built)"
 scripts/setup-venv.sh --wheel "${wheel[0]}"
 # The optional comparison group (OpenSpiel, the independent implementation),
@@ -76,8 +87,14 @@ fi
 step "GNU Backgammon for the gnubg tests (Debian's gnubg where apt-get and root or sudo allow; else they skip)"
 scripts/install-gnubg.sh
 
-step "Python tests"
-.venv/bin/python -m pytest py/tests -q --ignore=py/tests/hostile
+step "Python tests (a line per file as it ends; the slowest tests listed last)"
+# Not -q: its rows of dots end only every 80 tests, and the first row waited
+# for the heavy trainings (py/tests/heavy sorts first): minutes without a line.
+PYTHONUNBUFFERED=1 .venv/bin/python -m pytest py/tests --ignore=py/tests/hostile \
+    --ignore=py/tests/heavy --durations=15
+
+step "Heavy Python tests: training with torch, Ray, SB3 (skipped where a group is missing)"
+PYTHONUNBUFFERED=1 .venv/bin/python -m pytest py/tests/heavy --durations=5
 
 step "Hostile input: hypothesis over every entry point, under a memory limit and a timeout"
 scripts/hostile.sh
@@ -87,3 +104,11 @@ scripts/docs.sh
 
 step "The wheel in clean virtual environments: python3 and the other Pythons installed (3.9 ... 3.13)"
 WHEEL="${wheel[0]}" scripts/smoke-pythons.sh
+
+step "The run left the tree as it found it (git status, ignored files aside)"
+tree_after="$(scripts/tree-state.sh)"
+if [ "$tree_before" != "$tree_after" ]; then
+    echo "the run changed the tree (before, then after):" >&2
+    diff <(echo "$tree_before") <(echo "$tree_after") >&2 || true
+    exit 1
+fi

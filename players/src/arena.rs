@@ -497,7 +497,14 @@ fn play_one<G: Game>(
             .map(|s| team[(s + n - rotation) % n].name())
             .collect();
         let mut rec = make(&names, seed, log, &state, stopped);
-        rec.set_tag("Round", (k + 1).to_string());
+        // Before the result tags, in the order docs/records.md gives.
+        let at = rec
+            .tags
+            .iter()
+            .position(|(name, _)| name == "Result")
+            .unwrap_or(rec.tags.len());
+        rec.tags
+            .insert(at, ("Round".to_string(), (k + 1).to_string()));
         rec
     });
     Ok((outcome, record))

@@ -104,8 +104,56 @@ fn a_match_records_every_game_and_play_game_replays_each() {
             .map(|s| players[(s + 2 - k % 2) % 2].clone_box())
             .collect();
         let mut again = play_game(&game, &mut seated, seed).unwrap();
-        again.set_tag("Round", (k + 1).to_string());
+        let at = again.tags.iter().position(|(n, _)| n == "Result").unwrap();
+        again
+            .tags
+            .insert(at, ("Round".to_string(), (k + 1).to_string()));
         assert_eq!(&again, rec);
+    }
+}
+
+/// The arena's records carry a `Date` and their tags in the order of
+/// docs/records.md: game, options, players, seed, date, round, result.
+#[test]
+fn arena_records_have_a_date_and_the_documented_tag_order() {
+    let game = Daldos::default();
+    let players = randoms(2, 5);
+    let config = ArenaConfig {
+        games: 2,
+        threads: 1,
+        ..ArenaConfig::default()
+    };
+    let (_, records) = play_recorded(&game, &players, &config, &Control::default()).unwrap();
+    for rec in &records {
+        let names: Vec<&str> = rec
+            .tags
+            .iter()
+            .map(|(n, _)| n.as_str())
+            .filter(|n| !n.starts_with(|c: char| c.is_ascii_lowercase()))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "Game",
+                "PlayerA",
+                "PlayerB",
+                "Seed",
+                "Date",
+                "Round",
+                "Result",
+                "Returns",
+                "Termination"
+            ]
+        );
+        let date = rec.tag("Date").unwrap();
+        let digits: Vec<&str> = date.split('.').collect();
+        assert!(
+            date.len() == 10
+                && digits.iter().map(|d| d.len()).eq([4, 2, 2])
+                && digits.iter().all(|d| d.bytes().all(|b| b.is_ascii_digit())),
+            "{date}"
+        );
+        assert!(&date[..4] >= "2026", "{date}");
     }
 }
 

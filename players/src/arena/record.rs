@@ -40,9 +40,29 @@ fn make_record<G: Game + FromParams>(
         rec.set_tag(&format!("Player{letter}"), *name);
     }
     rec.set_tag("Seed", seed.to_string());
+    rec.set_tag("Date", utc_date(std::time::SystemTime::now()));
     rec.actions = actions;
     rec.finish(game, end, stopped);
     rec
+}
+
+/// The day of `time` in UTC as a record's `Date` tag writes it,
+/// `YYYY.MM.DD` (the civil calendar from the days since 1970, after Howard
+/// Hinnant's `civil_from_days`; no date library needed).
+pub(crate) fn utc_date(time: std::time::SystemTime) -> String {
+    let secs = time
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
 }
 
 /// Plays one game between `players` (player `i` in seat `i`), the dice
@@ -190,4 +210,21 @@ where
     };
     let recorder = Recorder { make: &make, sink };
     play_checked(game, players, config, games, control, Some(&recorder))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, UNIX_EPOCH};
+
+    use super::utc_date;
+
+    #[test]
+    fn utc_date_writes_the_civil_day() {
+        let at = |secs: u64| utc_date(UNIX_EPOCH + Duration::from_secs(secs));
+        assert_eq!(at(0), "1970.01.01");
+        assert_eq!(at(946_641_600), "1999.12.31");
+        assert_eq!(at(951_825_600), "2000.02.29");
+        assert_eq!(at(1_795_953_600), "2026.11.29");
+        assert_eq!(at(4_107_585_600), "2100.03.01");
+    }
 }

@@ -396,16 +396,33 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 recs = records.load(record)
                 adjusted = luck_table(recs, luck(recs, threads=args.threads, progress=progress), result.names)
     except (ValueError, TypeError, OSError) as e:
-        parser.error(_short(str(e), 300))
+        # Whole: the longest message, a player's parameters with their
+        # ranges, runs to about 400 characters (the library cuts any value it
+        # echoes); only a message holding a huge input is cut.
+        parser.error(_short(str(e), 2000))
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
     print(f"{game!r}: {' vs '.join(result.names)}, seed {args.seed}, {args.threads} threads")
     print(result.table())
-    print(f"{seconds:.2f} s, {result.games / seconds:.0f} games/s")
+    print(f"{seconds:.2f} s, {_speed(result.games, seconds)}")
     if adjusted is not None:
         print(adjusted)
     return 0
+
+
+def _speed(games: int, seconds: float) -> str:
+    """The summary's speed: games a second with two significant digits or
+    more, or seconds a game for a match slower than one game a second."""
+    if games <= 0 or seconds <= 0:
+        return "no time measured"
+    rate = games / seconds
+    if rate >= 10:
+        return f"{rate:.0f} games/s"
+    if rate >= 1:
+        return f"{rate:.1f} games/s"
+    per_game = seconds / games
+    return f"{per_game:.1f} s/game" if per_game < 100 else f"{per_game:.0f} s/game"
 
 
 if __name__ == "__main__":
