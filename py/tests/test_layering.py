@@ -38,3 +38,40 @@ def test_no_module_circle_in_the_extension() -> None:
 
     for node in graph:
         visit(node, [])
+
+
+def _python_uses() -> Dict[str, Set[str]]:
+    """Each module of the Python package and the package modules it
+    imports, at the top or inside a function alike."""
+    package = REPO / "py" / "python" / "racegames"
+    graph: Dict[str, Set[str]] = {}
+    for path in sorted(package.rglob("*.py")):
+        parts = path.relative_to(package).with_suffix("").parts
+        name = ".".join(p for p in parts if p != "__init__") or "__init__"
+        # Imports for the type checker only are no circle at run time.
+        text = re.sub(r"^if TYPE_CHECKING:.*\n(?:[ \t]+.*\n|\n)*", "", path.read_text(encoding="utf-8"), flags=re.M)
+        used = set(re.findall(r"^\s*from racegames\.([\w.]+) import", text, re.M))
+        for group in re.findall(r"^\s*from racegames import ([\w, ()\n]+?)(?:\n\s*\n|$|\n[^ \n(])", text, re.M):
+            used |= {w for w in re.findall(r"\w+", group) if w != "as"}
+        used |= set(re.findall(r"^\s*import racegames\.([\w.]+)", text, re.M))
+        graph[name] = used - {name}
+    return graph
+
+
+def test_no_module_circle_in_the_python_package() -> None:
+    # The package's __init__ imports its modules to publish them; a module
+    # importing the package itself is not a circle of modules.
+    graph = {k: v for k, v in _python_uses().items() if k != "__init__"}
+    done: Set[str] = set()
+
+    def visit(node: str, path: list) -> None:
+        assert node not in path, " -> ".join(path + [node])
+        if node in done:
+            return
+        for used in graph.get(node, ()):
+            if used in graph:
+                visit(used, path + [node])
+        done.add(node)
+
+    for node in graph:
+        visit(node, [])

@@ -18,7 +18,7 @@ from open_spiel.python.observation import (  # type: ignore[import-not-found, im
 # Names, not the package: a module importing its own package makes a cycle
 # for the docs build's inspection.
 from racegames._core import Game, ParameterError, State, list_games, make_game
-from racegames.openspiel import max_game_length, short_name
+from racegames._openspiel_names import max_game_length, short_name
 
 #: The most players tried for a game that has a ``players`` option.
 _MAX_PLAYERS_PROBED = 8
