@@ -263,6 +263,5 @@ pub use position::{Phase, Position};
 pub use setup::{Pieces, Setup, Turn, MAX_DICE};
 pub use variant::{
     BearOff, BlockedEntry, DeadPosition, DiceRule, Direction, Doubles, Entry, ExtraThrow, Goal,
-    Mode, Reentry, RollOff, Scoring, SetUp, TablesParams, Track, UnusableDie, Variant,
-    VariantError,
+    Mode, Reentry, RollOff, Scoring, StartingPieces, Track, UnusableDie, Variant, VariantError,
 };

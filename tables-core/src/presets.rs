@@ -11,7 +11,7 @@ use racegames_board::{FromParams, ParamError, ParamList, ParamValue};
 use crate::game::Tables;
 use crate::variant::{
     BearOff, BlockedEntry, DeadPosition, DiceRule, Direction, Doubles, Entry, ExtraThrow, Goal,
-    Mode, Reentry, Scoring, SetUp, Track, UnusableDie, Variant,
+    Mode, Reentry, Scoring, StartingPieces, Track, UnusableDie, Variant,
 };
 
 /// Opposite directions: A from the last point to the first, B the other way.
@@ -20,8 +20,8 @@ const OPPOSITE: [Direction; 2] = [Direction::Backward, Direction::Forward];
 const SAME: [Direction; 2] = [Direction::Forward, Direction::Forward];
 
 /// Two pieces on each of route points `1..=closed`, one on the next.
-const fn closed_table_plus_one(closed: u8) -> SetUp {
-    let mut s = SetUp::preset(&[]);
+const fn closed_table_plus_one(closed: u8) -> StartingPieces {
+    let mut s = StartingPieces::preset(&[]);
     let mut r = 0;
     while r < closed as usize {
         s.points[r] = 2;
@@ -34,7 +34,7 @@ const fn closed_table_plus_one(closed: u8) -> SetUp {
 /// A Libro game in opposite directions with equal set-ups, three dice, as
 /// thrown, `MostDice`, a coin roll-off and re-entry at the start: the
 /// common ground of the presets below.
-const fn libro(name: &'static str, setup: SetUp) -> Variant {
+const fn libro(name: &'static str, setup: StartingPieces) -> Variant {
     Variant {
         name,
         dice: 3,
@@ -60,7 +60,7 @@ impl Variant {
     /// Doze canes (provisional): 12 pieces each, all entering route Q1,
     /// both moving the same way, won by two pieces on each point of Q4.
     pub const fn doze_canes() -> Variant {
-        let setup = SetUp::waiting_to_enter(12);
+        let setup = StartingPieces::waiting_to_enter(12);
         Variant {
             dice: 2,
             directions: SAME,
@@ -76,7 +76,7 @@ impl Variant {
     /// table (B in Q1, A in Q4); unstack, then bear off; dice that cannot
     /// be used pass to the opponent.
     pub const fn doblet() -> Variant {
-        let setup = SetUp::preset(&[(1, 2), (2, 2), (3, 2), (4, 2), (5, 2), (6, 2)]);
+        let setup = StartingPieces::preset(&[(1, 2), (2, 2), (3, 2), (4, 2), (5, 2), (6, 2)]);
         Variant {
             pieces: 12,
             mode: Mode::Doblet,
@@ -91,7 +91,7 @@ impl Variant {
     pub const fn fallas() -> Variant {
         Variant {
             unusable_die: UnusableDie::Lose,
-            ..libro("fallas", SetUp::preset(&[(1, 2), (19, 13)]))
+            ..libro("fallas", StartingPieces::preset(&[(1, 2), (19, 13)]))
         }
     }
 
@@ -100,7 +100,7 @@ impl Variant {
         Variant {
             blocked_entry: BlockedEntry::Lose,
             dead_position: DeadPosition::Draw,
-            ..libro("emperador", SetUp::preset(&[(1, 15)]))
+            ..libro("emperador", StartingPieces::preset(&[(1, 15)]))
         }
     }
 
@@ -111,14 +111,14 @@ impl Variant {
             dice: 2,
             track: Track::Half,
             dead_position: DeadPosition::Draw,
-            ..libro("medio_emperador", SetUp::preset(&[(1, 15)]))
+            ..libro("medio_emperador", StartingPieces::preset(&[(1, 15)]))
         }
     }
 
     /// Pareia de entrada: everything enters route Q1, both moving the same
     /// way; a throw of all equal dice is played and thrown again.
     pub const fn pareia_de_entrada() -> Variant {
-        let setup = SetUp::all_waiting();
+        let setup = StartingPieces::all_waiting();
         Variant {
             directions: SAME,
             extra_throw: ExtraThrow::AllEqual,
@@ -131,16 +131,19 @@ impl Variant {
     pub const fn cab_e_quinal() -> Variant {
         Variant {
             directions: SAME,
-            setup: [SetUp::preset(&[(6, 15)]), SetUp::preset(&[(5, 15)])],
+            setup: [
+                StartingPieces::preset(&[(6, 15)]),
+                StartingPieces::preset(&[(5, 15)]),
+            ],
             dead_position: DeadPosition::Draw,
-            ..libro("cab_e_quinal", SetUp::all_waiting())
+            ..libro("cab_e_quinal", StartingPieces::all_waiting())
         }
     }
 
     /// Todas tablas: backgammon's set-up and route on two dice played as
     /// thrown, a coin roll-off, any die bearing off, the tie.
     pub const fn todas_tablas() -> Variant {
-        let setup = SetUp::preset(&[(1, 2), (12, 5), (17, 3), (19, 5)]);
+        let setup = StartingPieces::preset(&[(1, 2), (12, 5), (17, 3), (19, 5)]);
         Variant {
             dice: 2,
             dead_position: DeadPosition::Draw,
@@ -157,13 +160,13 @@ impl Variant {
             dice: 2,
             directions: SAME,
             setup: [
-                SetUp::preset(&[(7, 2), (8, 3), (9, 3), (10, 3), (11, 3), (24, 1)]),
-                SetUp::preset(&[(12, 14), (13, 1)]),
+                StartingPieces::preset(&[(7, 2), (8, 3), (9, 3), (10, 3), (11, 3), (24, 1)]),
+                StartingPieces::preset(&[(12, 14), (13, 1)]),
             ],
             closes_at: 1,
             unusable_die: UnusableDie::ToOpponent,
             dead_position: DeadPosition::Draw,
-            ..libro("laquet", SetUp::all_waiting())
+            ..libro("laquet", StartingPieces::all_waiting())
         }
     }
 
@@ -173,7 +176,7 @@ impl Variant {
         Variant {
             bear_off: BearOff::Exact,
             dead_position: DeadPosition::Draw,
-            ..libro("buffa_de_baldrac", SetUp::all_waiting())
+            ..libro("buffa_de_baldrac", StartingPieces::all_waiting())
         }
     }
 
@@ -182,7 +185,7 @@ impl Variant {
     pub const fn reencontrar() -> Variant {
         Variant {
             dead_position: DeadPosition::Draw,
-            ..libro("reencontrar", SetUp::preset(&[(1, 15)]))
+            ..libro("reencontrar", StartingPieces::preset(&[(1, 15)]))
         }
     }
 
@@ -199,30 +202,180 @@ impl Variant {
     }
 
     /// The same with both set-ups `setup`.
-    const fn with_setup(mut self, setup: SetUp) -> Variant {
+    const fn with_setup(mut self, setup: StartingPieces) -> Variant {
         self.setup = [setup, setup];
         self
     }
 }
 
-/// The option list of each name, for error messages.
-const fn known(name: &str) -> &'static str {
-    match name.as_bytes() {
-        b"seys_dos_e_as" => "reentry, max_turns",
-        b"backgammon" => "scoring, max_turns",
-        b"quinze_tablas" => "bear_off, stack_limit, max_turns",
-        b"doze_canes" => "dice, entry, max_turns",
-        b"doblet" => "dice, pass_to_unstacker, max_turns",
-        b"fallas" => "unusable_die, max_turns",
-        b"medio_emperador" => "dice, max_turns",
-        b"pareia_de_entrada" => "dice, entry, max_turns",
-        b"cab_e_quinal" => "cab, fixed_die, max_turns",
-        b"todas_tablas" => "doubles, bear_off, dice_rule, max_turns",
-        b"laquet" => "unusable_die, leader, max_turns",
-        b"buffa_de_baldrac" => "bear_off, max_turns",
-        b"reencontrar" => "pieces, max_turns",
-        _ => "max_turns",
+/// A named game: its variant (which carries the name), its name for
+/// people, its options and the list of them for messages. [`PRESETS`]
+/// holds one per game; nothing else in the crate names a preset.
+pub(crate) struct Preset {
+    /// The game as it starts, with every option at its default.
+    pub(crate) variant: Variant,
+    /// The name for people ("Seys dos e as").
+    pub(crate) display: &'static str,
+    /// The options besides `max_turns`, in the order `params()` lists them.
+    options: &'static [GameOption],
+    /// The option names, for an unknown option's message.
+    known: &'static str,
+}
+
+/// One option of a preset: its name, its default, and how a value changes
+/// the variant.
+struct GameOption {
+    key: &'static str,
+    default: ParamValue<'static>,
+    apply: fn(&mut Variant, &'static str, ParamValue<'_>) -> Result<(), ParamError>,
+}
+
+const fn option(
+    key: &'static str,
+    default: ParamValue<'static>,
+    apply: fn(&mut Variant, &'static str, ParamValue<'_>) -> Result<(), ParamError>,
+) -> GameOption {
+    GameOption {
+        key,
+        default,
+        apply,
     }
+}
+
+use ParamValue::{Bool, Int, Str};
+
+/// Every preset, in the order of [`Tables::NAMES`].
+pub(crate) const PRESETS: [Preset; 15] = [
+    Preset {
+        variant: Variant::seys_dos_e_as(),
+        display: "Seys dos e as",
+        options: &[option("reentry", Str("opposite"), reentry)],
+        known: "reentry, max_turns",
+    },
+    Preset {
+        variant: Variant::backgammon(),
+        display: "Backgammon",
+        options: &[option("scoring", Str("winloss"), scoring)],
+        known: "scoring, max_turns",
+    },
+    Preset {
+        variant: Variant::quinze_tablas(),
+        display: "Quinze tablas",
+        options: &[
+            option("bear_off", Str("exact"), bear_off_exact_or_any),
+            option("stack_limit", Int(0), stack_limit),
+        ],
+        known: "bear_off, stack_limit, max_turns",
+    },
+    Preset {
+        variant: Variant::doze_canes(),
+        display: "Doze canes",
+        options: &[
+            option("dice", Int(2), dice_two_or_three),
+            option("entry", Str("forced"), entry),
+        ],
+        known: "dice, entry, max_turns",
+    },
+    Preset {
+        variant: Variant::doblet(),
+        display: "Doblet",
+        options: &[
+            option("dice", Int(3), dice_three_or_two),
+            option("pass_to_unstacker", Bool(true), pass_to_unstacker),
+        ],
+        known: "dice, pass_to_unstacker, max_turns",
+    },
+    Preset {
+        variant: Variant::fallas(),
+        display: "Fallas",
+        options: &[option("unusable_die", Str("lose"), unusable_die_lost)],
+        known: "unusable_die, max_turns",
+    },
+    Preset {
+        variant: Variant::emperador(),
+        display: "Emperador",
+        options: &[],
+        known: "max_turns",
+    },
+    Preset {
+        variant: Variant::medio_emperador(),
+        display: "Medio emperador",
+        options: &[option("dice", Int(2), dice_two_or_three)],
+        known: "dice, max_turns",
+    },
+    Preset {
+        variant: Variant::pareia_de_entrada(),
+        display: "Pareia de entrada",
+        options: &[
+            option("dice", Int(3), dice_three_or_two),
+            option("entry", Str("forced"), entry),
+        ],
+        known: "dice, entry, max_turns",
+    },
+    Preset {
+        variant: Variant::cab_e_quinal(),
+        display: "Cab e quinal",
+        options: &[
+            option("cab", Str("winner"), cab),
+            option("fixed_die", Int(0), fixed_die),
+        ],
+        known: "cab, fixed_die, max_turns",
+    },
+    Preset {
+        variant: Variant::todas_tablas(),
+        display: "Todas tablas",
+        options: &[
+            option("doubles", Str("as_thrown"), doubles),
+            option("bear_off", Str("any"), bear_off_any_or_higher),
+            option("dice_rule", Str("most_dice"), dice_rule),
+        ],
+        known: "doubles, bear_off, dice_rule, max_turns",
+    },
+    Preset {
+        variant: Variant::laquet(),
+        display: "Laquet",
+        options: &[
+            option("unusable_die", Str("to_opponent"), unusable_die_passed),
+            option("leader", Str("light"), leader),
+        ],
+        known: "unusable_die, leader, max_turns",
+    },
+    Preset {
+        variant: Variant::buffa_de_baldrac(),
+        display: "Buffa de baldrac",
+        options: &[option("bear_off", Str("exact"), bear_off_exact_or_any)],
+        known: "bear_off, max_turns",
+    },
+    Preset {
+        variant: Variant::reencontrar(),
+        display: "Reencontrar",
+        options: &[option("pieces", Int(15), pieces)],
+        known: "pieces, max_turns",
+    },
+    Preset {
+        variant: Variant::tablas_de_siete(),
+        display: "Tablas de siete",
+        options: &[],
+        known: "max_turns",
+    },
+];
+
+/// Every preset's name, in the table's order.
+const fn preset_names() -> [&'static str; PRESETS.len()] {
+    let mut names = [""; PRESETS.len()];
+    let mut i = 0;
+    while i < PRESETS.len() {
+        names[i] = PRESETS[i].variant.name;
+        i += 1;
+    }
+    names
+}
+
+const NAMES: [&str; PRESETS.len()] = preset_names();
+
+/// The preset named `name`.
+fn find(name: &str) -> Option<&'static Preset> {
+    PRESETS.iter().find(|p| p.variant.name == name)
 }
 
 /// Reads a count that must be one of `allowed`.
@@ -241,222 +394,244 @@ fn expect_one_of(
     }
 }
 
-/// The preset of each name.
-pub(crate) fn preset(name: &str) -> Option<Variant> {
-    Some(match name {
-        "seys_dos_e_as" => Variant::seys_dos_e_as(),
-        "backgammon" => Variant::backgammon(),
-        "quinze_tablas" => Variant::quinze_tablas(),
-        "doze_canes" => Variant::doze_canes(),
-        "doblet" => Variant::doblet(),
-        "fallas" => Variant::fallas(),
-        "emperador" => Variant::emperador(),
-        "medio_emperador" => Variant::medio_emperador(),
-        "pareia_de_entrada" => Variant::pareia_de_entrada(),
-        "cab_e_quinal" => Variant::cab_e_quinal(),
-        "todas_tablas" => Variant::todas_tablas(),
-        "laquet" => Variant::laquet(),
-        "buffa_de_baldrac" => Variant::buffa_de_baldrac(),
-        "reencontrar" => Variant::reencontrar(),
-        "tablas_de_siete" => Variant::tablas_de_siete(),
-        _ => return None,
-    })
+/// The index of `value` among `words`, or an error listing them.
+fn word(
+    v: &Variant,
+    key: &'static str,
+    value: ParamValue<'_>,
+    words: &[&str],
+    expected: &'static str,
+) -> Result<usize, ParamError> {
+    expect_word(v.name, key, value, words, expected)
 }
 
-/// Applies one option to `v`; `Ok(false)` when the game has no such option.
-fn apply_option(
+fn reentry(v: &mut Variant, key: &'static str, value: ParamValue<'_>) -> Result<(), ParamError> {
+    let i = word(
+        v,
+        key,
+        value,
+        &["opposite", "start"],
+        "\"opposite\" or \"start\"",
+    )?;
+    v.reentry = [Reentry::Opposite, Reentry::Start][i];
+    Ok(())
+}
+
+fn scoring(v: &mut Variant, key: &'static str, value: ParamValue<'_>) -> Result<(), ParamError> {
+    let words = ["winloss", "gammons", "backgammons"];
+    let i = word(
+        v,
+        key,
+        value,
+        &words,
+        "\"winloss\", \"gammons\" or \"backgammons\"",
+    )?;
+    v.scoring = [Scoring::WinLoss, Scoring::Gammons, Scoring::Backgammons][i];
+    Ok(())
+}
+
+fn bear_off_exact_or_any(
     v: &mut Variant,
     key: &'static str,
     value: ParamValue<'_>,
-) -> Result<bool, ParamError> {
-    let game = v.name;
-    let word = |words: &[&str], expected| expect_word(game, key, value, words, expected);
-    match (game, key) {
-        (_, "max_turns") => {
-            v.max_turns = expect_count(
-                game,
-                key,
-                value,
-                u32::MAX,
-                "an integer from 0 to 4294967295, 0 for no limit",
-            )?;
-        }
-        ("seys_dos_e_as", "reentry") => {
-            let i = word(&["opposite", "start"], "\"opposite\" or \"start\"")?;
-            v.reentry = [Reentry::Opposite, Reentry::Start][i];
-        }
-        ("backgammon", "scoring") => {
-            let i = word(
-                &["winloss", "gammons", "backgammons"],
-                "\"winloss\", \"gammons\" or \"backgammons\"",
-            )?;
-            v.scoring = [Scoring::WinLoss, Scoring::Gammons, Scoring::Backgammons][i];
-        }
-        ("quinze_tablas" | "buffa_de_baldrac", "bear_off") => {
-            let i = word(&["exact", "any"], "\"exact\" or \"any\"")?;
-            v.bear_off = [BearOff::Exact, BearOff::Any][i];
-        }
-        ("quinze_tablas", "stack_limit") => {
-            v.stack_limit = expect_one_of(game, key, value, &[0, 2], "0 or 2")?;
-        }
-        ("doze_canes", "dice") | ("medio_emperador", "dice") => {
-            v.dice = expect_one_of(game, key, value, &[2, 3], "2 or 3")?;
-        }
-        ("doblet" | "pareia_de_entrada", "dice") => {
-            v.dice = expect_one_of(game, key, value, &[3, 2], "3 or 2")?;
-        }
-        ("doze_canes" | "pareia_de_entrada", "entry") => {
-            let i = word(&["forced", "free"], "\"forced\" or \"free\"")?;
-            v.entry = [Entry::Forced, Entry::Free][i];
-        }
-        ("doblet", "pass_to_unstacker") => {
-            v.pass_to_unstacker = expect_bool(game, key, value)?;
-        }
-        ("fallas", "unusable_die") => {
-            let i = word(&["lose", "lose_if_none"], "\"lose\" or \"lose_if_none\"")?;
-            v.unusable_die = [UnusableDie::Lose, UnusableDie::LoseIfNone][i];
-        }
-        ("laquet", "unusable_die") => {
-            let i = word(
-                &["to_opponent", "forfeit"],
-                "\"to_opponent\" or \"forfeit\"",
-            )?;
-            v.unusable_die = [UnusableDie::ToOpponent, UnusableDie::Forfeit][i];
-        }
-        ("laquet", "leader") => {
-            // The roll-off winner leads: with `stack` he takes the 14-stack.
-            if word(&["light", "stack"], "\"light\" or \"stack\"")? == 1 {
-                v.setup.swap(0, 1);
-            }
-        }
-        ("cab_e_quinal", "cab") => {
-            if word(&["winner", "loser"], "\"winner\" or \"loser\"")? == 1 {
-                v.setup.swap(0, 1);
-            }
-        }
-        ("cab_e_quinal", "fixed_die") => {
-            let k = expect_one_of(game, key, value, &[0, 1, 2, 3, 4, 5, 6], "0 to 6")?;
-            if k > 0 {
-                // Two dice and a fixed third: 14 + 1 against 14 + 1.
-                let swapped = v.setup[0].points[4] > 0;
-                v.dice = 2;
-                v.fixed_die = k;
-                v.setup = [
-                    SetUp::preset(&[(6, 14), (19, 1)]),
-                    SetUp::preset(&[(5, 14), (4, 1)]),
-                ];
-                if swapped {
-                    v.setup.swap(0, 1);
-                }
-            }
-        }
-        ("todas_tablas", "doubles") => {
-            let i = word(&["as_thrown", "twice"], "\"as_thrown\" or \"twice\"")?;
-            v.doubles = [Doubles::AsThrown, Doubles::Twice][i];
-        }
-        ("todas_tablas", "bear_off") => {
-            let i = word(
-                &["any", "exact_or_higher"],
-                "\"any\" or \"exact_or_higher\"",
-            )?;
-            v.bear_off = [BearOff::Any, BearOff::ExactOrHigher][i];
-        }
-        ("todas_tablas", "dice_rule") => {
-            let i = word(
-                &["most_dice", "most_dice_then_larger"],
-                "\"most_dice\" or \"most_dice_then_larger\"",
-            )?;
-            v.dice_rule = [DiceRule::MostDice, DiceRule::MostDiceThenLarger][i];
-        }
-        ("reencontrar", "pieces") => {
-            let n = expect_one_of(game, key, value, &[15, 12], "15 or 12")?;
-            v.pieces = n;
-            *v = v.with_setup(SetUp::preset(&[(1, n)]));
-        }
-        _ => return Ok(false),
-    }
-    Ok(true)
+) -> Result<(), ParamError> {
+    let i = word(v, key, value, &["exact", "any"], "\"exact\" or \"any\"")?;
+    v.bear_off = [BearOff::Exact, BearOff::Any][i];
+    Ok(())
 }
 
-/// The option names every game may take, as `'static` strings (option
-/// keys are given by the caller with any lifetime).
-const KEYS: &[&str] = &[
-    "max_turns",
-    "reentry",
-    "scoring",
-    "bear_off",
-    "stack_limit",
-    "dice",
-    "entry",
-    "pass_to_unstacker",
-    "unusable_die",
-    "leader",
-    "cab",
-    "fixed_die",
-    "doubles",
-    "dice_rule",
-    "pieces",
-];
+fn bear_off_any_or_higher(
+    v: &mut Variant,
+    key: &'static str,
+    value: ParamValue<'_>,
+) -> Result<(), ParamError> {
+    let words = ["any", "exact_or_higher"];
+    let i = word(v, key, value, &words, "\"any\" or \"exact_or_higher\"")?;
+    v.bear_off = [BearOff::Any, BearOff::ExactOrHigher][i];
+    Ok(())
+}
+
+fn stack_limit(
+    v: &mut Variant,
+    key: &'static str,
+    value: ParamValue<'_>,
+) -> Result<(), ParamError> {
+    v.stack_limit = expect_one_of(v.name, key, value, &[0, 2], "0 or 2")?;
+    Ok(())
+}
+
+fn dice_two_or_three(
+    v: &mut Variant,
+    key: &'static str,
+    value: ParamValue<'_>,
+) -> Result<(), ParamError> {
+    v.dice = expect_one_of(v.name, key, value, &[2, 3], "2 or 3")?;
+    Ok(())
+}
+
+fn dice_three_or_two(
+    v: &mut Variant,
+    key: &'static str,
+    value: ParamValue<'_>,
+) -> Result<(), ParamError> {
+    v.dice = expect_one_of(v.name, key, value, &[3, 2], "3 or 2")?;
+    Ok(())
+}
+
+fn entry(v: &mut Variant, key: &'static str, value: ParamValue<'_>) -> Result<(), ParamError> {
+    let i = word(v, key, value, &["forced", "free"], "\"forced\" or \"free\"")?;
+    v.entry = [Entry::Forced, Entry::Free][i];
+    Ok(())
+}
+
+fn pass_to_unstacker(
+    v: &mut Variant,
+    key: &'static str,
+    value: ParamValue<'_>,
+) -> Result<(), ParamError> {
+    v.pass_to_unstacker = expect_bool(v.name, key, value)?;
+    Ok(())
+}
+
+fn unusable_die_lost(
+    v: &mut Variant,
+    key: &'static str,
+    value: ParamValue<'_>,
+) -> Result<(), ParamError> {
+    let words = ["lose", "lose_if_none"];
+    let i = word(v, key, value, &words, "\"lose\" or \"lose_if_none\"")?;
+    v.unusable_die = [UnusableDie::Lose, UnusableDie::LoseIfNone][i];
+    Ok(())
+}
+
+fn unusable_die_passed(
+    v: &mut Variant,
+    key: &'static str,
+    value: ParamValue<'_>,
+) -> Result<(), ParamError> {
+    let words = ["to_opponent", "forfeit"];
+    let i = word(v, key, value, &words, "\"to_opponent\" or \"forfeit\"")?;
+    v.unusable_die = [UnusableDie::ToOpponent, UnusableDie::Forfeit][i];
+    Ok(())
+}
+
+fn leader(v: &mut Variant, key: &'static str, value: ParamValue<'_>) -> Result<(), ParamError> {
+    // The roll-off winner leads: with `stack` he takes the 14-stack.
+    if word(v, key, value, &["light", "stack"], "\"light\" or \"stack\"")? == 1 {
+        v.setup.swap(0, 1);
+    }
+    Ok(())
+}
+
+fn cab(v: &mut Variant, key: &'static str, value: ParamValue<'_>) -> Result<(), ParamError> {
+    if word(
+        v,
+        key,
+        value,
+        &["winner", "loser"],
+        "\"winner\" or \"loser\"",
+    )? == 1
+    {
+        v.setup.swap(0, 1);
+    }
+    Ok(())
+}
+
+fn fixed_die(v: &mut Variant, key: &'static str, value: ParamValue<'_>) -> Result<(), ParamError> {
+    let k = expect_one_of(v.name, key, value, &[0, 1, 2, 3, 4, 5, 6], "0 to 6")?;
+    if k > 0 {
+        // Two dice and a fixed third: 14 + 1 against 14 + 1.
+        let swapped = v.setup[0].points[4] > 0;
+        v.dice = 2;
+        v.fixed_die = k;
+        v.setup = [
+            StartingPieces::preset(&[(6, 14), (19, 1)]),
+            StartingPieces::preset(&[(5, 14), (4, 1)]),
+        ];
+        if swapped {
+            v.setup.swap(0, 1);
+        }
+    }
+    Ok(())
+}
+
+fn doubles(v: &mut Variant, key: &'static str, value: ParamValue<'_>) -> Result<(), ParamError> {
+    let words = ["as_thrown", "twice"];
+    let i = word(v, key, value, &words, "\"as_thrown\" or \"twice\"")?;
+    v.doubles = [Doubles::AsThrown, Doubles::Twice][i];
+    Ok(())
+}
+
+fn dice_rule(v: &mut Variant, key: &'static str, value: ParamValue<'_>) -> Result<(), ParamError> {
+    let words = ["most_dice", "most_dice_then_larger"];
+    let i = word(
+        v,
+        key,
+        value,
+        &words,
+        "\"most_dice\" or \"most_dice_then_larger\"",
+    )?;
+    v.dice_rule = [DiceRule::MostDice, DiceRule::MostDiceThenLarger][i];
+    Ok(())
+}
+
+fn pieces(v: &mut Variant, key: &'static str, value: ParamValue<'_>) -> Result<(), ParamError> {
+    let n = expect_one_of(v.name, key, value, &[15, 12], "15 or 12")?;
+    v.pieces = n;
+    *v = v.with_setup(StartingPieces::preset(&[(1, n)]));
+    Ok(())
+}
+
+/// The preset of each name.
+pub(crate) fn preset(name: &str) -> Option<Variant> {
+    find(name).map(|p| p.variant)
+}
+
+/// Applies one option to `v` (of the preset `p`); `Ok(false)` when the
+/// game has no such option.
+fn apply_option(
+    p: &Preset,
+    v: &mut Variant,
+    key: &str,
+    value: ParamValue<'_>,
+) -> Result<bool, ParamError> {
+    if key == "max_turns" {
+        v.max_turns = expect_count(
+            v.name,
+            "max_turns",
+            value,
+            u32::MAX,
+            "an integer from 0 to 4294967295, 0 for no limit",
+        )?;
+        return Ok(true);
+    }
+    match p.options.iter().find(|o| o.key == key) {
+        Some(o) => (o.apply)(v, o.key, value).map(|()| true),
+        None => Ok(false),
+    }
+}
 
 /// The name of the preset `name` for people ("Seys dos e as"); the name
 /// itself for any other.
-pub(crate) const fn display_name(name: &'static str) -> &'static str {
-    match name.as_bytes() {
-        b"seys_dos_e_as" => "Seys dos e as",
-        b"backgammon" => "Backgammon",
-        b"quinze_tablas" => "Quinze tablas",
-        b"doze_canes" => "Doze canes",
-        b"doblet" => "Doblet",
-        b"fallas" => "Fallas",
-        b"emperador" => "Emperador",
-        b"medio_emperador" => "Medio emperador",
-        b"pareia_de_entrada" => "Pareia de entrada",
-        b"cab_e_quinal" => "Cab e quinal",
-        b"todas_tablas" => "Todas tablas",
-        b"laquet" => "Laquet",
-        b"buffa_de_baldrac" => "Buffa de baldrac",
-        b"reencontrar" => "Reencontrar",
-        b"tablas_de_siete" => "Tablas de siete",
-        _ => name,
-    }
+pub(crate) fn display_name(name: &'static str) -> &'static str {
+    find(name).map_or(name, |p| p.display)
 }
 
 impl FromParams for Tables {
-    const NAMES: &'static [&'static str] = &[
-        "seys_dos_e_as",
-        "backgammon",
-        "quinze_tablas",
-        "doze_canes",
-        "doblet",
-        "fallas",
-        "emperador",
-        "medio_emperador",
-        "pareia_de_entrada",
-        "cab_e_quinal",
-        "todas_tablas",
-        "laquet",
-        "buffa_de_baldrac",
-        "reencontrar",
-        "tablas_de_siete",
-    ];
+    const NAMES: &'static [&'static str] = &NAMES;
 
     fn from_params(name: &str, params: &[(&str, ParamValue<'_>)]) -> Result<Tables, ParamError> {
-        let Some(mut v) = preset(name) else {
+        let Some(p) = find(name) else {
             return Err(ParamError::unknown_game(
                 "tables",
                 name,
                 "the games seys_dos_e_as, backgammon and the Libro tables games",
             ));
         };
-        let game = v.name;
+        let mut v = p.variant;
         for &(key, value) in params {
-            let known_key = KEYS.iter().find(|&&k| k == key);
-            let applied = match known_key {
-                Some(&k) => apply_option(&mut v, k, value)?,
-                None => false,
-            };
-            if !applied {
-                return Err(ParamError::unknown(game, key, known(game)));
+            if !apply_option(p, &mut v, key, value)? {
+                return Err(ParamError::unknown(v.name, key, p.known));
             }
         }
         let mut game = Tables::new(v).expect("the presets with their options are valid");
@@ -474,35 +649,11 @@ impl FromParams for Tables {
 /// Every option of the preset `v` is named after, with its default value
 /// (the first word of a word option), then `max_turns`.
 pub(crate) fn default_options(v: &Variant) -> ParamList {
-    use ParamValue::{Bool, Int, Str};
-    let defaults: &[(&'static str, ParamValue<'static>)] = match v.name {
-        "seys_dos_e_as" => &[("reentry", Str("opposite"))],
-        "backgammon" => &[("scoring", Str("winloss"))],
-        "quinze_tablas" => &[("bear_off", Str("exact")), ("stack_limit", Int(0))],
-        "doze_canes" => &[("dice", Int(2)), ("entry", Str("forced"))],
-        "doblet" => &[("dice", Int(3)), ("pass_to_unstacker", Bool(false))],
-        "fallas" => &[("unusable_die", Str("lose"))],
-        "medio_emperador" => &[("dice", Int(2))],
-        "pareia_de_entrada" => &[("dice", Int(3)), ("entry", Str("forced"))],
-        "cab_e_quinal" => &[("cab", Str("winner")), ("fixed_die", Int(0))],
-        "todas_tablas" => &[
-            ("doubles", Str("as_thrown")),
-            ("bear_off", Str("any")),
-            ("dice_rule", Str("most_dice")),
-        ],
-        "laquet" => &[
-            ("unusable_die", Str("to_opponent")),
-            ("leader", Str("light")),
-        ],
-        "buffa_de_baldrac" => &[("bear_off", Str("exact"))],
-        "reencontrar" => &[("pieces", Int(15))],
-        _ => &[],
-    };
-    let mut out: ParamList = defaults.iter().copied().collect();
+    let options = find(v.name).map_or(&[][..], |p| p.options);
+    let mut out: ParamList = options.iter().map(|o| (o.key, o.default)).collect();
     out.push(("max_turns", Int(i64::from(v.max_turns))));
-    if v.name == "doblet" {
-        set_option(&mut out, "pass_to_unstacker", Bool(v.pass_to_unstacker));
-    }
+    // A variant made by hand may differ from its preset here.
+    set_option(&mut out, "pass_to_unstacker", Bool(v.pass_to_unstacker));
     out
 }
 
@@ -549,5 +700,37 @@ fn canonical(value: ParamValue<'_>) -> ParamValue<'static> {
 fn set_option(options: &mut ParamList, key: &str, value: ParamValue<'static>) {
     if let Some(slot) = options.iter_mut().find(|(k, _)| *k == key) {
         slot.1 = value;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The message's list of options is the table's: its keys, then
+    /// `max_turns`.
+    #[test]
+    fn each_presets_known_list_names_its_options() {
+        for p in &PRESETS {
+            let mut listed = alloc::string::String::new();
+            for o in p.options {
+                listed.push_str(o.key);
+                listed.push_str(", ");
+            }
+            listed.push_str("max_turns");
+            assert_eq!(p.known, listed, "{}", p.variant.name);
+        }
+    }
+
+    /// Every word default is a word the option takes.
+    #[test]
+    fn every_default_is_accepted() {
+        for p in &PRESETS {
+            for o in p.options {
+                let mut v = p.variant;
+                (o.apply)(&mut v, o.key, o.default).unwrap();
+                assert_eq!(v, p.variant, "{} {}", p.variant.name, o.key);
+            }
+        }
     }
 }

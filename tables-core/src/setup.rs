@@ -69,7 +69,7 @@ pub enum Turn {
 /// naming the field and the byte offset; `Display` writes it back. A game
 /// checks the rest when it makes a position of it
 /// ([`Tables::position`](crate::Tables::position)). (Not to be confused
-/// with [`SetUp`](crate::SetUp), a side's pieces at the start of a game, one
+/// with [`StartingPieces`](crate::StartingPieces), a side's pieces at the start of a game, one
 /// of a [`Variant`](crate::Variant)'s parameters.)
 ///
 /// ```

@@ -240,25 +240,25 @@ pub enum Mode {
 /// [`Setup`](crate::Setup).)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct SetUp {
+pub struct StartingPieces {
     /// Pieces on each route point (index 0 is the side's first point).
     pub points: [u8; MAX_POINTS],
     /// Pieces waiting off the board to enter each route quarter.
     pub waiting: [u8; QUARTERS],
 }
 
-impl SetUp {
+impl StartingPieces {
     /// A set-up from `(route point from 1, count)` pairs; `None` for a
     /// point outside 1 to 28 or more than 255 pieces on one point.
     ///
     /// ```
-    /// use racegames_tables::SetUp;
-    /// assert_eq!(SetUp::from_points(&[(1, 10), (1, 5)]).unwrap().points[0], 15);
-    /// assert_eq!(SetUp::from_points(&[(0, 15)]), None);
-    /// assert_eq!(SetUp::from_points(&[(29, 15)]), None);
-    /// assert_eq!(SetUp::from_points(&[(3, 200), (3, 100)]), None);
+    /// use racegames_tables::StartingPieces;
+    /// assert_eq!(StartingPieces::from_points(&[(1, 10), (1, 5)]).unwrap().points[0], 15);
+    /// assert_eq!(StartingPieces::from_points(&[(0, 15)]), None);
+    /// assert_eq!(StartingPieces::from_points(&[(29, 15)]), None);
+    /// assert_eq!(StartingPieces::from_points(&[(3, 200), (3, 100)]), None);
     /// ```
-    pub const fn from_points(list: &[(u8, u8)]) -> Option<SetUp> {
+    pub const fn from_points(list: &[(u8, u8)]) -> Option<StartingPieces> {
         let mut points = [0u8; MAX_POINTS];
         let mut i = 0;
         while i < list.len() {
@@ -272,28 +272,28 @@ impl SetUp {
             };
             i += 1;
         }
-        Some(SetUp {
+        Some(StartingPieces {
             points,
             waiting: [0; QUARTERS],
         })
     }
 
     /// A preset's set-up, known to be valid.
-    pub(crate) const fn preset(list: &[(u8, u8)]) -> SetUp {
-        match SetUp::from_points(list) {
+    pub(crate) const fn preset(list: &[(u8, u8)]) -> StartingPieces {
+        match StartingPieces::from_points(list) {
             Some(setup) => setup,
             None => panic!("a preset's set-up lists points 1 to 28"),
         }
     }
 
     /// All 15 pieces off the board, waiting to enter the first quarter.
-    pub const fn all_waiting() -> SetUp {
-        SetUp::waiting_to_enter(PIECES)
+    pub const fn all_waiting() -> StartingPieces {
+        StartingPieces::waiting_to_enter(PIECES)
     }
 
     /// `pieces` pieces off the board, waiting to enter the first quarter.
-    pub const fn waiting_to_enter(pieces: u8) -> SetUp {
-        SetUp {
+    pub const fn waiting_to_enter(pieces: u8) -> StartingPieces {
+        StartingPieces {
             points: [0; MAX_POINTS],
             waiting: [pieces, 0, 0, 0],
         }
@@ -320,14 +320,14 @@ impl SetUp {
 /// is played.
 ///
 /// ```
-/// use racegames_tables::{Variant, Tables, SetUp};
+/// use racegames_tables::{Variant, Tables, StartingPieces};
 /// // Seys dos e as on two dice, with 5-5-5 set-ups.
 /// let mut v = Variant::seys_dos_e_as();
 /// v.name = "seys_two_dice";
 /// v.dice = 2;
 /// v.setup = [
-///     SetUp::from_points(&[(1, 5), (2, 5), (6, 5)]).unwrap(),
-///     SetUp::from_points(&[(3, 5), (4, 5), (5, 5)]).unwrap(),
+///     StartingPieces::from_points(&[(1, 5), (2, 5), (6, 5)]).unwrap(),
+///     StartingPieces::from_points(&[(3, 5), (4, 5), (5, 5)]).unwrap(),
 /// ];
 /// assert!(Tables::new(v).is_ok());
 /// // Both sides on the same points cannot be set up.
@@ -349,7 +349,7 @@ pub struct Variant {
     /// The set-ups of the roll-off winner (index 0) and of the other player
     /// (index 1), each along its own route. When both are equal the pieces
     /// stand before the roll-off; otherwise the board is empty until it.
-    pub setup: [SetUp; 2],
+    pub setup: [StartingPieces; 2],
     /// How the first player is chosen.
     pub roll_off: RollOff,
     /// Where hit pieces re-enter.
@@ -412,7 +412,7 @@ pub enum VariantError {
     Dice,
     /// A set-up does not hold exactly 15 pieces.
     #[error("each set-up must hold exactly 15 pieces")]
-    SetUp,
+    StartingPieces,
     /// `closes_at` is not 1 or 2.
     #[error("closes_at must be 1 (no hitting) or 2 (blots can be hit)")]
     ClosesAt,
@@ -444,8 +444,8 @@ impl Variant {
             doubles: Doubles::AsThrown,
             directions: [Direction::Forward, Direction::Forward],
             setup: [
-                SetUp::preset(&[(6, 8), (2, 4), (1, 3)]),
-                SetUp::preset(&[(3, 5), (4, 5), (5, 5)]),
+                StartingPieces::preset(&[(6, 8), (2, 4), (1, 3)]),
+                StartingPieces::preset(&[(3, 5), (4, 5), (5, 5)]),
             ],
             roll_off: RollOff::Coin,
             reentry: Reentry::Opposite,
@@ -468,7 +468,7 @@ impl Variant {
         dice: 3,
         doubles: Doubles::AsThrown,
         directions: [Direction::Forward, Direction::Forward],
-        setup: [SetUp::all_waiting(), SetUp::all_waiting()],
+        setup: [StartingPieces::all_waiting(), StartingPieces::all_waiting()],
         roll_off: RollOff::Coin,
         reentry: Reentry::Start,
         closes_at: 2,
@@ -494,7 +494,7 @@ impl Variant {
 
     /// Backgammon without the cube: A moves from 24 to 1, B from 1 to 24.
     pub const fn backgammon() -> Variant {
-        let setup = SetUp::preset(&[(1, 2), (12, 5), (17, 3), (19, 5)]);
+        let setup = StartingPieces::preset(&[(1, 2), (12, 5), (17, 3), (19, 5)]);
         Variant {
             name: "backgammon",
             dice: 2,
@@ -532,7 +532,7 @@ impl Variant {
             return Err(VariantError::Pieces);
         }
         let route = self.route_len();
-        let in_route = |s: &SetUp| {
+        let in_route = |s: &StartingPieces| {
             s.points[route..].iter().all(|&n| n == 0)
                 && s.waiting[route / self.quarter_len as usize..]
                     .iter()
@@ -543,7 +543,7 @@ impl Variant {
             .iter()
             .any(|s| s.total() != u32::from(self.pieces) || !in_route(s))
         {
-            return Err(VariantError::SetUp);
+            return Err(VariantError::StartingPieces);
         }
         if !(1..=2).contains(&self.closes_at) {
             return Err(VariantError::ClosesAt);
@@ -664,6 +664,3 @@ impl Default for Variant {
         Variant::seys_dos_e_as()
     }
 }
-
-/// The parameters of a tables game (another name for [`Variant`]).
-pub type TablesParams = Variant;

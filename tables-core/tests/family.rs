@@ -6,8 +6,8 @@ use common::*;
 use racegames_board::sim::{random_playout, SplitMix64};
 use racegames_board::{Game, Node};
 use racegames_tables::{
-    BearOff, DiceRule, Direction, Doubles, Reentry, RollOff, Scoring, SetUp, Tables, Variant,
-    VariantError,
+    BearOff, DiceRule, Direction, Doubles, Reentry, RollOff, Scoring, StartingPieces, Tables,
+    Variant, VariantError,
 };
 
 /// Seys dos e as on two dice with another set-up: the roll-off winner puts
@@ -18,8 +18,8 @@ fn seys_two_dice() -> Variant {
         name: "seys_two_dice",
         dice: 2,
         setup: [
-            SetUp::from_points(&[(1, 5), (2, 5), (6, 5)]).unwrap(),
-            SetUp::from_points(&[(3, 5), (4, 5), (5, 5)]).unwrap(),
+            StartingPieces::from_points(&[(1, 5), (2, 5), (6, 5)]).unwrap(),
+            StartingPieces::from_points(&[(3, 5), (4, 5), (5, 5)]).unwrap(),
         ],
         reentry: Reentry::Start,
         bear_off: BearOff::Exact,
@@ -36,7 +36,7 @@ fn entering_race() -> Variant {
         dice: 3,
         doubles: Doubles::AsThrown,
         directions: [Direction::Backward, Direction::Forward],
-        setup: [SetUp::all_waiting(), SetUp::all_waiting()],
+        setup: [StartingPieces::all_waiting(), StartingPieces::all_waiting()],
         roll_off: RollOff::Coin,
         reentry: Reentry::Start,
         closes_at: 1,
@@ -105,8 +105,8 @@ fn invalid_parameters_are_refused() {
     v.dice = 3;
     assert_eq!(Tables::new(v).unwrap_err(), VariantError::Dice);
     let mut v = Variant::seys_dos_e_as();
-    v.setup[0] = SetUp::from_points(&[(1, 14)]).unwrap();
-    assert_eq!(Tables::new(v).unwrap_err(), VariantError::SetUp);
+    v.setup[0] = StartingPieces::from_points(&[(1, 14)]).unwrap();
+    assert_eq!(Tables::new(v).unwrap_err(), VariantError::StartingPieces);
     let mut v = Variant::seys_dos_e_as();
     v.setup[1] = v.setup[0];
     assert_eq!(Tables::new(v).unwrap_err(), VariantError::Overlap(1));

@@ -3,12 +3,12 @@
 
 use proptest::prelude::*;
 use racegames_board::{Game, Seat};
-use racegames_tables::{Direction, Move, SetUp, Source, Tables, Variant};
+use racegames_tables::{Direction, Move, Source, StartingPieces, Tables, Variant};
 
 proptest! {
     #[test]
     fn set_ups_never_panic(list in prop::collection::vec(any::<(u8, u8)>(), 0..8)) {
-        match SetUp::from_points(&list) {
+        match StartingPieces::from_points(&list) {
             Some(s) => {
                 prop_assert!(list.iter().all(|&(p, _)| (1..=28).contains(&p)));
                 let total: u32 = list.iter().map(|&(_, n)| u32::from(n)).sum();

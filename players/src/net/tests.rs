@@ -100,7 +100,7 @@ fn the_backgammon_opening_is_encoded_along_each_route() {
 fn seys_and_other_variants_are_encoded_with_their_waiting_quarters() {
     let game = Tables::new(Variant {
         name: "all_waiting",
-        setup: [racegames_tables::SetUp::all_waiting(); 2],
+        setup: [racegames_tables::StartingPieces::all_waiting(); 2],
         ..Variant::seys_dos_e_as()
     })
     .unwrap();
