@@ -61,6 +61,7 @@ pub struct SearchLimits {
 
 /// Why the analysis could not run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum AnalysisError {
     /// Nobody's turn: before the roll-off, or the game is over.
     #[error("no player's turn in this state (before the roll-off, or the game is over)")]

@@ -31,6 +31,7 @@ pub enum Node {
 
 /// Why an action could not be applied. The state is unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum IllegalAction {
     /// The index is outside the action space of this kind of node.
     #[error("action {action} is out of range: this node has actions 0 to {}", .limit - 1)]
@@ -53,6 +54,7 @@ pub enum IllegalAction {
 
 /// Why an observation could not be written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ObservationError {
     /// The observer is not a seat of this game.
     #[error("player {player} is not a seat of this game ({num_players} players)")]
@@ -80,6 +82,7 @@ pub enum ObservationError {
 /// assert_eq!(e.to_string(), "the game has 2 seats but the returns buffer has 1 values");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReturnsError {
     /// The output slice does not hold one value per seat.
     #[error("the game has {expected} seats but the returns buffer has {found} values")]

@@ -5,6 +5,7 @@ use core::fmt;
 
 /// What is wrong with a piece of notation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Problem {
     /// The field is missing: the text ended early.
     Missing,

@@ -49,6 +49,7 @@ pub const LIMITS: SearchLimits = SearchLimits {
 
 /// Why capture odds could not be computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum AnalysisError {
     /// Nobody is about to throw or move.
     #[error("nobody is to move in this position")]
@@ -59,6 +60,9 @@ pub enum AnalysisError {
     /// A position built by hand that the game refuses (see [`Daldos::check`]).
     #[error("the position breaks the rules of this game: {0}")]
     NotAPosition(racegames_board::SetupError),
+    /// The turn's search could not run, for a reason other than the above.
+    #[error("{0}")]
+    Search(TurnError),
 }
 
 /// The probability that the player to move removes the enemy piece in
@@ -96,6 +100,7 @@ pub fn capture_odds(
     )
     .map_err(|e| match e {
         TurnError::NoTurn => AnalysisError::NoTurn,
+        other => AnalysisError::Search(other),
     })
 }
 

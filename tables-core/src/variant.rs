@@ -405,6 +405,7 @@ fn default_name() -> &'static str {
 
 /// A [`Variant`] that cannot be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum VariantError {
     /// The dice count is outside 1 to 4, or doubles are played twice with
     /// other than 2 dice.
