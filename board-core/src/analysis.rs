@@ -74,6 +74,10 @@ pub enum AnalysisError {
 /// it happen. The result is an interval holding the exact value, as narrow
 /// as `limits` allow.
 ///
+/// # Errors
+///
+/// [`AnalysisError::NoTurn`] when nobody's turn it is in `state`.
+///
 /// ```
 /// # // See racegames-daldos's capture odds for a real use.
 /// use racegames_board::analysis::AnalysisError;
@@ -92,6 +96,10 @@ pub fn turn_event_probability<G: Game>(
 /// least the value of any state of the turn (1 where nothing better is
 /// known). Searched states start from `[0, bound]` instead of `[0, 1]`, so a
 /// state whose bound is below the tolerance is never searched.
+///
+/// # Errors
+///
+/// [`AnalysisError::NoTurn`] when nobody's turn it is in `state`.
 pub fn turn_event_probability_bounded<G: Game>(
     game: &G,
     state: &G::State,

@@ -68,6 +68,13 @@ pub enum AnalysisError {
 /// The probability that the player to move removes the enemy piece in
 /// `target` before play passes on.
 ///
+/// # Errors
+///
+/// [`AnalysisError::NoTurn`] when nobody is to move,
+/// [`AnalysisError::NotAPosition`] for a position the game refuses,
+/// [`AnalysisError::NotAnEnemyPiece`] when `target` holds no piece of the
+/// player not to move.
+///
 /// ```
 /// use racegames_daldos::{analysis::capture_odds, Daldos};
 /// let game = Daldos::default();
@@ -106,6 +113,10 @@ pub fn capture_odds(
 
 /// The capture odds of every piece of the player *not* to move, by hole:
 /// how exposed each piece is to the coming turn.
+///
+/// # Errors
+///
+/// As [`capture_odds`].
 pub fn threat_map(
     game: &Daldos,
     pos: &Position,

@@ -514,6 +514,10 @@ impl Variant {
     }
 
     /// Checks that the parameters make a playable game.
+    ///
+    /// # Errors
+    ///
+    /// [`VariantError`] naming the first parameter out of range.
     pub fn validate(&self) -> Result<(), VariantError> {
         let dice_thrown = self.dice + u8::from(self.fixed_die > 0);
         if self.dice == 0
