@@ -30,6 +30,20 @@ pub enum Node {
 }
 
 /// Why an action could not be applied. The state is unchanged.
+///
+/// More kinds will come (the cube's actions): a `match` outside this crate
+/// needs a `_` arm.
+///
+/// ```compile_fail
+/// use racegames_board::IllegalAction;
+/// fn why(e: IllegalAction) -> &'static str {
+///     match e {
+///         IllegalAction::OutOfRange { .. } => "out of range",
+///         IllegalAction::NotLegal { .. } => "not legal",
+///         IllegalAction::GameOver => "over",
+///     }
+/// }
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum IllegalAction {

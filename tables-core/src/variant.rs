@@ -334,8 +334,17 @@ impl SetUp {
 /// v.setup[1] = v.setup[0];
 /// assert!(Tables::new(v).is_err());
 /// ```
+///
+/// More parameters will come (the cube, matches): outside this crate a
+/// variant starts from a preset or [`Variant::STANDARD`] and sets fields,
+/// never built by a struct literal:
+///
+/// ```compile_fail
+/// let v = racegames_tables::Variant { dice: 2, ..racegames_tables::Variant::STANDARD };
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Variant {
     /// The game's name, as `list_games()` shows it.
     #[cfg_attr(feature = "serde", serde(skip_deserializing, default = "default_name"))]
