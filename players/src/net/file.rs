@@ -381,16 +381,59 @@ impl NetFile {
     /// ```
     /// use racegames_players::net::file::NetFile;
     /// let err = NetFile::from_path(std::path::Path::new("/no/such.net")).unwrap_err();
-    /// assert!(err.contains("cannot read net file"));
+    /// assert!(err.to_string().contains("cannot read net file"));
     /// ```
     ///
     /// # Errors
     ///
-    /// The reason in words, the path cut short.
-    pub fn from_path(path: &std::path::Path) -> Result<NetFile, String> {
+    /// A [`ReadFileError`] that says why, with the path cut short.
+    pub fn from_path(path: &std::path::Path) -> Result<NetFile, ReadFileError> {
         let bytes = read_net_file(path)?;
-        NetFile::from_bytes(&bytes).map_err(|e| format!("net file {:?}: {e}", shown(path)))
+        NetFile::from_bytes(&bytes).map_err(|error| ReadFileError::Content {
+            path: shown(path),
+            error,
+        })
     }
+}
+
+/// Why a net or policy file could not be read from disk: each message names
+/// the path (cut to 200 characters).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ReadFileError {
+    /// The file system refused (no such file, no permission, ...).
+    #[error("cannot read net file {path:?}: {source}")]
+    Io {
+        /// The path, cut short.
+        path: String,
+        /// What the file system said.
+        source: std::io::Error,
+    },
+    /// A directory, FIFO or device, which is never read.
+    #[error("net file {path:?} is not a regular file")]
+    NotAFile {
+        /// The path, cut short.
+        path: String,
+    },
+    /// Longer than a net may be ([`MAX_FILE_BYTES`]).
+    #[error("net file {path:?} is {size} bytes, more than the {max} a net may have")]
+    TooLarge {
+        /// The path, cut short.
+        path: String,
+        /// The file's size.
+        size: u64,
+        /// The most a net file may have.
+        max: u64,
+    },
+    /// Read, but not a net file: no magic, or content [`NetFile::from_bytes`]
+    /// refuses.
+    #[error("net file {path:?}: {error}")]
+    Content {
+        /// The path, cut short.
+        path: String,
+        /// What is wrong with the bytes.
+        error: FileError,
+    },
 }
 
 /// The path as shown in messages: at most 200 characters.
@@ -625,16 +668,24 @@ impl<'a> Reader<'a> {
 /// cut short.
 ///
 /// ```
-/// use racegames_players::net::file::read_net_file;
+/// use racegames_players::net::file::{read_net_file, ReadFileError};
 /// let err = read_net_file(std::path::Path::new("/")).unwrap_err();
-/// assert!(err.contains("not a regular file"));
+/// assert!(matches!(err, ReadFileError::NotAFile { .. }));
+/// assert!(err.to_string().contains("not a regular file"));
 /// ```
-pub fn read_net_file(path: &std::path::Path) -> Result<Vec<u8>, String> {
+///
+/// # Errors
+///
+/// A [`ReadFileError`] that says which check failed.
+pub fn read_net_file(path: &std::path::Path) -> Result<Vec<u8>, ReadFileError> {
     let shown = shown(path);
-    let cannot = |e: std::io::Error| format!("cannot read net file {shown:?}: {e}");
+    let cannot = |source: std::io::Error| ReadFileError::Io {
+        path: shown.clone(),
+        source,
+    };
     let meta = std::fs::metadata(path).map_err(cannot)?;
     if !meta.is_file() {
-        return Err(format!("net file {shown:?} is not a regular file"));
+        return Err(ReadFileError::NotAFile { path: shown });
     }
     let mut file = std::fs::File::open(path).map_err(cannot)?;
     let mut magic = [0u8; 4];
@@ -646,13 +697,17 @@ pub fn read_net_file(path: &std::path::Path) -> Result<Vec<u8>, String> {
         }
     }
     if got < 4 || ![MAGIC, LEGACY_VALUE_MAGIC, LEGACY_POLICY_MAGIC].contains(&magic) {
-        return Err(format!("net file {shown:?}: {}", FileError::Magic));
+        return Err(ReadFileError::Content {
+            path: shown,
+            error: FileError::Magic,
+        });
     }
     if meta.len() > MAX_FILE_BYTES {
-        return Err(format!(
-            "net file {shown:?} is {} bytes, more than the {MAX_FILE_BYTES} a net may have",
-            meta.len()
-        ));
+        return Err(ReadFileError::TooLarge {
+            path: shown,
+            size: meta.len(),
+            max: MAX_FILE_BYTES,
+        });
     }
     let mut bytes = magic.to_vec();
     // Capped again while reading: the file may have grown since.
