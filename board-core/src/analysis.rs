@@ -61,6 +61,7 @@ pub struct SearchLimits {
 
 /// Why the analysis could not run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum AnalysisError {
     /// Nobody's turn: before the roll-off, or the game is over.
     #[error("no player's turn in this state (before the roll-off, or the game is over)")]
@@ -72,6 +73,10 @@ pub enum AnalysisError {
 /// count. `event(before, action, after)` says whether applying `action` made
 /// it happen. The result is an interval holding the exact value, as narrow
 /// as `limits` allow.
+///
+/// # Errors
+///
+/// [`AnalysisError::NoTurn`] when nobody's turn it is in `state`.
 ///
 /// ```
 /// # // See racegames-daldos's capture odds for a real use.
@@ -91,6 +96,10 @@ pub fn turn_event_probability<G: Game>(
 /// least the value of any state of the turn (1 where nothing better is
 /// known). Searched states start from `[0, bound]` instead of `[0, 1]`, so a
 /// state whose bound is below the tolerance is never searched.
+///
+/// # Errors
+///
+/// [`AnalysisError::NoTurn`] when nobody's turn it is in `state`.
 pub fn turn_event_probability_bounded<G: Game>(
     game: &G,
     state: &G::State,

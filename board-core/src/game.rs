@@ -30,7 +30,22 @@ pub enum Node {
 }
 
 /// Why an action could not be applied. The state is unchanged.
+///
+/// More kinds will come (the cube's actions): a `match` outside this crate
+/// needs a `_` arm.
+///
+/// ```compile_fail
+/// use racegames_board::IllegalAction;
+/// fn why(e: IllegalAction) -> &'static str {
+///     match e {
+///         IllegalAction::OutOfRange { .. } => "out of range",
+///         IllegalAction::NotLegal { .. } => "not legal",
+///         IllegalAction::GameOver => "over",
+///     }
+/// }
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum IllegalAction {
     /// The index is outside the action space of this kind of node.
     #[error("action {action} is out of range: this node has actions 0 to {}", .limit - 1)]
@@ -53,6 +68,7 @@ pub enum IllegalAction {
 
 /// Why an observation could not be written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ObservationError {
     /// The observer is not a seat of this game.
     #[error("player {player} is not a seat of this game ({num_players} players)")]
@@ -80,6 +96,7 @@ pub enum ObservationError {
 /// assert_eq!(e.to_string(), "the game has 2 seats but the returns buffer has 1 values");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReturnsError {
     /// The output slice does not hold one value per seat.
     #[error("the game has {expected} seats but the returns buffer has {found} values")]
@@ -95,6 +112,11 @@ impl ReturnsError {
     /// `Ok` when `out` holds exactly `seats` values, else
     /// [`ReturnsError::WrongLength`]: the check every
     /// [`Game::returns`] makes before writing.
+    ///
+    /// # Errors
+    ///
+    /// [`ReturnsError::WrongLength`] when `out` does not hold one value per
+    /// seat.
     ///
     /// ```
     /// use racegames_board::ReturnsError;
@@ -211,6 +233,11 @@ pub trait Game {
     fn is_legal(&self, state: &Self::State, action: Action) -> bool;
     /// Applies a legal action or a chance outcome. On error the state is
     /// unchanged.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalAction`] when `action` is out of range, not legal here, or
+    /// the game is over; the state is then unchanged.
     fn apply(&self, state: &mut Self::State, action: Action) -> Result<(), IllegalAction>;
     /// Applies an action the caller knows to be legal: one that
     /// [`Game::legal_actions`] listed for this very `state`, or a chance
@@ -234,6 +261,11 @@ pub trait Game {
     fn returns(&self, state: &Self::State, out: &mut [f64]) -> Result<(), ReturnsError>;
     /// Writes the observation of `player` into `out`, from that player's point
     /// of view; `out` has [`Game::observation_len`] values.
+    ///
+    /// # Errors
+    ///
+    /// [`ObservationError`] for a buffer of another length than
+    /// [`Game::observation_len`] or a seat the game does not have.
     fn observe(
         &self,
         state: &Self::State,
@@ -250,6 +282,10 @@ pub trait Game {
     ///
     /// If `out` holds anything else, what is written is unspecified (but
     /// nothing panics). Errors are [`Game::observe`]'s.
+    ///
+    /// # Errors
+    ///
+    /// [`ObservationError`], as [`Game::observe`].
     fn observe_update(
         &self,
         before: &Self::State,
@@ -265,6 +301,10 @@ pub trait Game {
     /// Writes a readable string for `action` in `state` (a move at a decision
     /// node, a throw at a chance node). Actions that do not apply still get a
     /// string, made from the index alone.
+    ///
+    /// # Errors
+    ///
+    /// Only what `out` reports.
     fn write_action(
         &self,
         state: &Self::State,
@@ -274,6 +314,11 @@ pub trait Game {
     /// Reads an action written by [`Game::write_action`] in this state. The
     /// default compares the text with the string of every action that
     /// applies.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseError`] for text that names no legal action of `state`, or
+    /// more than one.
     fn parse_action(&self, state: &Self::State, text: &str) -> Result<Action, ParseError> {
         let text = text.trim();
         let mut found = None;
@@ -298,11 +343,23 @@ pub trait Game {
         ))
     }
     /// Writes the one-line notation of `state`.
+    ///
+    /// # Errors
+    ///
+    /// Only what `out` reports.
     fn write_notation(&self, state: &Self::State, out: &mut dyn fmt::Write) -> fmt::Result;
     /// Reads a state from its notation. Never panics, whatever the text.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseError`] naming the field at fault and its byte offset.
     fn parse_notation(&self, text: &str) -> Result<Self::State, ParseError>;
     /// Writes a readable multi-line picture of the board, for terminals and
     /// `str(state)` in Python. The default writes the notation.
+    ///
+    /// # Errors
+    ///
+    /// Only what `out` reports.
     fn write_diagram(&self, state: &Self::State, out: &mut dyn fmt::Write) -> fmt::Result {
         self.write_notation(state, out)
     }

@@ -5,6 +5,7 @@ use core::fmt;
 
 /// What is wrong with a piece of notation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Problem {
     /// The field is missing: the text ended early.
     Missing,
@@ -150,6 +151,10 @@ impl<'a> Fields<'a> {
 
     /// The next field; a [`Problem::Missing`] error naming `field` if the text
     /// has ended.
+    ///
+    /// # Errors
+    ///
+    /// [`Problem::Missing`] naming `field` when the text has ended.
     pub fn next_field(&mut self, field: &'static str) -> Result<(&'a str, usize), ParseError> {
         let end = self.text.len();
         self.next_optional()
@@ -157,6 +162,10 @@ impl<'a> Fields<'a> {
     }
 
     /// Succeeds if nothing but spaces is left.
+    ///
+    /// # Errors
+    ///
+    /// [`Problem::TrailingText`] at the first field left over.
     pub fn finish(mut self) -> Result<(), ParseError> {
         match self.next_optional() {
             None => Ok(()),
@@ -166,6 +175,11 @@ impl<'a> Fields<'a> {
 }
 
 /// Reads a decimal `u32` field, with errors naming `field` at `offset`.
+///
+/// # Errors
+///
+/// [`Problem::BadNumber`] for text that is not decimal digits or does not
+/// fit a `u32`.
 pub fn parse_u32(text: &str, field: &'static str, offset: usize) -> Result<u32, ParseError> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ParseError::new(field, offset, Problem::BadNumber));

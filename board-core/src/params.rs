@@ -236,6 +236,10 @@ impl fmt::Write for Truncating<'_> {
 }
 
 /// Reads an on/off option.
+///
+/// # Errors
+///
+/// [`ParamError::WrongType`] for a value that is not on/off.
 pub fn expect_bool(
     game: &'static str,
     name: &'static str,
@@ -250,6 +254,11 @@ pub fn expect_bool(
 /// Reads a non-negative count of at most `max`; `expected` names the
 /// values taken, the maximum included (it is the message of both errors).
 /// A real, even a whole one, is a type error.
+///
+/// # Errors
+///
+/// [`ParamError::WrongType`] for a value that is not an integer,
+/// [`ParamError::BadValue`] for one below 0 or above `max`.
 ///
 /// ```
 /// use racegames_board::params::{expect_count, ParamValue};
@@ -278,6 +287,11 @@ pub fn expect_count(
 }
 
 /// Reads one of an option's words: the index of `value` in `words`.
+///
+/// # Errors
+///
+/// [`ParamError::WrongType`] for a value that is not a word,
+/// [`ParamError::BadValue`] for a word not among `words`.
 ///
 /// ```
 /// use racegames_board::params::{expect_word, ParamValue};
@@ -315,6 +329,11 @@ pub trait FromParams: Sized {
 
     /// The game called `name` (one of [`FromParams::NAMES`]) with these
     /// options; options not given take their defaults.
+    ///
+    /// # Errors
+    ///
+    /// [`ParamError`] for a name that is none of [`FromParams::NAMES`], an
+    /// option the game does not take, or a value the option does not take.
     fn from_params(name: &str, params: &[(&str, ParamValue<'_>)]) -> Result<Self, ParamError>;
 
     /// Every option of this game with its value, defaults included, in a

@@ -356,6 +356,7 @@ pub(crate) fn apply_checked<G: Game>(
 
 /// Why a record's actions could not be replayed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReplayError {
     /// The `Position` tag does not read as a position of the game.
     #[error("the Position tag is not a position of this game: {0}")]
@@ -376,6 +377,7 @@ pub enum ReplayError {
 
 /// Why a record could not be written.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum WriteError {
     /// An action does not apply.
     #[error("{0}")]

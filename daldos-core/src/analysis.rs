@@ -49,6 +49,7 @@ pub const LIMITS: SearchLimits = SearchLimits {
 
 /// Why capture odds could not be computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum AnalysisError {
     /// Nobody is about to throw or move.
     #[error("nobody is to move in this position")]
@@ -59,10 +60,20 @@ pub enum AnalysisError {
     /// A position built by hand that the game refuses (see [`Daldos::check`]).
     #[error("the position breaks the rules of this game: {0}")]
     NotAPosition(racegames_board::SetupError),
+    /// The turn's search could not run, for a reason other than the above.
+    #[error("{0}")]
+    Search(TurnError),
 }
 
 /// The probability that the player to move removes the enemy piece in
 /// `target` before play passes on.
+///
+/// # Errors
+///
+/// [`AnalysisError::NoTurn`] when nobody is to move,
+/// [`AnalysisError::NotAPosition`] for a position the game refuses,
+/// [`AnalysisError::NotAnEnemyPiece`] when `target` holds no piece of the
+/// player not to move.
 ///
 /// ```
 /// use racegames_daldos::{analysis::capture_odds, Daldos};
@@ -96,11 +107,16 @@ pub fn capture_odds(
     )
     .map_err(|e| match e {
         TurnError::NoTurn => AnalysisError::NoTurn,
+        other => AnalysisError::Search(other),
     })
 }
 
 /// The capture odds of every piece of the player *not* to move, by hole:
 /// how exposed each piece is to the coming turn.
+///
+/// # Errors
+///
+/// As [`capture_odds`].
 pub fn threat_map(
     game: &Daldos,
     pos: &Position,

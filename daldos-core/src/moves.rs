@@ -504,6 +504,10 @@ impl Daldos {
     /// `m3-m7 a0-m0` for two pieces (the higher die first), `m3-m4-m7` for
     /// added dice through the hole the first die reaches. `x` replaces `-`
     /// before a hole where an enemy piece is removed.
+    ///
+    /// # Errors
+    ///
+    /// Only what `out` reports.
     pub fn write_move(&self, pos: &Position, mv: Move, out: &mut dyn fmt::Write) -> fmt::Result {
         let (hi, lo) = Self::dice_of(pos);
         let die = |d: Die| if d == Die::High { hi } else { lo };

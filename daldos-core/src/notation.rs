@@ -259,6 +259,11 @@ impl Daldos {
     /// `FromStr`, then [`Daldos::position`]. Errors point at the field that
     /// is wrong.
     ///
+    /// # Errors
+    ///
+    /// [`ParseError`] naming the field at fault and its byte offset: text
+    /// that is no notation, or a setup this game cannot be in.
+    ///
     /// ```
     /// use racegames_daldos::Daldos;
     /// let game = Daldos::default();

@@ -95,6 +95,11 @@ const JUMPING_WORDS: [&str; 2] = ["allowed", "forbidden"];
 impl Options {
     /// Sets one option by its name, as `make_game` passes them.
     ///
+    /// # Errors
+    ///
+    /// [`ParamError`] for an unknown option or a value it does not take; the
+    /// options are then unchanged.
+    ///
     /// ```
     /// use racegames_board::ParamValue;
     /// use racegames_daldos::{Board, Options};

@@ -123,6 +123,10 @@ impl Daldos {
     /// Nothing accepted makes a later call of the game panic. The position
     /// need not be reachable from the opening.
     ///
+    /// # Errors
+    ///
+    /// [`SetupError`] naming the notation's field at fault.
+    ///
     /// ```
     /// use racegames_daldos::{Daldos, Setup};
     /// let game = Daldos::default();
@@ -148,6 +152,10 @@ impl Daldos {
     /// Checks a position built by hand (with [`Position::put`] and the
     /// other setters) as [`Daldos::position`] checks a setup, and returns it
     /// as the game keeps it.
+    ///
+    /// # Errors
+    ///
+    /// [`SetupError`], as [`Daldos::position`].
     pub fn check(&self, pos: Position) -> Result<Position, SetupError> {
         self.position(&Setup::from(pos))
     }

@@ -69,6 +69,10 @@ impl<G: Geometry> Halma<G> {
     /// The error names the notation's field at fault (`row` for a hole,
     /// `rows`, `turn`, `finished` or `turns`) and what is wrong.
     ///
+    /// # Errors
+    ///
+    /// [`SetupError`] naming the notation's field at fault.
+    ///
     /// ```
     /// use racegames_board::Game;
     /// use racegames_halma::bits::BitSet;
@@ -98,6 +102,11 @@ impl<G: Geometry> Halma<G> {
     /// `Setup`, then [`Halma::position`]); errors name the field and the
     /// byte offset, at the character for a hole at fault.
     /// [`racegames_board::Game::parse_notation`] does the same.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseError`] naming the field at fault and its byte offset: text
+    /// that is no notation, or a setup this game cannot be in.
     ///
     /// ```
     /// use racegames_halma::ChineseCheckers;

@@ -69,6 +69,11 @@ impl<G: Geometry> Halma<G> {
     /// The game with these options. Errors name the option that does not
     /// fit: an unsupported seat count, piece count, or a switch the board
     /// does not have.
+    ///
+    /// # Errors
+    ///
+    /// [`ParamError`] for rules that make no game: a number of players or
+    /// pieces the board does not take.
     pub fn new(rules: Rules) -> Result<Halma<G>, ParamError> {
         let players = usize::from(rules.players);
         let pieces = usize::from(rules.pieces);

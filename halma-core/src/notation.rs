@@ -39,6 +39,10 @@ use crate::geometry::{row_col, Geometry};
 use crate::setup::Setup;
 
 /// Writes the name of `hole`, such as `e6`.
+///
+/// # Errors
+///
+/// Only what `out` reports.
 pub fn write_hole<G: Geometry>(hole: usize, out: &mut dyn fmt::Write) -> fmt::Result {
     let (row, col) = row_col::<G>(hole);
     write!(out, "{}{}", (b'a' + row as u8) as char, col + 1)

@@ -12,7 +12,7 @@
 use racegames_players::net::file::NetFile;
 
 fn convert(old: &str, new: &str) -> Result<(), String> {
-    let file = NetFile::from_path(std::path::Path::new(old))?;
+    let file = NetFile::from_path(std::path::Path::new(old)).map_err(|e| e.to_string())?;
     let bytes = file.to_bytes();
     if NetFile::from_bytes(&bytes).as_ref() != Ok(&file) {
         return Err(format!(

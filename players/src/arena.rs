@@ -479,6 +479,8 @@ fn play_one<G: Game>(
                         found,
                     }
                 }
+                // The error enum may grow (it is non_exhaustive).
+                _ => ArenaError::BadConfig("the game could not give its returns"),
             })?;
     }
     let mut returns = [0.0; racegames_board::Seat::MAX_SEATS];

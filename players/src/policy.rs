@@ -564,7 +564,8 @@ where
     let path = path.ok_or_else(|| {
         PlayerError::BadParameter("player policy needs path=<policy file>".to_owned())
     })?;
-    let bytes = read_policy_file(std::path::Path::new(path)).map_err(PlayerError::BadParameter)?;
+    let bytes = read_policy_file(std::path::Path::new(path))
+        .map_err(|e| PlayerError::BadParameter(e.to_string()))?;
     let shown: String = path.chars().take(200).collect();
     let bad = |e: PolicyError| PlayerError::BadParameter(format!("policy file {shown:?}: {e}"));
     let net = PolicyNet::from_bytes(&bytes).map_err(bad)?;
@@ -572,7 +573,7 @@ where
 }
 
 mod file;
-pub use file::{read_policy_file, MAX_FILE_BYTES};
+pub use file::{read_policy_file, ReadFileError, MAX_FILE_BYTES};
 
 #[cfg(test)]
 mod tests;

@@ -197,7 +197,7 @@ pub fn make_player(
             }
         };
         let bytes = racegames_players::policy::read_policy_file(std::path::Path::new(path))
-            .map_err(|m| player_error(PlayerError::BadParameter(m)))?;
+            .map_err(|e| player_error(PlayerError::BadParameter(e.to_string())))?;
         let shown: String = path.chars().take(200).collect();
         let inner = guard(|| g.inner.policy_player_from_bytes(seed, &bytes))?.map_err(|e| {
             player_error(PlayerError::BadParameter(format!(
@@ -258,7 +258,7 @@ pub fn read_policy_file<'py>(
 ) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
     let bytes = py
         .detach(|| racegames_players::policy::read_policy_file(&path))
-        .map_err(PyValueError::new_err)?;
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok(pyo3::types::PyBytes::new(py, &bytes))
 }
 

@@ -42,6 +42,11 @@ impl Tables {
     /// end. It is 0 when `point` holds no enemy blot. `pos` is usually at the
     /// player's throw; at its decision the dice are those left to use.
     ///
+    /// # Errors
+    ///
+    /// [`AnalysisError::NoTurn`] when nobody's turn it is in `pos` (a point
+    /// without an enemy blot is no error: its probability is 0).
+    ///
     /// ```
     /// use racegames_tables::Tables;
     /// let game = Tables::backgammon();

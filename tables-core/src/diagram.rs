@@ -39,6 +39,10 @@ impl Tables {
     }
 
     /// Writes [`Tables::diagram`].
+    ///
+    /// # Errors
+    ///
+    /// Only what `out` reports.
     pub fn write_diagram_text(&self, pos: &Position, out: &mut dyn fmt::Write) -> fmt::Result {
         let cell = |out: &mut dyn fmt::Write, point: usize| -> fmt::Result {
             match pos.point(point) {

@@ -62,6 +62,11 @@ pub(crate) const OFF_ROUTE: u8 = u8::MAX;
 
 impl Tables {
     /// The game with these parameters.
+    ///
+    /// # Errors
+    ///
+    /// [`VariantError`] for parameters that make no game
+    /// ([`Variant::validate`]).
     pub fn new(variant: Variant) -> Result<Tables, VariantError> {
         variant.validate()?;
         let route_len = variant.route_len();

@@ -51,6 +51,10 @@ impl Tables {
     /// finished game or the roll-off). Whatever it accepts, every later call
     /// works.
     ///
+    /// # Errors
+    ///
+    /// [`SetupError`] naming the notation's field at fault.
+    ///
     /// ```
     /// use racegames_tables::{Setup, Tables};
     /// let game = Tables::backgammon();
@@ -113,6 +117,11 @@ impl Tables {
     /// [`Tables::position`]; an error about what well-formed text means
     /// points at the start of its field. The same as
     /// [`racegames_board::Game::parse_notation`].
+    ///
+    /// # Errors
+    ///
+    /// [`ParseError`] naming the field at fault and its byte offset: text
+    /// that is no notation, or a setup this game cannot be in.
     ///
     /// ```
     /// use racegames_tables::Tables;

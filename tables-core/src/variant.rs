@@ -334,8 +334,17 @@ impl StartingPieces {
 /// v.setup[1] = v.setup[0];
 /// assert!(Tables::new(v).is_err());
 /// ```
+///
+/// More parameters will come (the cube, matches): outside this crate a
+/// variant starts from a preset or [`Variant::STANDARD`] and sets fields,
+/// never built by a struct literal:
+///
+/// ```compile_fail
+/// let v = racegames_tables::Variant { dice: 2, ..racegames_tables::Variant::STANDARD };
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Variant {
     /// The game's name, as `list_games()` shows it.
     #[cfg_attr(feature = "serde", serde(skip_deserializing, default = "default_name"))]
@@ -405,6 +414,7 @@ fn default_name() -> &'static str {
 
 /// A [`Variant`] that cannot be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum VariantError {
     /// The dice count is outside 1 to 4, or doubles are played twice with
     /// other than 2 dice.
@@ -513,6 +523,10 @@ impl Variant {
     }
 
     /// Checks that the parameters make a playable game.
+    ///
+    /// # Errors
+    ///
+    /// [`VariantError`] naming the first parameter out of range.
     pub fn validate(&self) -> Result<(), VariantError> {
         let dice_thrown = self.dice + u8::from(self.fixed_die > 0);
         if self.dice == 0

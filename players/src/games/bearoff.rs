@@ -240,14 +240,12 @@ fn tables() -> &'static Solved {
 /// whatever its name, scoring, start or length.
 pub fn applies(game: &Tables) -> bool {
     let v = *game.variant();
-    let backgammon = Variant {
-        name: v.name,
-        scoring: v.scoring,
-        max_turns: v.max_turns,
-        setup: v.setup,
-        roll_off: v.roll_off,
-        ..Variant::backgammon()
-    };
+    let mut backgammon = Variant::backgammon();
+    backgammon.name = v.name;
+    backgammon.scoring = v.scoring;
+    backgammon.max_turns = v.max_turns;
+    backgammon.setup = v.setup;
+    backgammon.roll_off = v.roll_off;
     v == backgammon && usize::from(v.pieces) == PIECES && game.route_len() == 24
 }
 

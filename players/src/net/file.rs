@@ -65,8 +65,6 @@
 //! assert!(NetFile::from_bytes(&bytes[..10]).is_err());
 //! ```
 
-use std::io::Read;
-
 use crate::policy::PolicyKind;
 
 /// The magic bytes that start a net file.
@@ -381,21 +379,19 @@ impl NetFile {
     /// ```
     /// use racegames_players::net::file::NetFile;
     /// let err = NetFile::from_path(std::path::Path::new("/no/such.net")).unwrap_err();
-    /// assert!(err.contains("cannot read net file"));
+    /// assert!(err.to_string().contains("cannot read net file"));
     /// ```
     ///
     /// # Errors
     ///
-    /// The reason in words, the path cut short.
-    pub fn from_path(path: &std::path::Path) -> Result<NetFile, String> {
+    /// A [`ReadFileError`] that says why, with the path cut short.
+    pub fn from_path(path: &std::path::Path) -> Result<NetFile, ReadFileError> {
         let bytes = read_net_file(path)?;
-        NetFile::from_bytes(&bytes).map_err(|e| format!("net file {:?}: {e}", shown(path)))
+        NetFile::from_bytes(&bytes).map_err(|error| ReadFileError::Content {
+            path: shown(path),
+            error,
+        })
     }
-}
-
-/// The path as shown in messages: at most 200 characters.
-fn shown(path: &std::path::Path) -> String {
-    path.display().to_string().chars().take(200).collect()
 }
 
 /// The current layout after its magic and version.
@@ -618,49 +614,10 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// The bytes of the net file at `path`, checked before they are read: it
-/// must be a regular file (not a directory, FIFO or device), start with
-/// one of the magics `RGNF`, `RGNT` or `RGPL` and be at most
-/// [`MAX_FILE_BYTES`] long. The error says which, in words, with the path
-/// cut short.
-///
-/// ```
-/// use racegames_players::net::file::read_net_file;
-/// let err = read_net_file(std::path::Path::new("/")).unwrap_err();
-/// assert!(err.contains("not a regular file"));
-/// ```
-pub fn read_net_file(path: &std::path::Path) -> Result<Vec<u8>, String> {
-    let shown = shown(path);
-    let cannot = |e: std::io::Error| format!("cannot read net file {shown:?}: {e}");
-    let meta = std::fs::metadata(path).map_err(cannot)?;
-    if !meta.is_file() {
-        return Err(format!("net file {shown:?} is not a regular file"));
-    }
-    let mut file = std::fs::File::open(path).map_err(cannot)?;
-    let mut magic = [0u8; 4];
-    let mut got = 0;
-    while got < 4 {
-        match file.read(&mut magic[got..]).map_err(cannot)? {
-            0 => break,
-            n => got += n,
-        }
-    }
-    if got < 4 || ![MAGIC, LEGACY_VALUE_MAGIC, LEGACY_POLICY_MAGIC].contains(&magic) {
-        return Err(format!("net file {shown:?}: {}", FileError::Magic));
-    }
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(format!(
-            "net file {shown:?} is {} bytes, more than the {MAX_FILE_BYTES} a net may have",
-            meta.len()
-        ));
-    }
-    let mut bytes = magic.to_vec();
-    // Capped again while reading: the file may have grown since.
-    file.take(MAX_FILE_BYTES - 4)
-        .read_to_end(&mut bytes)
-        .map_err(cannot)?;
-    Ok(bytes)
-}
+mod disk;
+
+use disk::shown;
+pub use disk::{read_net_file, ReadFileError};
 
 #[cfg(test)]
 mod tests;

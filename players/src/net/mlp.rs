@@ -414,7 +414,8 @@ impl Mlp {
     /// [`NetError::Io`] when the file cannot be read, else as
     /// [`Mlp::from_bytes`].
     pub fn from_path(path: impl AsRef<std::path::Path>) -> Result<Mlp, NetError> {
-        let bytes = super::file::read_net_file(path.as_ref()).map_err(NetError::Io)?;
+        let bytes =
+            super::file::read_net_file(path.as_ref()).map_err(|e| NetError::Io(e.to_string()))?;
         Mlp::from_bytes(&bytes)
     }
 

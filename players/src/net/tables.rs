@@ -31,7 +31,7 @@
 //! `2p − 1`, plus the gammon terms the game's scoring counts.
 
 use racegames_board::{Game, Seat};
-use racegames_tables::{Mode, Phase, Position, Scoring, Tables, UnusableDie, Variant};
+use racegames_tables::{Mode, Phase, Position, Scoring, Tables, UnusableDie};
 
 use super::tables_contact::{encode_contact, CONTACT_INPUTS};
 use super::NetGame;
@@ -193,10 +193,8 @@ fn encode_side(game: &Tables, pos: &Position, seat: Seat, out: &mut [f32]) {
 /// The scoring of a finished game as if gammons and backgammons counted:
 /// 1, 2 or 3 for the winner, 0 when nobody won.
 fn full_score(game: &Tables, pos: &Position) -> f64 {
-    let v = Variant {
-        scoring: Scoring::Backgammons,
-        ..*game.variant()
-    };
+    let mut v = *game.variant();
+    v.scoring = Scoring::Backgammons;
     match Tables::new(v) {
         Ok(g) => g.score(pos),
         Err(_) => game.score(pos),

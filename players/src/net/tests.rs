@@ -45,11 +45,9 @@ fn only_games_with_a_shipped_net_get_an_evaluator() {
         NetEvaluator::shipped(&norwegian).unwrap().net().game(),
         "daldos_norwegian"
     );
-    let custom = Tables::new(Variant {
-        name: "custom",
-        ..Variant::seys_dos_e_as()
-    })
-    .unwrap();
+    let mut v = Variant::seys_dos_e_as();
+    v.name = "custom";
+    let custom = Tables::new(v).unwrap();
     assert!(shipped_evaluator(&custom).is_none());
 }
 
@@ -98,12 +96,10 @@ fn the_backgammon_opening_is_encoded_along_each_route() {
 
 #[test]
 fn seys_and_other_variants_are_encoded_with_their_waiting_quarters() {
-    let game = Tables::new(Variant {
-        name: "all_waiting",
-        setup: [racegames_tables::StartingPieces::all_waiting(); 2],
-        ..Variant::seys_dos_e_as()
-    })
-    .unwrap();
+    let mut v = Variant::seys_dos_e_as();
+    v.name = "all_waiting";
+    v.setup = [racegames_tables::StartingPieces::all_waiting(); 2];
+    let game = Tables::new(v).unwrap();
     let mut state = game.new_initial_state();
     game.apply(&mut state, 1).unwrap();
     let mut x = [0.0; MAX_INPUTS];

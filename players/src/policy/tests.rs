@@ -515,15 +515,18 @@ fn the_file_reader_refuses_what_is_not_a_small_policy_file() {
     std::fs::create_dir_all(&dir).unwrap();
     assert!(read_policy_file(&dir)
         .unwrap_err()
+        .to_string()
         .contains("not a regular file"));
     assert!(read_policy_file(Path::new("/dev/zero"))
         .unwrap_err()
+        .to_string()
         .contains("not a regular file"));
     let fifo = dir.join("fifo");
     let made = std::process::Command::new("mkfifo").arg(&fifo).status();
     if made.is_ok_and(|s| s.success()) {
         assert!(read_policy_file(&fifo)
             .unwrap_err()
+            .to_string()
             .contains("not a regular file"));
     }
     // Large files, sparse: not read whole.
@@ -532,6 +535,7 @@ fn the_file_reader_refuses_what_is_not_a_small_policy_file() {
     file.set_len(3 << 30).unwrap();
     assert!(read_policy_file(&big)
         .unwrap_err()
+        .to_string()
         .contains("not a racegames policy file"));
     std::fs::write(&big, b"RGPL").unwrap();
     std::fs::OpenOptions::new()
@@ -540,11 +544,14 @@ fn the_file_reader_refuses_what_is_not_a_small_policy_file() {
         .unwrap()
         .set_len(super::MAX_FILE_BYTES + 1)
         .unwrap();
-    assert!(read_policy_file(&big).unwrap_err().contains("more than"));
+    let e = read_policy_file(&big).unwrap_err();
+    assert!(matches!(e, super::ReadFileError::TooLarge { .. }), "{e:?}");
+    assert!(e.to_string().contains("more than"));
     let short = dir.join("short");
     std::fs::write(&short, b"RG").unwrap();
     assert!(read_policy_file(&short)
         .unwrap_err()
+        .to_string()
         .contains("not a racegames policy file"));
     std::fs::remove_dir_all(&dir).unwrap();
 }

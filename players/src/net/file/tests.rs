@@ -153,15 +153,28 @@ fn the_disk_reader_takes_every_magic_and_refuses_others() {
     let good = dir.join("good.net");
     std::fs::write(&good, policy_file(PolicyKind::Turns).to_bytes()).unwrap();
     assert_eq!(
-        NetFile::from_path(&good),
-        Ok(policy_file(PolicyKind::Turns))
+        NetFile::from_path(&good).unwrap(),
+        policy_file(PolicyKind::Turns)
     );
     let bad = dir.join("bad.net");
     std::fs::write(&bad, b"XXXX1234").unwrap();
-    assert!(read_net_file(&bad).unwrap_err().contains("no RGNF magic"));
-    assert!(NetFile::from_path(&dir)
-        .unwrap_err()
-        .contains("not a regular file"));
+    let e = read_net_file(&bad).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            super::ReadFileError::Content {
+                error: FileError::Magic,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("no RGNF magic"));
+    let e = NetFile::from_path(&dir).unwrap_err();
+    assert!(matches!(e, super::ReadFileError::NotAFile { .. }), "{e:?}");
+    assert!(e.to_string().contains("not a regular file"));
+    let e = NetFile::from_path(&dir.join("missing.net")).unwrap_err();
+    assert!(matches!(e, super::ReadFileError::Io { .. }), "{e:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
