@@ -41,8 +41,11 @@ all=(racegames-board racegames-daldos racegames-tables racegames-halma racegames
     echo '[patch.crates-io]'
     for name in "${all[@]}"; do echo "$name = { path = \"$name-$version\" }"; done
 } >"$scratch/Cargo.toml"
+# -m: the files get today's time, not the one packaged, which may be older
+# than the last build in the target folder (cargo would then test that
+# build, not these sources).
 for name in "${all[@]}"; do
-    tar -xzf "$target_dir/package/$name-$version.crate" -C "$scratch"
+    tar -xzmf "$target_dir/package/$name-$version.crate" -C "$scratch"
 done
 # The same versions of the dependencies as the repository's.
 cp Cargo.lock "$scratch/Cargo.lock"
