@@ -36,6 +36,7 @@ use racegames_players::{Playable, Player, PlayerError};
 
 use crate::dynplayer::{DynPlayer, External, ExternalPlayer, Typed};
 use crate::erased::{DynState, Held};
+use crate::errors::OtherGame;
 
 /// Why the driver stopped short of a decision or the end.
 #[derive(Debug)]
@@ -144,7 +145,11 @@ pub trait DynDriver: Send {
     /// Plays `state` (of the driver's game) on until a seat the caller
     /// drives is to act or the game ends, pushing every action applied to
     /// `log`. `Err` for a state of another game.
-    fn advance(&mut self, state: &mut dyn DynState, log: &mut Vec<Action>) -> Result<Stop, String>;
+    fn advance(
+        &mut self,
+        state: &mut dyn DynState,
+        log: &mut Vec<Action>,
+    ) -> Result<Stop, OtherGame>;
     /// Where the driver stands, for a copy that goes on exactly as it does.
     fn snapshot(&self) -> DriverSnapshot;
     /// Puts a driver of the same seats where `snapshot` says: the
@@ -323,11 +328,15 @@ where
         Ok(())
     }
 
-    fn advance(&mut self, state: &mut dyn DynState, log: &mut Vec<Action>) -> Result<Stop, String> {
+    fn advance(
+        &mut self,
+        state: &mut dyn DynState,
+        log: &mut Vec<Action>,
+    ) -> Result<Stop, OtherGame> {
         let held = state
             .as_any_mut()
             .downcast_mut::<Held<G>>()
-            .ok_or_else(|| "the state is of another game".to_owned())?;
+            .ok_or(OtherGame)?;
         let mut seats = Logged {
             given: &mut self.given,
             agent: &self.agent,

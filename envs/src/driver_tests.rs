@@ -57,7 +57,7 @@ fn a_named_opponent_plays_as_the_built_in_player() {
 struct FirstLegal(AtomicUsize);
 
 impl ExternalPlayer for FirstLegal {
-    fn act(&self, state: &dyn DynState) -> Result<Action, String> {
+    fn act(&self, state: &dyn DynState) -> Result<Action, crate::errors::ExternalError> {
         self.0.fetch_add(1, Ordering::Relaxed);
         Ok(state.legal_actions()[0])
     }
@@ -66,7 +66,7 @@ impl ExternalPlayer for FirstLegal {
 struct Illegal;
 
 impl ExternalPlayer for Illegal {
-    fn act(&self, _state: &dyn DynState) -> Result<Action, String> {
+    fn act(&self, _state: &dyn DynState) -> Result<Action, crate::errors::ExternalError> {
         Ok(Action::MAX)
     }
 }
@@ -259,4 +259,48 @@ fn the_episode_step_ends_illegal_and_finished_episodes() {
     let returns = state.returns().unwrap();
     assert_eq!(last.reward, returns[0]);
     assert_eq!(last.ending == Ending::Truncated, state.is_truncated());
+}
+
+/// The crate's errors are typed: a state of another game, a snapshot of
+/// another size or with an environment that does not fit.
+#[test]
+fn the_errors_are_typed() {
+    use crate::errors::{OtherGame, SnapshotError};
+    use crate::vector::{OutputBuffers, SeatChoice, VectorConfig};
+    let game = daldos();
+    let mut driver = Arc::clone(&game)
+        .new_driver(vec![None, Some(DriverSeat::Random)])
+        .unwrap();
+    let other = (registry::find("backgammon").unwrap())("backgammon", &[]).unwrap();
+    let mut state = Arc::clone(&other).new_initial_state();
+    assert_eq!(
+        driver.advance(&mut *state, &mut Vec::new()).unwrap_err(),
+        OtherGame
+    );
+    let config = VectorConfig {
+        num_envs: 2,
+        seed: 1,
+        opponents: true,
+        seat: SeatChoice::Fixed(0),
+        threads: 1,
+        progress_reward: false,
+    };
+    let mut envs = Arc::clone(&game).new_vector(config);
+    let mut out = OutputBuffers::for_dyn_game(&*game, 2);
+    envs.reset(None, out.out());
+    let mut snapshot = envs.snapshot();
+    snapshot.envs.pop();
+    assert_eq!(
+        envs.restore(&snapshot, out.out()).unwrap_err(),
+        SnapshotError::Size {
+            found: 1,
+            expected: 2
+        }
+    );
+    let mut snapshot = envs.snapshot();
+    snapshot.envs[1].seat = 9;
+    assert!(matches!(
+        envs.restore(&snapshot, out.out()).unwrap_err(),
+        SnapshotError::Env { env: 1, .. }
+    ));
 }

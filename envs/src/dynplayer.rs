@@ -9,6 +9,8 @@
 use std::any::Any;
 use std::sync::Arc;
 
+use crate::errors::ExternalError;
+
 use racegames_board::record::Record;
 use racegames_board::{Action, Game, ParamValue};
 use racegames_players::arena::luck::{self, GameLuck, JudgingError, LuckError};
@@ -64,7 +66,7 @@ pub trait ExternalPlayer: Send + Sync {
     /// A legal action at `state`, a decision node; an error message when
     /// the player failed (the caller keeps the failure itself, if it wants
     /// to raise it again).
-    fn act(&self, state: &dyn DynState) -> Result<Action, String>;
+    fn act(&self, state: &dyn DynState) -> Result<Action, ExternalError>;
 }
 
 /// A seat of an arena match.
@@ -303,7 +305,9 @@ where
             game: Arc::clone(&self.game),
             state: *state,
         };
-        self.player.act(&held).map_err(PlayerError::BadParameter)
+        self.player
+            .act(&held)
+            .map_err(|e| PlayerError::BadParameter(e.0))
     }
     fn clone_box(&self) -> Box<dyn Player<G>> {
         Box::new(External {

@@ -32,7 +32,11 @@ pub trait DynVector: Send + Sync {
     /// the masks in `out` (whose other rows are the caller's to restore);
     /// the continuation is then identical. Checks everything first: on an
     /// error nothing has changed.
-    fn restore(&mut self, snapshot: &VectorSnapshot, out: Outputs<'_>) -> Result<(), String>;
+    fn restore(
+        &mut self,
+        snapshot: &VectorSnapshot,
+        out: Outputs<'_>,
+    ) -> Result<(), crate::errors::SnapshotError>;
     /// Replaces `out` with the afterstates of every environment's legal
     /// actions, or with `turns` of its ply's ends (see [`Afterstates`]);
     /// only of the environments flagged in `wanted`, where given (one

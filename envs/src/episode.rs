@@ -32,6 +32,7 @@ use racegames_board::{Action, Seat};
 
 use crate::driver::{DynDriver, Fault, Stop};
 use crate::erased::DynState;
+use crate::errors::OtherGame;
 
 /// How an episode stands after a step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,7 +112,7 @@ pub fn step(
     };
     state.apply_legal(action);
     log.push(action);
-    match driver.advance(state, log).map_err(StepError::Game)? {
+    match driver.advance(state, log).map_err(StepError::OtherGame)? {
         Stop::Decision(_) => Ok(Stepped {
             reward: 0.0,
             ending: Ending::Going,
@@ -141,5 +142,5 @@ pub enum StepError {
     /// The driver stopped on a fault.
     Fault(Fault),
     /// The state is of another game than the driver's.
-    Game(String),
+    OtherGame(OtherGame),
 }

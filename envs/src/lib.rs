@@ -16,7 +16,8 @@
 //!   reward;
 //! - [`facts`]: what the environments and pictures need to know of each
 //!   game beyond its rules;
-//! - [`records`]: an arena match's records written in game order.
+//! - [`records`]: an arena match's records written in game order;
+//! - [`errors`]: the crate's error types.
 //!
 //! The Python package `racegames` is thin glue over this crate.
 //!
@@ -49,6 +50,7 @@ pub mod driver;
 pub mod dynplayer;
 pub mod episode;
 pub mod erased;
+pub mod errors;
 pub mod facts;
 pub mod records;
 pub mod registry;

@@ -8,6 +8,8 @@
 use racegames_board::sim::SplitMix64;
 use racegames_board::{Game, Node};
 
+use crate::errors::SnapshotError;
+
 use super::{Outputs, Shard, VecCore};
 
 /// One environment as a snapshot keeps it.
@@ -57,27 +59,28 @@ impl<G: Game> Shard<G> {
 
     /// The state of environment `env` (its index in the batch) from its
     /// snapshot, checked against this batch's setup.
-    fn check(&self, env: usize, snap: &EnvSnapshot) -> Result<G::State, String> {
+    fn check(&self, env: usize, snap: &EnvSnapshot) -> Result<G::State, SnapshotError> {
+        let unfit = |reason: String| SnapshotError::Env { env, reason };
         let state = self
             .game
             .parse_notation(&snap.notation)
-            .map_err(|e| format!("environment {env}: {e}"))?;
+            .map_err(|e| unfit(e.to_string()))?;
         if usize::from(snap.seat) >= self.num_players {
-            return Err(format!(
-                "environment {env}: seat {} of a {}-player game",
+            return Err(unfit(format!(
+                "seat {} of a {}-player game",
                 snap.seat, self.num_players
-            ));
+            )));
         }
         let league = self
             .league
             .lock()
             .map_or_else(|p| p.into_inner().len(), |l| l.len());
         if usize::from(snap.pick) >= league.max(1) {
-            return Err(format!(
-                "environment {env}: opponent {} of a league of {}",
+            return Err(unfit(format!(
+                "opponent {} of a league of {}",
                 snap.pick,
                 league.max(1)
-            ));
+            )));
         }
         if !snap.done {
             let waits = match self.game.node(&state) {
@@ -85,8 +88,8 @@ impl<G: Game> Shard<G> {
                 _ => false,
             };
             if !waits {
-                return Err(format!(
-                    "environment {env}: a live episode must wait at a decision of the caller"
+                return Err(unfit(
+                    "a live episode must wait at a decision of the caller".into(),
                 ));
             }
         }
@@ -126,13 +129,12 @@ pub(super) fn restore<G: Game>(
     core: &mut VecCore<G>,
     snapshot: &VectorSnapshot,
     out: Outputs<'_>,
-) -> Result<(), String> {
+) -> Result<(), SnapshotError> {
     if snapshot.envs.len() != core.config.num_envs {
-        return Err(format!(
-            "the snapshot has {} environments, the batch {}",
-            snapshot.envs.len(),
-            core.config.num_envs
-        ));
+        return Err(SnapshotError::Size {
+            found: snapshot.envs.len(),
+            expected: core.config.num_envs,
+        });
     }
     let mut states = Vec::with_capacity(snapshot.envs.len());
     let mut snaps = snapshot.envs.iter().enumerate();

@@ -660,7 +660,11 @@ where
         }
     }
 
-    fn restore(&mut self, snapshot: &VectorSnapshot, out: Outputs<'_>) -> Result<(), String> {
+    fn restore(
+        &mut self,
+        snapshot: &VectorSnapshot,
+        out: Outputs<'_>,
+    ) -> Result<(), crate::errors::SnapshotError> {
         snapshot::restore(self, snapshot, out)
     }
 

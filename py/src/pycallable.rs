@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 use racegames_board::Action;
 use racegames_env::dynplayer::ExternalPlayer;
 use racegames_env::erased::DynState;
+use racegames_env::errors::ExternalError;
 
 use crate::pygame::{PyGame, PyState};
 
@@ -37,12 +38,12 @@ impl PyCallable {
 }
 
 impl ExternalPlayer for PyCallable {
-    fn act(&self, state: &dyn DynState) -> Result<Action, String> {
+    fn act(&self, state: &dyn DynState) -> Result<Action, ExternalError> {
         Python::attach(|py| self.call(py, state)).map_err(|e| {
             let message = e.to_string();
             let mut slot = self.raised.lock().unwrap_or_else(|p| p.into_inner());
             slot.get_or_insert(e);
-            message
+            ExternalError(message)
         })
     }
 }

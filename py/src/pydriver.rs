@@ -260,7 +260,7 @@ impl PyDriver {
         let stop = self.drive(py, |driver| {
             driver
                 .advance(&mut *position, &mut log)
-                .map_err(PyValueError::new_err)
+                .map_err(|e| PyValueError::new_err(e.to_string()))
         })?;
         // What was played stays played, up to a fault.
         state.try_borrow_mut()?.set_played(position, log);
@@ -312,7 +312,7 @@ impl PyDriver {
                 state.try_borrow_mut()?.set_played(position, log);
                 return Err(self.fault(fault));
             }
-            Err(StepError::Game(m)) => return Err(PyValueError::new_err(m)),
+            Err(StepError::OtherGame(e)) => return Err(PyValueError::new_err(e.to_string())),
             Err(e) => return Err(PyValueError::new_err(format!("{e:?}"))),
         };
         if ending.ending != Ending::Illegal {

@@ -124,7 +124,7 @@ impl VectorCore {
                     core.reset_ended(out);
                     Ok(())
                 }
-                Call::Restore(snapshot) => core.restore(snapshot, out),
+                Call::Restore(snapshot) => core.restore(snapshot, out).map_err(|e| e.to_string()),
             })
         })?
         .map_err(PyValueError::new_err)
