@@ -18,6 +18,8 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+// Every public function returning a `Result` says when it errs.
+#![warn(clippy::missing_errors_doc)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;

@@ -141,10 +141,18 @@ pub trait DynDriver: Send {
     /// Starts an episode: reseeds the generator with `seed`, remakes the
     /// players given by name, and makes `agents` the caller's seats besides
     /// those with no opponent.
+    ///
+    /// # Errors
+    ///
+    /// A player given by name that cannot be made.
     fn reset(&mut self, seed: u64, agents: &[usize]) -> Result<(), PlayerError>;
     /// Plays `state` (of the driver's game) on until a seat the caller
     /// drives is to act or the game ends, pushing every action applied to
     /// `log`. `Err` for a state of another game.
+    ///
+    /// # Errors
+    ///
+    /// [`OtherGame`] for a state of another game than the driver's.
     fn advance(
         &mut self,
         state: &mut dyn DynState,

@@ -27,6 +27,10 @@ pub trait DynPlayer: Send {
     /// The player's name.
     fn name(&self) -> &str;
     /// A legal action at `state`, a decision node of the player's game type.
+    ///
+    /// # Errors
+    ///
+    /// The player's own failure (a search interrupted, a policy that fails).
     fn act(&mut self, state: &dyn DynState) -> Result<Action, PlayerError>;
     /// A fresh copy with the same settings and seed.
     fn clone_dyn(&self) -> Box<dyn DynPlayer>;
@@ -66,6 +70,10 @@ pub trait ExternalPlayer: Send + Sync {
     /// A legal action at `state`, a decision node; an error message when
     /// the player failed (the caller keeps the failure itself, if it wants
     /// to raise it again).
+    ///
+    /// # Errors
+    ///
+    /// The player's failure, as its message.
     fn act(&self, state: &dyn DynState) -> Result<Action, ExternalError>;
 }
 
@@ -82,6 +90,10 @@ pub trait DynPlayable {
     /// Built-in player names, strongest first.
     fn player_names(&self) -> Vec<&'static str>;
     /// Builds a built-in player.
+    ///
+    /// # Errors
+    ///
+    /// An unknown player name, or an option it refuses.
     fn make_player(
         &self,
         name: &str,
@@ -90,6 +102,10 @@ pub trait DynPlayable {
     ) -> Result<Box<dyn DynPlayer>, PlayerError>;
     /// The `policy` player of the policy file `bytes` (a pickled policy
     /// player carries its weights, not its path).
+    ///
+    /// # Errors
+    ///
+    /// Bytes that are not a policy file of this game.
     fn policy_player_from_bytes(
         &self,
         seed: u64,
@@ -99,6 +115,10 @@ pub trait DynPlayable {
     /// `record` (the players' names, in the order given, and an output),
     /// also writes every game's record as text, in game order, on a thread
     /// of its own while the match goes on.
+    ///
+    /// # Errors
+    ///
+    /// Players of another game or number, counts out of range, a player that fails, or a record that cannot be written.
     #[allow(clippy::too_many_arguments)] // the match's inputs, one each
     fn play_match(
         self: Arc<Self>,
@@ -108,6 +128,10 @@ pub trait DynPlayable {
         record: Option<(&[String], &mut (dyn std::io::Write + Send))>,
     ) -> Result<ArenaResult, ArenaError>;
     /// Plays a round robin between the seats.
+    ///
+    /// # Errors
+    ///
+    /// As [`DynPlayable::play_match`].
     fn play_round_robin(
         self: Arc<Self>,
         seats: Vec<Seat>,
@@ -125,6 +149,10 @@ pub trait DynPlayable {
     /// The opponent driver ([`crate::driver`]) of `seats`, one entry per
     /// seat: its opponent, or `None` for a seat the caller drives. An
     /// unknown player name, or a player of another game, is an error.
+    ///
+    /// # Errors
+    ///
+    /// An unknown player name, a player of another game, or a league of leagues.
     fn new_driver(
         self: Arc<Self>,
         seats: Vec<Option<DriverSeat>>,
@@ -133,6 +161,10 @@ pub trait DynPlayable {
     /// [`luck::games_luck`] judges it on `threads` threads, with the
     /// evaluation of `judge` (`None`: the shipped net where there is one,
     /// else the hand-written evaluation).
+    ///
+    /// # Errors
+    ///
+    /// A record of another game or with an illegal action, or a judge of another game.
     fn games_luck(
         &self,
         judge: Option<Evaluation>,

@@ -32,6 +32,10 @@ pub trait DynVector: Send + Sync {
     /// the masks in `out` (whose other rows are the caller's to restore);
     /// the continuation is then identical. Checks everything first: on an
     /// error nothing has changed.
+    ///
+    /// # Errors
+    ///
+    /// A snapshot that does not fit this batch ([`crate::errors::SnapshotError`]); nothing has changed.
     fn restore(
         &mut self,
         snapshot: &VectorSnapshot,

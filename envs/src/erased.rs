@@ -104,6 +104,10 @@ pub trait DynGame: GameFacts + DynPlayable + Send + Sync + 'static {
     /// The state before the roll-off.
     fn new_initial_state(self: Arc<Self>) -> Box<dyn DynState>;
     /// A state from its notation.
+    ///
+    /// # Errors
+    ///
+    /// Text that is not a position of this game.
     fn parse_notation(self: Arc<Self>, text: &str) -> Result<Box<dyn DynState>, ParseError>;
     /// A batch of environments stepped natively.
     fn new_vector(self: Arc<Self>, config: VectorConfig) -> Box<dyn DynVector>;
@@ -114,8 +118,16 @@ pub trait DynGame: GameFacts + DynPlayable + Send + Sync + 'static {
     /// The memory one environment of such a batch takes, in bytes.
     fn vector_bytes_per_env(&self) -> usize;
     /// Reads a game's moves in their positions ([`RecordText::to_record`]).
+    ///
+    /// # Errors
+    ///
+    /// A record of another game or with an illegal move.
     fn read_record(&self, text: &RecordText) -> Result<Record, ReadError>;
     /// Writes a record as text ([`Record::write`]).
+    ///
+    /// # Errors
+    ///
+    /// An action of the record that is not legal in its position.
     fn write_record(&self, record: &Record) -> Result<String, WriteError>;
 }
 
@@ -143,6 +155,10 @@ pub trait DynState: Send + Sync + 'static {
     /// Whether `action` applies.
     fn is_legal(&self, action: Action) -> bool;
     /// Applies an action; unchanged on error.
+    ///
+    /// # Errors
+    ///
+    /// An action that is not legal here.
     fn apply(&mut self, action: Action) -> Result<(), IllegalAction>;
     /// Applies an action that [`DynState::legal_actions`] listed for this
     /// very state, which games may then skip checking
@@ -150,14 +166,26 @@ pub trait DynState: Send + Sync + 'static {
     fn apply_legal(&mut self, action: Action);
     /// Each player's return (an error only from a game that miscounts its
     /// seats: a bug).
+    ///
+    /// # Errors
+    ///
+    /// Only from a game that miscounts its seats (a bug).
     fn returns(&self) -> Result<Vec<f64>, ReturnsError>;
     /// How far `player` has come ([`crate::shaping::Shaping::progress`]).
     fn progress(&self, player: Seat) -> Option<f64>;
     /// The observation of `player`.
+    ///
+    /// # Errors
+    ///
+    /// An output slice of the wrong length.
     fn observe(&self, player: Seat, out: &mut [f32]) -> Result<(), ObservationError>;
     /// The string of an action.
     fn action_to_string(&self, action: Action) -> String;
     /// The action a string names.
+    ///
+    /// # Errors
+    ///
+    /// Text that names no legal action here.
     fn string_to_action(&self, text: &str) -> Result<Action, ParseError>;
     /// The one-line notation.
     fn notation(&self) -> String;

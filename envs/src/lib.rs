@@ -45,6 +45,8 @@
 //! ```
 
 #![deny(missing_docs)]
+// Every public function returning a `Result` says when it errs.
+#![warn(clippy::missing_errors_doc)]
 
 pub mod driver;
 pub mod dynplayer;

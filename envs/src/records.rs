@@ -5,6 +5,10 @@ use racegames_board::record::Record;
 /// Writes the records received, in game order (those that arrive early
 /// wait), each with the players' `names` in their seats: player `i` sits
 /// in seat `(i + k) mod n` in game `k`. Stops at the first error.
+///
+/// # Errors
+///
+/// The first record that cannot be written, or the writer's error.
 pub fn write_in_order<G: racegames_board::Game>(
     game: &G,
     names: &[String],

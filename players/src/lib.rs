@@ -18,6 +18,8 @@
 //!   intervals, round robins with Elo ratings.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+// Every public function returning a `Result` says when it errs.
+#![warn(clippy::missing_errors_doc)]
 
 pub mod arena;
 pub mod builtin;
