@@ -238,6 +238,7 @@ pub mod action;
 mod analysis;
 mod diagram;
 mod game;
+pub mod gnubg;
 mod movegen;
 mod notation;
 pub mod observation;
