@@ -14,7 +14,7 @@ use racegames_board::sim::SplitMix64;
 use racegames_board::{FromParams, Game, Node, Seat};
 use racegames_players::ply::ply_ends;
 use racegames_players::Player;
-use racegames_tables::{Position, Tables};
+use racegames_tables::{gnubg, Position, Tables};
 
 use crate::matches::wilson;
 
@@ -22,23 +22,13 @@ use crate::matches::wilson;
 /// own 1-point, then its bar), the side not on roll first.
 pub type GnubgBoard = [[i32; 25]; 2];
 
-/// `seat`'s pieces as gnubg sees them: its point `p` (1 nearest bearing
-/// off) is the seat's route point `24 − p`; index 24 is the bar.
-fn side(game: &Tables, pos: &Position, seat: Seat) -> [i32; 25] {
-    let mut out = [0; 25];
-    for (i, o) in out.iter_mut().take(24).enumerate() {
-        *o = i32::from(
-            game.route_point(seat, 23 - i)
-                .map_or(0, |p| pos.count(seat, p)),
-        );
-    }
-    out[24] = i32::from(pos.waiting_total(seat));
-    out
-}
-
-/// The board with `mover` on roll.
+/// The board with `mover` on roll: the checkers as gnubg's Position ID
+/// holds them ([`racegames_tables::gnubg::sides`]). All zeros for a game
+/// other than backgammon, which gnubg does not play.
 pub fn gnubg_board(game: &Tables, pos: &Position, mover: Seat) -> GnubgBoard {
-    [side(game, pos, mover.next(2)), side(game, pos, mover)]
+    let sides = gnubg::sides(game, pos).unwrap_or([[0; 25]; 2]);
+    let m = mover.index() & 1;
+    [sides[1 - m].map(i32::from), sides[m].map(i32::from)]
 }
 
 /// Plays gnubg's move `(from, to)` pairs (25 the bar, 0 off) on `board`,

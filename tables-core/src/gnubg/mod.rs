@@ -41,8 +41,19 @@
 //! ```
 
 mod ids;
+#[cfg(feature = "alloc")]
+mod mat;
+#[cfg(feature = "alloc")]
+mod mat_read;
 
 pub use ids::{GameState, MatchId, MatchInfo, PositionId, Resignation};
+#[cfg(feature = "alloc")]
+pub use mat::{
+    check_name, game_points, game_turns, write_game, write_match, CheckerMove, MatError, MatTurn,
+    MAX_NAME_BYTES,
+};
+#[cfg(feature = "alloc")]
+pub use mat_read::{entries_to_actions, read_match, MatEntry, MatGame};
 
 use racegames_board::{Seat, SetupError};
 

@@ -1,0 +1,258 @@
+//! gnubg's Position ID and Match ID for Python (`racegames.gnubg`): glue
+//! over `racegames_tables::gnubg`, which computes them.
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyInt, PyString};
+use racegames_board::Seat;
+use racegames_tables::gnubg::{
+    self, GameState, GnubgError, MatchId, MatchInfo, PositionId, Resignation, Side,
+};
+
+use crate::tables::tables_state;
+
+/// `repr(obj)`, for messages.
+fn repr(obj: &Bound<'_, PyAny>) -> String {
+    obj.repr()
+        .map_or_else(|_| "?".to_owned(), |r| r.to_string())
+}
+
+/// An ID's text, else `TypeError`.
+fn id_text(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+    obj.cast::<PyString>()
+        .map_err(|_| {
+            let name = obj
+                .get_type()
+                .name()
+                .map_or_else(|_| "?".to_owned(), |n| n.to_string());
+            PyTypeError::new_err(format!("a {what} is a str, got {name}"))
+        })
+        .and_then(|s| s.extract::<String>())
+}
+
+/// The `ValueError` of a bad ID: the error, with the ID.
+fn id_error(e: &GnubgError, obj: &Bound<'_, PyAny>, what: &str) -> PyErr {
+    match e {
+        GnubgError::NotBase64 { .. } => PyValueError::new_err(format!("{e}, got {}", repr(obj))),
+        _ => PyValueError::new_err(format!("{what} {}: {e}", repr(obj))),
+    }
+}
+
+fn value_error(e: GnubgError) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+fn seat(n: Option<u8>) -> Option<Seat> {
+    n.map(Seat::new)
+}
+
+fn decode_pid(pid: &Bound<'_, PyAny>) -> PyResult<PositionId> {
+    let text = id_text(pid, "Position ID")?;
+    text.parse().map_err(|e| id_error(&e, pid, "Position ID"))
+}
+
+/// A's and B's checkers of a backgammon state, each from its own side.
+#[pyfunction]
+#[pyo3(name = "_gnubg_sides")]
+pub fn py_sides(state: &Bound<'_, PyState>) -> PyResult<(Side, Side)> {
+    let (_, held) = tables_state(state)?;
+    let [a, b] = gnubg::sides(&held.game, &held.state).map_err(value_error)?;
+    Ok((a, b))
+}
+
+/// The Position ID of a backgammon state, `on_roll` on roll (gnubg's
+/// choice when `None`).
+#[pyfunction]
+#[pyo3(name = "_gnubg_position_id", signature = (state, on_roll=None))]
+pub fn py_position_id(state: &Bound<'_, PyState>, on_roll: Option<u8>) -> PyResult<String> {
+    let (_, held) = tables_state(state)?;
+    let seat = seat(on_roll).unwrap_or_else(|| gnubg::default_on_roll(&held.state));
+    let pid = PositionId::of_position(&held.game, &held.state, seat).map_err(value_error)?;
+    Ok(pid.to_string())
+}
+
+/// The boards of a Position ID: the player not on roll's, the player on roll's.
+#[pyfunction]
+#[pyo3(name = "_gnubg_decode_position_id")]
+pub fn py_decode_position_id(pid: &Bound<'_, PyAny>) -> PyResult<(Side, Side)> {
+    let [first, second] = *decode_pid(pid)?.boards();
+    Ok((first, second))
+}
+
+/// The notation of a Position ID's position (`PositionId::setup`).
+#[pyfunction]
+#[pyo3(name = "_gnubg_position_notation")]
+pub fn py_position_notation(
+    pid: &Bound<'_, PyAny>,
+    on_roll: u8,
+    dice: Option<[u8; 2]>,
+    turns: u32,
+) -> PyResult<String> {
+    let setup = decode_pid(pid)?
+        .setup(Seat::new(on_roll), dice, turns)
+        .map_err(|e| id_error(&e, pid, "Position ID"))?;
+    Ok(setup.to_string())
+}
+
+/// The fields of a Match ID, as `racegames.gnubg.MatchInfo` lists them.
+type Fields = (
+    u32,
+    Option<u8>,
+    u8,
+    bool,
+    u8,
+    u8,
+    bool,
+    u8,
+    (u8, u8),
+    u16,
+    (u16, u16),
+);
+
+fn fields(info: &MatchInfo) -> Fields {
+    let dice = info.dice.unwrap_or([0, 0]);
+    (
+        info.cube,
+        info.cube_owner.map(|s| s.index() as u8),
+        info.on_roll.index() as u8,
+        info.crawford,
+        info.game_state.number(),
+        info.turn.index() as u8,
+        info.doubled,
+        info.resigned.map_or(0, |r| r as u8),
+        (dice[0], dice[1]),
+        info.match_length,
+        (info.score[0], info.score[1]),
+    )
+}
+
+/// The Match ID of a backgammon state (`MatchInfo::of_position`), with
+/// the match length and score.
+#[pyfunction]
+#[pyo3(name = "_gnubg_match_id")]
+pub fn py_match_id(
+    state: &Bound<'_, PyState>,
+    on_roll: Option<u8>,
+    dice: Option<[u8; 2]>,
+    match_length: u16,
+    score: (u16, u16),
+) -> PyResult<String> {
+    let (_, held) = tables_state(state)?;
+    let mut info = MatchInfo::of_position(&held.game, &held.state, seat(on_roll), dice)
+        .map_err(value_error)?;
+    info.match_length = match_length;
+    info.score = [score.0, score.1];
+    Ok(MatchId::new(info).map_err(value_error)?.to_string())
+}
+
+/// The fields of a Match ID.
+#[pyfunction]
+#[pyo3(name = "_gnubg_decode_match_id")]
+pub fn py_decode_match_id(mid: &Bound<'_, PyAny>) -> PyResult<Fields> {
+    let text = id_text(mid, "Match ID")?;
+    let id: MatchId = text.parse().map_err(|e| id_error(&e, mid, "Match ID"))?;
+    Ok(fields(id.info()))
+}
+
+/// An int field of `width` bits (a bool too, where `flag`), else
+/// `ValueError` naming it.
+fn field(obj: &Bound<'_, PyAny>, name: &str, width: u32, flag: bool) -> PyResult<u32> {
+    let is_int = obj.is_instance_of::<PyInt>() && (flag || !obj.is_instance_of::<PyBool>());
+    match obj.extract::<i64>() {
+        Ok(v) if is_int && (0..1 << width).contains(&v) => Ok(v as u32),
+        _ => Err(PyValueError::new_err(format!(
+            "the Match ID field {name} ({width} bits) cannot hold {}",
+            repr(obj)
+        ))),
+    }
+}
+
+/// The Match ID of its fields, in `MatchInfo`'s order; `ValueError` names
+/// the first bad one.
+#[pyfunction]
+#[pyo3(name = "_gnubg_encode_match_id")]
+#[allow(clippy::too_many_arguments)]
+pub fn py_encode_match_id(
+    cube: &Bound<'_, PyAny>,
+    cube_owner: &Bound<'_, PyAny>,
+    on_roll: &Bound<'_, PyAny>,
+    crawford: &Bound<'_, PyAny>,
+    game_state: &Bound<'_, PyAny>,
+    turn: &Bound<'_, PyAny>,
+    doubled: &Bound<'_, PyAny>,
+    resigned: &Bound<'_, PyAny>,
+    dice: [Bound<'_, PyAny>; 2],
+    match_length: &Bound<'_, PyAny>,
+    score: [Bound<'_, PyAny>; 2],
+) -> PyResult<String> {
+    let cube = match cube.extract::<u32>() {
+        Ok(c) if !cube.is_instance_of::<PyBool>() && c.is_power_of_two() && c <= 1 << 15 => c,
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "the cube is a power of two up to 32768, got {}",
+                repr(cube)
+            )))
+        }
+    };
+    let owner = if cube_owner.is_none() {
+        None
+    } else {
+        match cube_owner.extract::<u8>() {
+            Ok(s) if s < 2 && !cube_owner.is_instance_of::<PyBool>() => Some(Seat::new(s)),
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "cube_owner is None, 0 or 1, got {}",
+                    repr(cube_owner)
+                )))
+            }
+        }
+    };
+    let d = [
+        field(&dice[0], "dice", 3, false)?,
+        field(&dice[1], "dice", 3, false)?,
+    ];
+    let faces = [d[0].max(d[1]) as u8, d[0].min(d[1]) as u8];
+    if faces[0] > 6 || (faces[1] == 0 && faces[0] != 0) {
+        return Err(PyValueError::new_err(format!(
+            "dice must be two faces 1 to 6, or (0, 0) before the roll, got ({}, {})",
+            d[0], d[1]
+        )));
+    }
+    let state = field(game_state, "game_state", 3, false)? as u8;
+    let info = MatchInfo {
+        cube,
+        cube_owner: owner,
+        on_roll: Seat::new(field(on_roll, "on_roll", 1, false)? as u8),
+        crawford: field(crawford, "crawford", 1, true)? == 1,
+        game_state: GameState::from_number(state)
+            .ok_or_else(|| value_error(GnubgError::UnknownGameState(state)))?,
+        turn: Seat::new(field(turn, "turn", 1, false)? as u8),
+        doubled: field(doubled, "doubled", 1, true)? == 1,
+        resigned: match field(resigned, "resigned", 2, false)? {
+            1 => Some(Resignation::Single),
+            2 => Some(Resignation::Gammon),
+            3 => Some(Resignation::Backgammon),
+            _ => None,
+        },
+        dice: (faces != [0, 0]).then_some(faces),
+        match_length: field(match_length, "match_length", 15, false)? as u16,
+        score: [
+            field(&score[0], "score", 15, false)? as u16,
+            field(&score[1], "score", 15, false)? as u16,
+        ],
+    };
+    Ok(MatchId::new(info).map_err(value_error)?.to_string())
+}
+
+use crate::pygame::PyState;
+
+/// Adds the gnubg functions to `racegames._core`.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(py_sides, m)?)?;
+    m.add_function(wrap_pyfunction!(py_position_id, m)?)?;
+    m.add_function(wrap_pyfunction!(py_decode_position_id, m)?)?;
+    m.add_function(wrap_pyfunction!(py_position_notation, m)?)?;
+    m.add_function(wrap_pyfunction!(py_match_id, m)?)?;
+    m.add_function(wrap_pyfunction!(py_decode_match_id, m)?)?;
+    m.add_function(wrap_pyfunction!(py_encode_match_id, m)?)
+}
