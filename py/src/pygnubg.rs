@@ -1,5 +1,6 @@
-//! gnubg's Position ID and Match ID for Python (`racegames.gnubg`): glue
-//! over `racegames_tables::gnubg`, which computes them.
+//! gnubg's Position ID, Match ID and match files for Python
+//! (`racegames.gnubg`): glue over `racegames_tables::gnubg`, which
+//! computes them.
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -9,6 +10,13 @@ use racegames_tables::gnubg::{
     self, GameState, GnubgError, MatchId, MatchInfo, PositionId, Resignation, Side,
 };
 
+use std::sync::Arc;
+
+use racegames_board::Action;
+use racegames_tables::gnubg::{MatEntry, MatError};
+use racegames_tables::Tables;
+
+use crate::errors::guard;
 use crate::tables::tables_state;
 
 /// `repr(obj)`, for messages.
@@ -254,5 +262,143 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_position_notation, m)?)?;
     m.add_function(wrap_pyfunction!(py_match_id, m)?)?;
     m.add_function(wrap_pyfunction!(py_decode_match_id, m)?)?;
-    m.add_function(wrap_pyfunction!(py_encode_match_id, m)?)
+    m.add_function(wrap_pyfunction!(py_encode_match_id, m)?)?;
+    register_mat(m)
+}
+
+// --- match files ------------------------------------------------------------
+
+/// The `ValueError` of a match file's error.
+fn mat_error(e: MatError) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// The backgammon game of `state` (any state of it).
+fn tables_of(state: &Bound<'_, PyState>) -> PyResult<Arc<Tables>> {
+    Ok(tables_state(state)?.1.game)
+}
+
+/// One game's match-file turns: (player, (die, die), move text) per throw.
+#[pyfunction]
+#[pyo3(name = "_gnubg_game_turns")]
+pub fn py_game_turns(
+    state: &Bound<'_, PyState>,
+    actions: Vec<Action>,
+) -> PyResult<Vec<(u8, (u8, u8), String)>> {
+    let game = tables_of(state)?;
+    let (turns, _) = gnubg::game_turns(&game, &actions).map_err(mat_error)?;
+    Ok(turns
+        .iter()
+        .map(|t| {
+            (
+                t.player.index() as u8,
+                (t.dice[0], t.dice[1]),
+                t.move_text(),
+            )
+        })
+        .collect())
+}
+
+/// The text of a match file of `games`, each its actions and its players.
+#[pyfunction]
+#[pyo3(name = "_gnubg_write_match")]
+pub fn py_write_match(
+    state: &Bound<'_, PyState>,
+    games: Vec<(Vec<Action>, (String, String))>,
+    match_length: u32,
+) -> PyResult<String> {
+    let game = tables_of(state)?;
+    let list: Vec<(&[Action], [&str; 2])> = games
+        .iter()
+        .map(|(a, (x, y))| (a.as_slice(), [x.as_str(), y.as_str()]))
+        .collect();
+    gnubg::write_match(&game, &list, match_length).map_err(mat_error)
+}
+
+/// One game's lines (`write_game`), the blank line that ends it included.
+#[pyfunction]
+#[pyo3(name = "_gnubg_write_game")]
+pub fn py_write_game(
+    state: &Bound<'_, PyState>,
+    actions: Vec<Action>,
+    number: u32,
+    names: (String, String),
+    score: (u32, u32),
+) -> PyResult<String> {
+    let game = tables_of(state)?;
+    let mut out = String::new();
+    let names = [names.0.as_str(), names.1.as_str()];
+    gnubg::write_game(&mut out, &game, &actions, number, names, [score.0, score.1])
+        .map_err(mat_error)?;
+    Ok(out)
+}
+
+/// `name` if a match file can hold it, else `ValueError`.
+#[pyfunction]
+#[pyo3(name = "_gnubg_check_name")]
+pub fn py_check_name(name: &str, what: &str) -> PyResult<()> {
+    gnubg::check_name(name, what).map_err(mat_error)?;
+    Ok(())
+}
+
+/// The games of a match file's text: (names, actions) each.
+#[pyfunction]
+#[pyo3(name = "_gnubg_read_match")]
+pub fn py_read_match(
+    py: Python<'_>,
+    state: &Bound<'_, PyState>,
+    text: &str,
+) -> PyResult<Vec<((String, String), Vec<Action>)>> {
+    let game = tables_of(state)?;
+    let games = py
+        .detach(|| guard(|| gnubg::read_match(&game, text)))?
+        .map_err(mat_error)?;
+    Ok(games
+        .into_iter()
+        .map(|g| {
+            let [a, b] = g.names;
+            ((a, b), g.actions)
+        })
+        .collect())
+}
+
+/// The actions of match-file entries: (player, (die, die), move text, line).
+#[pyfunction]
+#[pyo3(name = "_gnubg_entries_to_actions")]
+pub fn py_entries_to_actions(
+    state: &Bound<'_, PyState>,
+    entries: Vec<(u8, (u8, u8), String, usize)>,
+) -> PyResult<Vec<Action>> {
+    let game = tables_of(state)?;
+    let list: Vec<MatEntry> = entries
+        .into_iter()
+        .map(|(p, (d1, d2), text, line)| MatEntry {
+            player: Seat::new(p),
+            dice: [d1, d2],
+            text,
+            line,
+        })
+        .collect();
+    gnubg::entries_to_actions(&game, &list).map_err(mat_error)
+}
+
+/// The actions of the player to move in `state` that play gnubg's
+/// checker moves `pairs`.
+#[pyfunction]
+#[pyo3(name = "_gnubg_play")]
+pub fn py_play(state: &Bound<'_, PyState>, pairs: Vec<(u8, u8)>) -> PyResult<Vec<Action>> {
+    let (_, held) = tables_state(state)?;
+    gnubg::play_checker_moves(&held.game, &held.state, &pairs).map_err(mat_error)
+}
+
+/// Adds the match-file functions to `racegames._core`.
+fn register_mat(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(py_game_turns, m)?)?;
+    m.add_function(wrap_pyfunction!(py_write_match, m)?)?;
+    m.add_function(wrap_pyfunction!(py_write_game, m)?)?;
+    m.add_function(wrap_pyfunction!(py_check_name, m)?)?;
+    m.add_function(wrap_pyfunction!(py_read_match, m)?)?;
+    m.add_function(wrap_pyfunction!(py_entries_to_actions, m)?)?;
+    m.add_function(wrap_pyfunction!(py_play, m)?)?;
+    m.add("_GNUBG_MAX_NAME_BYTES", gnubg::MAX_NAME_BYTES)
 }

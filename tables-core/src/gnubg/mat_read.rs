@@ -203,6 +203,35 @@ fn find_play(
     None
 }
 
+/// The actions of the player to move in `pos` that play gnubg's checker
+/// moves `pairs` (from, to: 25 the bar, 0 off, in the mover's numbering),
+/// in any order racegames' rules allow, to the end of the turn: the play
+/// that ends on the board those moves give.
+///
+/// # Errors
+///
+/// [`MatError::Read`] when the pairs are not a legal play there.
+pub fn play_checker_moves(
+    game: &Tables,
+    pos: &Position,
+    pairs: &[(u8, u8)],
+) -> Result<Vec<Action>, MatError> {
+    check_game(game)?;
+    let Node::Decision(mover) = game.node(pos) else {
+        return Err(err("the move: nobody is to move".into()));
+    };
+    if pairs.len() > 4
+        || pairs
+            .iter()
+            .any(|&(f, t)| !(1..=25).contains(&f) || t >= f || t > 24)
+    {
+        return Err(err(format!("the move: {pairs:?} are not checker moves")));
+    }
+    let target = apply_pairs(&sides(game, pos)?, mover.index() & 1, pairs, "the move")?;
+    find_play(game, pos, mover, &target, pairs, &mut BTreeSet::new())
+        .ok_or_else(|| err(format!("the move: {pairs:?} is not a legal play")))
+}
+
 /// The racegames actions of one game's match-file entries, chance
 /// included. The first entry gives the roll-off (its player throws the
 /// higher die); each later one must be the player whose turn it is. A move

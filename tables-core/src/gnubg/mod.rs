@@ -53,7 +53,7 @@ pub use mat::{
     MAX_NAME_BYTES,
 };
 #[cfg(feature = "alloc")]
-pub use mat_read::{entries_to_actions, read_match, MatEntry, MatGame};
+pub use mat_read::{entries_to_actions, play_checker_moves, read_match, MatEntry, MatGame};
 
 use racegames_board::{Seat, SetupError};
 
