@@ -161,3 +161,32 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn checker_moves_are_played_through_the_rules() {
+    let game = Tables::backgammon();
+    let mut pos = game.new_initial_state();
+    let roll = game.parse_action(&pos, "roll-off A3 B1").unwrap();
+    game.apply(&mut pos, roll).unwrap();
+    let play = gnubg::play_checker_moves(&game, &pos, &[(8, 5), (6, 5)]).unwrap();
+    assert_eq!(play.len(), 2);
+    for a in play {
+        game.apply(&mut pos, a).unwrap();
+    }
+    let pid = PositionId::of_position(&game, &pos, gnubg::default_on_roll(&pos)).unwrap();
+    assert_eq!(pid.to_string(), "sGfwATDgc/ABMA");
+    let mut again = game.new_initial_state();
+    game.apply(&mut again, roll).unwrap();
+    for bad in [
+        &[(8, 4), (6, 5)][..],
+        &[(7, 4)],
+        &[(0, 3)],
+        &[(8, 9)],
+        &[(25, 22)],
+    ] {
+        assert!(
+            gnubg::play_checker_moves(&game, &again, bad).is_err(),
+            "{bad:?}"
+        );
+    }
+}
