@@ -278,13 +278,19 @@ fn tables_of(state: &Bound<'_, PyState>) -> PyResult<Arc<Tables>> {
     Ok(tables_state(state)?.1.game)
 }
 
+/// A match-file turn for Python: player, dice, move text.
+type TurnFields = (u8, (u8, u8), String);
+
+/// A game read from a match file for Python: its players' names and actions.
+type GameFields = ((String, String), Vec<Action>);
+
 /// One game's match-file turns: (player, (die, die), move text) per throw.
 #[pyfunction]
 #[pyo3(name = "_gnubg_game_turns")]
 pub fn py_game_turns(
     state: &Bound<'_, PyState>,
     actions: Vec<Action>,
-) -> PyResult<Vec<(u8, (u8, u8), String)>> {
+) -> PyResult<Vec<TurnFields>> {
     let game = tables_of(state)?;
     let (turns, _) = gnubg::game_turns(&game, &actions).map_err(mat_error)?;
     Ok(turns
@@ -348,7 +354,7 @@ pub fn py_read_match(
     py: Python<'_>,
     state: &Bound<'_, PyState>,
     text: &str,
-) -> PyResult<Vec<((String, String), Vec<Action>)>> {
+) -> PyResult<Vec<GameFields>> {
     let game = tables_of(state)?;
     let games = py
         .detach(|| guard(|| gnubg::read_match(&game, text)))?
