@@ -61,7 +61,7 @@ def mat_moves_to_actions(turns: Iterable[MatTurn], game: Optional[Game] = None) 
             raise ValueError(f"{where}: dice {turn.dice!r} are not a pair of faces")
         if not all(0 <= d <= 6 for d in turn.dice):
             raise ValueError(f"{where}: dice {turn.dice} are not a throw")
-        entries.append((turn.player, tuple(turn.dice), str(turn.move), max(int(turn.line), 0)))
+        entries.append((turn.player, (turn.dice[0], turn.dice[1]), str(turn.move), max(int(turn.line), 0)))
     return _core._gnubg_entries_to_actions(_start(game), entries)
 
 
@@ -95,7 +95,7 @@ def actions_to_mat_lines(
     single, 2 gammon, 3 backgammon, as gnubg counts). A game cut by the
     turn limit ends without it.
     """
-    text = _core._gnubg_write_game(_start(game), _actions(actions), number, _check_names(names), tuple(score))
+    text = _core._gnubg_write_game(_start(game), _actions(actions), number, _check_names(names), (score[0], score[1]))
     return text[:-1].split("\n")
 
 
