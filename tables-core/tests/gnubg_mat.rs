@@ -138,6 +138,33 @@ proptest! {
     }
 
     #[test]
+    fn any_entries_are_actions_or_an_error(
+        entries in prop::collection::vec((0u8..4, [0u8..9, 0u8..9], "[0-9/*()a-z ,]{0,16}|\\PC{0,12}", 0usize..9), 0..8),
+        pairs in prop::collection::vec((any::<u8>(), any::<u8>()), 0..6),
+    ) {
+        let game = Tables::backgammon();
+        let list: Vec<gnubg::MatEntry> = entries
+            .into_iter()
+            .map(|(p, dice, text, line)| gnubg::MatEntry { player: racegames_board::Seat::new(p), dice, text, line })
+            .collect();
+        if let Ok(actions) = gnubg::entries_to_actions(&game, &list) {
+            let mut pos = game.new_initial_state();
+            for a in actions {
+                prop_assert!(game.apply(&mut pos, a).is_ok());
+            }
+        }
+        let mut pos = game.new_initial_state();
+        for a in random_game(pairs.len() as u64).into_iter().take(pairs.len() * 3) {
+            game.apply(&mut pos, a).unwrap();
+        }
+        if let Ok(play) = gnubg::play_checker_moves(&game, &pos, &pairs) {
+            for a in play {
+                prop_assert!(game.apply(&mut pos, a).is_ok());
+            }
+        }
+    }
+
+    #[test]
     fn any_text_is_a_match_or_an_error(
         text in "\\PC{0,200}",
         cuts in prop::collection::vec((any::<prop::sample::Index>(), 0usize..6, "[ /:*()0-9\nabdfoWinsGame]{0,6}"), 1..5),
