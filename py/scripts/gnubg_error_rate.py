@@ -56,9 +56,8 @@ from typing import IO, Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import racegames
 from racegames import gnubg
-from racegames._core import _wilson
+from racegames._core import _gnubg_play, _wilson
 from racegames._gnubg_ids import _boards
-from racegames._gnubg_mat import _apply_pairs, _find_play
 from racegames.players import list_players, make_player
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -133,11 +132,10 @@ class GnubgMover:
 def gnubg_turn(state: racegames.State, mover: int, pairs: List[Tuple[int, int]]) -> List[int]:
     """The racegames actions of gnubg's play: the end of the turn with exactly gnubg's board."""
     where = f"gnubg's move {pairs} in {state.notation()!r}"
-    target = _apply_pairs(_boards(state), mover, pairs, where)
-    play = _find_play(state, mover, target, pairs, set())
-    if play is None:
-        raise RuntimeError(f"{where} is not a legal racegames turn")
-    return play
+    try:
+        return _gnubg_play(state, pairs)
+    except ValueError:
+        raise RuntimeError(f"{where} is not a legal racegames turn") from None
 
 
 def play_game(

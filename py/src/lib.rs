@@ -11,7 +11,8 @@
 //!   [`pycallable`], a Python callable as an arena seat;
 //! - [`pydriver`]: the one reader of `opponent` arguments and the opponent
 //!   driver of the Gymnasium, PettingZoo and RLlib environments;
-//! - [`daldos`] and [`tables`]: game-specific analysis;
+//! - [`daldos`] and [`tables`]: game-specific analysis; [`pygnubg`]: gnubg's
+//!   IDs;
 //! - [`args`], [`params`], [`errors`], [`interrupt`]: arguments, errors and
 //!   Ctrl-C.
 
@@ -26,6 +27,7 @@ pub mod pyarena;
 pub mod pycallable;
 pub mod pydriver;
 pub mod pygame;
+pub mod pygnubg;
 pub mod pyluck;
 pub mod pyplayers;
 pub mod pyvector;
@@ -83,6 +85,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(daldos::py_capture_odds, m)?)?;
     m.add_function(wrap_pyfunction!(daldos::py_threat_map, m)?)?;
     tables::register(m)?;
+    pygnubg::register(m)?;
     m.add("CHANCE", pygame::CHANCE)?;
     m.add("TERMINAL", pygame::TERMINAL)?;
     // The limits and the interval's quantile, from the one place each lives.

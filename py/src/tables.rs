@@ -14,7 +14,7 @@ use crate::pygame::{PyGame, PyState};
 
 /// A copy of the tables game and position of `state`, so that no borrow of
 /// the state is held while the GIL is released.
-fn tables_state(state: &Bound<'_, PyState>) -> PyResult<(Py<PyGame>, Held<Tables>)> {
+pub(crate) fn tables_state(state: &Bound<'_, PyState>) -> PyResult<(Py<PyGame>, Held<Tables>)> {
     let state = state.try_borrow()?;
     let held = state
         .inner()

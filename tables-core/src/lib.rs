@@ -102,14 +102,16 @@
 //! - [`observation`]: the observation tensor;
 //! - a text diagram of the board ([`Tables::diagram`]);
 //! - analysis ([`Tables::hit_probability`], [`Tables::shots`]) and
-//!   [`Tables::perft`] / [`Tables::turn_successors`], with feature `alloc`.
+//!   [`Tables::perft`] / [`Tables::turn_successors`], with feature `alloc`;
+//! - [`gnubg`]: GNU Backgammon's Position ID and Match ID, and (with
+//!   feature `alloc`) its `.mat` match files, written and read.
 //!
 //! # Feature flags
 //!
 //! - `std` (default): implements `std::error::Error` through
 //!   `core::error::Error`; implies `alloc`.
-//! - `alloc`: [`Tables::hit_probability`], [`Tables::shots`] and
-//!   [`Tables::perft`], which use the heap.
+//! - `alloc`: [`Tables::hit_probability`], [`Tables::shots`],
+//!   [`Tables::perft`] and gnubg's match files, which use the heap.
 //! - `serde`: `Serialize`/`Deserialize` for [`Setup`], [`Position`],
 //!   [`Move`] and the parameter types. Every combination of the three
 //!   builds.
@@ -240,6 +242,7 @@ pub mod action;
 mod analysis;
 mod diagram;
 mod game;
+pub mod gnubg;
 mod movegen;
 mod notation;
 pub mod observation;

@@ -12,9 +12,8 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use racegames_board::sim::SplitMix64;
 use racegames_board::{FromParams, Game, Node, Seat};
-use racegames_players::ply::ply_ends;
 use racegames_players::Player;
-use racegames_tables::{Position, Tables};
+use racegames_tables::{gnubg, Position, Tables};
 
 use crate::matches::wilson;
 
@@ -22,51 +21,13 @@ use crate::matches::wilson;
 /// own 1-point, then its bar), the side not on roll first.
 pub type GnubgBoard = [[i32; 25]; 2];
 
-/// `seat`'s pieces as gnubg sees them: its point `p` (1 nearest bearing
-/// off) is the seat's route point `24 − p`; index 24 is the bar.
-fn side(game: &Tables, pos: &Position, seat: Seat) -> [i32; 25] {
-    let mut out = [0; 25];
-    for (i, o) in out.iter_mut().take(24).enumerate() {
-        *o = i32::from(
-            game.route_point(seat, 23 - i)
-                .map_or(0, |p| pos.count(seat, p)),
-        );
-    }
-    out[24] = i32::from(pos.waiting_total(seat));
-    out
-}
-
-/// The board with `mover` on roll.
+/// The board with `mover` on roll: the checkers as gnubg's Position ID
+/// holds them ([`racegames_tables::gnubg::sides`]). All zeros for a game
+/// other than backgammon, which gnubg does not play.
 pub fn gnubg_board(game: &Tables, pos: &Position, mover: Seat) -> GnubgBoard {
-    [side(game, pos, mover.next(2)), side(game, pos, mover)]
-}
-
-/// Plays gnubg's move `(from, to)` pairs (25 the bar, 0 off) on `board`,
-/// hitting blots as it goes. `None` if a move takes a piece from an empty
-/// point.
-pub fn play_on_board(board: &GnubgBoard, moves: &[i32]) -> Option<GnubgBoard> {
-    let mut b = *board;
-    for pair in moves.chunks_exact(2) {
-        let (from, to) = (pair[0], pair[1]);
-        if !(1..=25).contains(&from) || !(0..=24).contains(&to) || to >= from {
-            return None;
-        }
-        let f = (from - 1) as usize;
-        if b[1][f] == 0 {
-            return None;
-        }
-        b[1][f] -= 1;
-        if to > 0 {
-            b[1][(to - 1) as usize] += 1;
-            // The opponent's point seen from its own side.
-            let theirs = (24 - to) as usize;
-            if b[0][theirs] == 1 {
-                b[0][theirs] = 0;
-                b[0][24] += 1;
-            }
-        }
-    }
-    Some(b)
+    let sides = gnubg::sides(game, pos).unwrap_or([[0; 25]; 2]);
+    let m = mover.index() & 1;
+    [sides[1 - m].map(i32::from), sides[m].map(i32::from)]
 }
 
 /// A running gnubg answering move requests.
@@ -176,7 +137,9 @@ impl Drop for Gnubg {
     }
 }
 
-/// gnubg's turn: the end-of-turn state with the board gnubg's move gives.
+/// gnubg's turn: the end-of-turn state of gnubg's move, played through
+/// the rules by [`gnubg::play_checker_moves`] (the play that ends on the
+/// board gnubg's checker moves give).
 fn gnubg_turn(
     game: &Tables,
     gnubg: &mut Gnubg,
@@ -187,22 +150,23 @@ fn gnubg_turn(
     let (d1, d2) = (dice[0], *dice.get(1).unwrap_or(&dice[0]));
     let board = gnubg_board(game, state, mover);
     let moves = gnubg.best_move(&board, (d1, d2))?;
-    let after = play_on_board(&board, &moves)
-        .ok_or_else(|| format!("gnubg's move {moves:?} does not fit the board {board:?}"))?;
-    ply_ends(game, state)
-        .ends
-        .into_iter()
-        .find(|end| {
-            let b = gnubg_board(game, &end.state, mover);
-            b == after
-        })
-        .map(|end| end.state)
-        .ok_or_else(|| {
-            format!(
-                "gnubg's move {moves:?} with {d1}{d2} is not a legal racegames turn from {}",
-                game.notation(state)
-            )
-        })
+    let bad = || {
+        format!(
+            "gnubg's move {moves:?} with {d1}{d2} is not a legal racegames turn from {}",
+            game.notation(state)
+        )
+    };
+    let pairs = moves
+        .chunks_exact(2)
+        .map(|p| Some((u8::try_from(p[0]).ok()?, u8::try_from(p[1]).ok()?)))
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(bad)?;
+    let play = gnubg::play_checker_moves(game, state, &pairs).map_err(|_| bad())?;
+    let mut next = *state;
+    for a in play {
+        game.apply(&mut next, a).map_err(|e| e.to_string())?;
+    }
+    Ok(next)
 }
 
 /// The result of a benchmark match, from racegames' side.
@@ -289,6 +253,7 @@ pub fn result_line(res: &BenchResult) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use racegames_players::ply::ply_ends;
 
     #[test]
     fn the_opening_board_is_gnubgs() {
@@ -336,18 +301,5 @@ mod tests {
             }
         }
         assert!(checked > 100);
-    }
-
-    #[test]
-    fn a_gnubg_move_is_played_with_its_hits() {
-        let mut board = [[0; 25]; 2];
-        board[1][7] = 2; // two on the mover's 8-point
-        board[0][24 - 5] = 1; // an enemy blot on the mover's 5-point
-        let after = play_on_board(&board, &[8, 5, 8, 2]).unwrap();
-        assert_eq!(after[1][4], 1);
-        assert_eq!(after[1][1], 1);
-        assert_eq!(after[0][24], 1);
-        assert_eq!(after[0][19], 0);
-        assert!(play_on_board(&board, &[7, 5]).is_none());
     }
 }
