@@ -9,12 +9,13 @@ random game played to its end (or cut at the game's turn limit). Each row
 is measured in rounds (``--repeats`` of ``--seconds``, after a warm-up of a
 quarter round); within a round the runners take turns, so a busy machine
 slows them alike. A row's decisions per second are the median over the
-rounds; its games per second are those divided by the mean number of
-decisions of the games it finished over the whole run (the games of a
-vector environment all start together, so games counted per round would
-come in bursts); its ratio to ``state-api`` is the median of the per-round
-ratios of games per second (games, unlike decisions, mean the same thing
-in every implementation).
+rounds; its games per second are those divided by its decisions per game:
+the mean over the whole games it played in the rounds, or, for a row whose
+games all start together and end in bursts, the mean of a row that plays
+the same random games one after another (``VectorEnv``: the ``state-api``
+row's; pgx batched: its 1-env row's). Its ratio to ``state-api`` is the
+median of the per-round ratios of games per second (games, unlike
+decisions, mean the same thing in every implementation).
 
 - ``state-api``: a plain Python loop over ``State`` (chance by probability,
   decisions uniformly random: the random-play driver loop of common.py);
@@ -40,8 +41,9 @@ game; their rows are skipped otherwise:
   with ``auto_reset``, ``jax.vmap``-ed over a batch of N and ``jax.jit``-ed
   together with the random legal actions (``pgx.experimental.act_randomly``'s draw)
   and the game counters, timed after compilation; ``pgx-1`` is one
-  environment, jitted without vmap. JAX runs on the CPU with one thread
-  (``XLA_FLAGS``, unless already set), like the racegames rows.
+  environment, jitted without vmap. JAX runs on the CPU, XLA's
+  multithreaded Eigen off (``XLA_FLAGS``, unless already set), as the
+  racegames rows run on one thread.
 
     python py/bench/bench.py [--games daldos] [--sizes 256 1024] [--repeats 5] [--seconds 1]
     python py/bench/bench.py --report docs/benchmarks.md
@@ -72,7 +74,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 # measured ones on a small machine. JAX (pgx) computes on the CPU, on one
 # thread like the racegames rows (set before jax is imported).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-os.environ.setdefault("XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1")
+os.environ.setdefault("XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false")
 os.environ.setdefault("JAX_PLATFORMS", "cpu")
 
 import numpy as np
@@ -661,7 +663,7 @@ def write_report(path: Path, command: str, tables: Sequence[Tuple[str, List[Tupl
         "",
         "A *decision* is one action of the player to move; the dice are not decisions (the loops draw",
         "them, the environments play them inside the step). A *game* is a random game played to its",
-        "end or to the game's turn limit. Every row plays uniformly random legal moves, on one thread:",
+        "end or to the game's turn limit. Every row plays uniformly random legal moves (racegames' on one thread):",
         "",
         "- **State API**: a Python loop over `game.new_initial_state()`, `legal_actions()` and",
         "  `apply_action()` (chance drawn from `chance_outcomes()`); OpenSpiel's row runs the same loop",
@@ -674,12 +676,16 @@ def write_report(path: Path, command: str, tables: Sequence[Tuple[str, List[Tupl
         "  decision in every environment), actions from `random_actions()`;",
         "- **pgx**: `pgx.make(game)` with `auto_reset`, `jax.vmap`-ed over N environments and `jax.jit`-ed",
         "  with the random legal actions (the draw of `pgx.experimental.act_randomly`), timed after compilation, on",
-        "  the CPU with one XLA thread (the 1-env row is the same step without vmap).",
+        "  the CPU with XLA's multithreaded Eigen off (the 1-env row is the same step without vmap).",
         "",
         f"Each row is measured in {repeats} rounds of {seconds:g} s after a warm-up; within a round the runners",
         "take turns, so a busy machine slows them alike. *decisions/s* is the median over the rounds;",
-        "*games/s* divides it by the row's mean decisions per finished game over the run; the ratio is",
-        "the median of the per-round ratios of games per second to the State API row. Install the peers",
+        "*games/s* divides it by the row's decisions per game, the mean over the whole games it played",
+        "(a batched row, whose games start together and end in bursts, takes those of the row that plays",
+        "the same games one after another: the State API row for `VectorEnv`, the 1-env row for pgx);",
+        "the ratio is the median of the per-round ratios of games per second to the State API row's",
+        "(decisions differ between implementations, games do not). pgx is built for accelerators: these",
+        "are its CPU figures. Install the peers",
         "with `pip install './py[peers,bench]'` (OpenSpiel; pgx and the CPU build of jax); a row whose",
         "peer is not installed reads *not installed*.",
         "",
