@@ -335,15 +335,21 @@ def pgx_peer(name: str, num_envs: int) -> Optional[Runner]:
     holder = [carry]
     tally = Tally()
 
+    block = [1]  # steps dispatched asynchronously (as pgx is used) between syncs
+
     def run(seconds: float) -> Tuple[int, float]:
         carry = holder[0]
         steps = 0
         start_time = time.perf_counter()
         while time.perf_counter() - start_time < seconds:
-            for _ in range(8):  # dispatched asynchronously, as pgx is used
+            t = time.perf_counter()
+            for _ in range(block[0]):
                 carry = act(carry)
-            steps += 8
             jax.block_until_ready(carry)
+            steps += block[0]
+            # About 20 syncs a round, at most 64 steps between them.
+            per_step = (time.perf_counter() - t) / block[0]
+            block[0] = max(1, min(64, int(seconds / 20 / per_step)))
         elapsed = time.perf_counter() - start_time
         tally.games += int(carry[3])
         tally.decisions += int(carry[4])
