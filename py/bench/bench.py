@@ -571,6 +571,33 @@ def _cpu_model() -> str:
     return platform.processor() or platform.machine()
 
 
+def _memory() -> str:
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemTotal:"):
+                return f", {int(line.split()[1]) / 2**20:.0f} GiB of memory"
+    except (OSError, ValueError, IndexError):
+        pass
+    return ""
+
+
+def _commit() -> str:
+    """The repository's commit, where this script is in a git checkout."""
+    import subprocess
+
+    here = Path(__file__).resolve().parent
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=here, capture_output=True,
+                              text=True, timeout=10)
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=here,
+                               capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    if head.returncode != 0:
+        return ""
+    return f", commit {head.stdout.strip()}" + (" with local changes" if dirty.stdout.strip() else "")
+
+
 def _load() -> str:
     try:
         return ", ".join(Path("/proc/loadavg").read_text().split()[:3])
@@ -590,9 +617,10 @@ def machine_lines(load_before: str, load_after: str) -> List[str]:
         v = _version(dist)
         versions.append(f"{label} {v}" if v else f"{label} not installed")
     lines = [
-        f"- **Machine**: {_cpu_model()}, {cores} logical cores ({usable} usable), {platform.system()} {platform.release()}",
+        f"- **Machine**: {_cpu_model()}, {cores} logical cores ({usable} usable){_memory()}, "
+        f"{platform.system()} {platform.release()}",
         f"- **Load average** (1, 5, 15 min): {load_before} before the run; {load_after} after it",
-        f"- **racegames** {racegames.__version__}, {profile} build"
+        f"- **racegames** {racegames.__version__}{_commit()}, {profile} build"
         + ("" if profile == "release" else " (**not a release build: the figures understate racegames**)"),
         "- **Versions**: " + "; ".join(versions),
         f"- **JAX**: `XLA_FLAGS={os.environ.get('XLA_FLAGS', '')}`, `JAX_PLATFORMS={os.environ.get('JAX_PLATFORMS', '')}`",

@@ -47,7 +47,7 @@ def test_report_daldos(tmp_path: Path) -> None:
     assert re.search(r"^- \*\*Machine\*\*: .+, \d+ logical cores", text, re.M)
     assert re.search(r"^- \*\*Load average\*\* \(1, 5, 15 min\): [\d.]+, [\d.]+, [\d.]+ before the run; "
                      r"[\d.]+, [\d.]+, [\d.]+ after it$", text, re.M)
-    assert re.search(r"^- \*\*racegames\*\* \S+, (release|debug|unknown) build", text, re.M)
+    assert re.search(r"^- \*\*racegames\*\* [^,\s]+(, commit \w+( with local changes)?)?, (release|debug|unknown) build", text, re.M)
     assert "(players.md)" in text and "(gnubg.md#" in text
     rows = table(text, "Daldøs")
     labels = [row.split(" | ")[0].lstrip("| ") for row in rows]
