@@ -18,7 +18,8 @@ median of the per-round ratios of games per second (games, unlike
 decisions, mean the same thing in every implementation).
 
 - ``state-api``: a plain Python loop over ``State`` (chance by probability,
-  decisions uniformly random: the random-play driver loop of common.py);
+  decisions uniformly random: the loop of common.py's ``random_play``,
+  also counting games);
 - ``native-playout``: ``State.play_random`` (the whole game in Rust). Its
   decisions per game are the ``state-api`` row's where the game has chance
   nodes (``play_random`` counts the dice too), so its decisions per second
@@ -32,7 +33,8 @@ decisions, mean the same thing in every implementation).
   ``random_actions()`` (no Python work per environment), on one thread.
 
 Peers (``PEERS``) are measured where installed and where they have the
-game; their rows are skipped otherwise:
+game: a peer without the game has no row, one not installed a row that
+says so:
 
 - ``openspiel state-api``: the same Python loop over OpenSpiel's states
   (``pyspiel``; backgammon and Chinese checkers);
