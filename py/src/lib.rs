@@ -107,5 +107,16 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::add_parameter_type_error(m)?;
     m.add("InternalError", py.get_type::<errors::InternalError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // How this extension was compiled: "debug" (debug assertions on, as in
+    // a plain `maturin develop`) or "release" (an optimised profile:
+    // release, quick); py/bench/bench.py prints it beside its figures.
+    m.add(
+        "_BUILD_PROFILE",
+        if cfg!(debug_assertions) {
+            "debug"
+        } else {
+            "release"
+        },
+    )?;
     Ok(())
 }
