@@ -194,7 +194,7 @@ pub fn scene<G: Geometry>(game: &Halma<G>, pos: &Position<G>) -> Scene {
     // Legend: each seat's colour (ringed when it is to move), its place if finished.
     let y = header + board_h + margin * 1.65 + legend_h / 2.0;
     let step = (w as f64 - 2.0 * margin) / players.max(1) as f64;
-    for seat in 0..players.min(SEAT_COLORS.len()) {
+    for (seat, &color) in SEAT_COLORS.iter().enumerate().take(players) {
         let cx = margin + seat as f64 * step + cell * 0.4;
         if turn == Some(seat) {
             s.circle(cx, y, cell * 0.52, None, stroke(0x000000, 3.0));
