@@ -199,13 +199,7 @@ pub fn scene<G: Geometry>(game: &Halma<G>, pos: &Position<G>) -> Scene {
         if turn == Some(seat) {
             s.circle(cx, y, cell * 0.52, None, stroke(0x000000, 3.0));
         }
-        s.circle(
-            cx,
-            y,
-            cell * 0.36,
-            Some(SEAT_COLORS[seat]),
-            stroke(0x111111, 1.0),
-        );
+        s.circle(cx, y, cell * 0.36, Some(color), stroke(0x111111, 1.0));
         let mut label = format!("{}", seat + 1);
         if let Some(place) = finished.iter().position(|&f| usize::from(f) == seat) {
             label += &format!(" done #{}", place + 1);
