@@ -23,7 +23,8 @@ pub const SEAT_COLORS: [u32; 6] = [0xd62728, 0x1f77b4, 0x2ca02c, 0xffbf00, 0x946
 /// Light tint of each seat's camp.
 pub const CAMP_TINTS: [u32; 6] = [0xf6c9c9, 0xc6dcf0, 0xcbe8c8, 0xfbe7a6, 0xdfd3ec, 0xcfcfcf];
 const BOARD: u32 = 0xe8d2a8;
-const HOLE: u32 = 0xf3e6cc;
+/// A hole outside the camps.
+pub const HOLE: u32 = 0xf3e6cc;
 const EMPTY_CAMP: u32 = 0xdcc59a;
 const INK: u32 = 0x3b2a14;
 const SQRT3: f64 = 1.732_050_807_568_877_2;

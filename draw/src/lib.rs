@@ -4,6 +4,9 @@
 
 extern crate alloc;
 
+use alloc::format;
+use alloc::string::String;
+
 pub mod daldos;
 pub mod halma;
 pub mod scene;
@@ -25,6 +28,27 @@ pub fn notation_scene(notation: &str) -> Scene {
         font: Font::Mono,
     });
     s
+}
+
+/// How a finished game ended, in words: who won, or that it was stopped.
+/// Seats are `A`, `B` in the two-player families and `seat 1` … in the
+/// Halma family (`family` is [`racegames_board::Game::family`]).
+pub fn result_line(family: &str, returns: &[f64], truncated: bool) -> String {
+    if truncated {
+        return "Game over: stopped at the turn limit, no winner".into();
+    }
+    let best = returns.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let mut winners = returns.iter().enumerate().filter(|&(_, &r)| r == best);
+    match (winners.next(), winners.next()) {
+        (Some((seat, _)), None) if family == "halma" => {
+            format!("Game over: seat {} wins", seat + 1)
+        }
+        (Some((seat, _)), None) => {
+            let letter = char::from_u32(u32::from(b'A') + seat as u32).unwrap_or('?');
+            format!("Game over: {letter} wins")
+        }
+        _ => "Game over: a draw".into(),
+    }
 }
 
 #[cfg(test)]

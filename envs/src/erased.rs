@@ -163,6 +163,23 @@ pub trait DynState: Send + Sync + 'static {
     fn notation(&self) -> String;
     /// The game's multi-line text picture of the board.
     fn diagram(&self) -> String;
+    /// The picture of the position ([`racegames_draw`]; the notation in a
+    /// line of text for a game without a drawing).
+    fn scene(&self) -> racegames_draw::Scene;
+    /// The picture as SVG text; `result_line` (how a finished game ended)
+    /// is written under it.
+    fn svg(&self, result_line: Option<&str>) -> String {
+        let mut scene = self.scene();
+        if let Some(line) = result_line {
+            scene.add_line(line);
+        }
+        scene.to_svg()
+    }
+    /// The picture as `(width, height, pixels)`, three bytes (RGB) a pixel,
+    /// row by row, text left out.
+    fn rgb(&self) -> (usize, usize, Vec<u8>) {
+        self.scene().to_rgb()
+    }
     /// Plays random steps (chance by probability, decisions uniformly) until
     /// the end or `max_steps`, pushing each action to `log`; returns the
     /// number of steps taken.
@@ -306,6 +323,10 @@ impl<G: Erasable> DynState for Held<G> {
             s = self.notation();
         }
         s
+    }
+    fn scene(&self) -> racegames_draw::Scene {
+        crate::facts::Drawing::scene(&*self.game, &self.state)
+            .unwrap_or_else(|| racegames_draw::notation_scene(&self.notation()))
     }
     fn play_random(&mut self, rng: &mut SplitMix64, max_steps: u64, log: &mut Vec<Action>) -> u64 {
         let mut buf = ActionBuffer::new();
