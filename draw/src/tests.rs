@@ -80,3 +80,36 @@ fn the_svg_escapes_text_and_writes_numbers_as_g() {
     assert!(svg.contains("fill=\"#00ff00\""));
     assert_eq!(s.width.to_string(), "10");
 }
+
+#[test]
+fn the_result_line_names_the_winner_the_draw_or_the_stop() {
+    use crate::result_line;
+    assert_eq!(
+        result_line("tables", &[1.0, -1.0], false),
+        "Game over: A wins"
+    );
+    assert_eq!(
+        result_line("daldos", &[-1.0, 1.0], false),
+        "Game over: B wins"
+    );
+    assert_eq!(
+        result_line("halma", &[-1.0, 1.0, -1.0], false),
+        "Game over: seat 2 wins"
+    );
+    assert_eq!(
+        result_line("tables", &[0.0, 0.0], false),
+        "Game over: a draw"
+    );
+    assert_eq!(result_line("tables", &[], false), "Game over: a draw");
+    let stopped = "Game over: stopped at the turn limit, no winner";
+    assert_eq!(result_line("halma", &[0.0, 0.0], true), stopped);
+}
+
+#[test]
+fn a_picture_with_a_result_line_is_taller() {
+    let mut scene = notation_scene("x");
+    let height = scene.height;
+    scene.add_line("Game over: A wins");
+    assert_eq!(scene.height, height + 32);
+    assert!(scene.to_svg().contains(">Game over: A wins</text>"));
+}

@@ -442,4 +442,28 @@ mod tests {
         assert!(s.apply(1).is_err());
         s.apply(0).unwrap();
     }
+
+    /// Every registered game draws its positions (the toy race, which has
+    /// no drawing, as its notation); the result line goes under the picture.
+    #[test]
+    fn every_game_draws_its_positions() {
+        let mut rng = SplitMix64::new(5);
+        for name in crate::registry::names() {
+            let game = crate::registry::find(name).unwrap()(name, &[]).unwrap();
+            let mut s = Arc::clone(&game).new_initial_state();
+            for _ in 0..3 {
+                let svg = s.svg(None);
+                assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"), "{name}");
+                let (w, h, px) = s.rgb();
+                assert!(w > 100 && h > 100 && px.len() == w * h * 3, "{name}");
+                s.play_random(&mut rng, 20, &mut Vec::new());
+            }
+            assert!(s
+                .svg(Some("Game over: A wins"))
+                .contains("Game over: A wins"));
+        }
+        let race: Arc<dyn DynGame> = Arc::new(Race::default());
+        let s = race.new_initial_state();
+        assert!(s.svg(None).contains(&s.notation()));
+    }
 }
