@@ -166,6 +166,20 @@ pub trait DynState: Send + Sync + 'static {
     /// The picture of the position ([`racegames_draw`]; the notation in a
     /// line of text for a game without a drawing).
     fn scene(&self) -> racegames_draw::Scene;
+    /// How the game ended, in words, once it has (the line under its
+    /// picture: [`racegames_draw::result_line`]).
+    fn result_line(&self) -> Option<String> {
+        if self.node() != Node::Terminal {
+            return None;
+        }
+        let returns = self.returns().ok()?;
+        let family = self.game().family();
+        Some(racegames_draw::result_line(
+            family,
+            &returns,
+            self.is_truncated(),
+        ))
+    }
     /// The picture as SVG text; `result_line` (how a finished game ended)
     /// is written under it.
     fn svg(&self, result_line: Option<&str>) -> String {

@@ -697,18 +697,7 @@ impl PyState {
     /// An SVG picture of the board, for notebooks; at the end of a game it
     /// says who won.
     fn _repr_svg_(&self) -> PyResult<String> {
-        let line = if matches!(self.inner.node(), Node::Terminal) {
-            let returns = guard(|| self.inner.returns())?.map_err(errors::internal)?;
-            let family = self.inner.game().family();
-            Some(racegames_draw::result_line(
-                family,
-                &returns,
-                self.inner.is_truncated(),
-            ))
-        } else {
-            None
-        };
-        guard(|| self.inner.svg(line.as_deref()))
+        guard(|| self.inner.svg(self.inner.result_line().as_deref()))
     }
 
     /// The SVG picture with `result_line` (if any) written under it.
