@@ -5,8 +5,8 @@ points 13 to 24 in the top row, 12 to 1 in the bottom row, then the waiting
 and borne-off pieces, the status and each seat's direction. The SVG and RGB
 pictures are drawn natively (``racegames_draw::tables``).
 
-``text()`` takes the game's ``Board`` (its title and each seat's route, from
-the game itself) for the directions.
+``text()`` takes the game's ``Board`` (each seat's route, from the game
+itself) for the directions.
 """
 
 from __future__ import annotations
@@ -17,18 +17,17 @@ from typing import Any, Dict, List, Optional, Tuple
 
 @dataclass(frozen=True)
 class Board:
-    """What a picture needs beyond the notation, from the game itself
-    (``Game.display_name``, ``Game.routes()``), so that a variant built from
-    options is drawn with its own directions and track."""
+    """What a text board needs beyond the notation, from the game itself
+    (``Game.routes()``), so that a variant built from options is described
+    with its own directions."""
 
-    title: str = "Seys dos e as"
     #: Each seat's route: the points (from 1) it passes, in order.
     routes: Tuple[Tuple[int, ...], ...] = (tuple(range(1, 25)), tuple(range(1, 25)))
 
     @staticmethod
     def of(game: Any) -> "Board":
         """The board of a ``racegames.Game``."""
-        return Board(game.display_name, tuple(tuple(r) for r in game.routes()))
+        return Board(tuple(tuple(r) for r in game.routes()))
 
     def direction(self, seat: int) -> str:
         """A seat's route in words: its runs of consecutive points
