@@ -26,7 +26,7 @@ fi
 # A target folder of its own: another compiler's artefacts would evict the main ones.
 target="$root/target/msrv"
 rules=(racegames-board racegames-daldos racegames-tables racegames-halma)
-cargo "+$msrv" check --quiet --target-dir "$target" -p racegames-players "${rules[@]/#/-p}"
+cargo "+$msrv" check --quiet --target-dir "$target" -p racegames-players -p racegames-draw "${rules[@]/#/-p}"
 for crate in "${rules[@]}"; do
     cargo "+$msrv" check --quiet --target-dir "$target" -p "$crate" --no-default-features
     cargo "+$msrv" check --quiet --target-dir "$target" -p "$crate" --features serde

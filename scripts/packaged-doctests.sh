@@ -17,7 +17,7 @@ cd "$root"
 if [[ $# -gt 0 ]]; then
     names=("$@")
 else
-    names=(racegames-board racegames-daldos racegames-tables racegames-halma racegames-players racegames-env)
+    names=(racegames-board racegames-daldos racegames-tables racegames-halma racegames-draw racegames-players racegames-env)
 fi
 metadata="$(cargo metadata --no-deps --format-version 1)"
 target_dir="$(python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])' <<<"$metadata")"
@@ -29,7 +29,7 @@ cargo package --workspace --no-verify --allow-dirty --quiet
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
 # Every publishable crate is unpacked (the ones tested need their siblings).
-all=(racegames-board racegames-daldos racegames-tables racegames-halma racegames-players racegames-env)
+all=(racegames-board racegames-daldos racegames-tables racegames-halma racegames-draw racegames-players racegames-env)
 {
     echo '# The packaged crates, unpacked: scripts/packaged-doctests.sh.'
     echo '[workspace]'

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A dry-run publish of every publishable crate together, in dependency order
-# (racegames-board, then the rules crates, racegames-players, racegames-env): cargo
+# (racegames-board, then the rules crates, racegames-draw, racegames-players, racegames-env): cargo
 # packages each one, resolves the others from the packages just made, and
 # builds each from its package alone, as the registry would get it. Crates
 # with `publish = false` (racegames-py, -examples, -train) are left out by
@@ -21,6 +21,7 @@ crates=(
     daldos-core:racegames-daldos
     tables-core:racegames-tables
     halma-core:racegames-halma
+    draw:racegames-draw
     players:racegames-players
     envs:racegames-env
 )

@@ -17,10 +17,11 @@ export RUSTDOCFLAGS="${RUSTDOCFLAGS:-} -D warnings"
 rules=(-p racegames-daldos -p racegames-tables -p racegames-halma)
 cargo doc --no-deps --quiet -p racegames-board
 cargo doc --no-deps --quiet "${rules[@]}"
+cargo doc --no-deps --quiet -p racegames-draw
 cargo doc --no-deps --quiet -p racegames-players
 cargo doc --no-deps --quiet -p racegames-env
 cargo doc --no-deps --quiet --workspace --exclude racegames-board \
-    --exclude racegames-daldos --exclude racegames-tables --exclude racegames-halma \
+    --exclude racegames-daldos --exclude racegames-tables --exclude racegames-halma --exclude racegames-draw \
     --exclude racegames-players --exclude racegames-env
 
 # An intra-doc link that resolved to nothing renders as `[<code>path</code>]`.

@@ -191,6 +191,37 @@ pub trait DynState: Send + Sync + 'static {
     fn notation(&self) -> String;
     /// The game's multi-line text picture of the board.
     fn diagram(&self) -> String;
+    /// The picture of the position ([`racegames_draw`]; the notation in a
+    /// line of text for a game without a drawing).
+    fn scene(&self) -> racegames_draw::Scene;
+    /// How the game ended, in words, once it has (the line under its
+    /// picture: [`racegames_draw::result_line`]).
+    fn result_line(&self) -> Option<String> {
+        if self.node() != Node::Terminal {
+            return None;
+        }
+        let returns = self.returns().ok()?;
+        let family = self.game().family();
+        Some(racegames_draw::result_line(
+            family,
+            &returns,
+            self.is_truncated(),
+        ))
+    }
+    /// The picture as SVG text; `result_line` (how a finished game ended)
+    /// is written under it.
+    fn svg(&self, result_line: Option<&str>) -> String {
+        let mut scene = self.scene();
+        if let Some(line) = result_line {
+            scene.add_line(line);
+        }
+        scene.to_svg()
+    }
+    /// The picture as `(width, height, pixels)`, three bytes (RGB) a pixel,
+    /// row by row, text left out.
+    fn rgb(&self) -> (usize, usize, Vec<u8>) {
+        self.scene().to_rgb()
+    }
     /// Plays random steps (chance by probability, decisions uniformly) until
     /// the end or `max_steps`, pushing each action to `log`; returns the
     /// number of steps taken.
@@ -335,6 +366,10 @@ impl<G: Erasable> DynState for Held<G> {
         }
         s
     }
+    fn scene(&self) -> racegames_draw::Scene {
+        crate::facts::Drawing::scene(&*self.game, &self.state)
+            .unwrap_or_else(|| racegames_draw::notation_scene(&self.notation()))
+    }
     fn play_random(&mut self, rng: &mut SplitMix64, max_steps: u64, log: &mut Vec<Action>) -> u64 {
         let mut buf = ActionBuffer::new();
         let mut steps = 0;
@@ -448,5 +483,29 @@ mod tests {
         assert_eq!(mask, [1, 0]);
         assert!(s.apply(1).is_err());
         s.apply(0).unwrap();
+    }
+
+    /// Every registered game draws its positions (the toy race, which has
+    /// no drawing, as its notation); the result line goes under the picture.
+    #[test]
+    fn every_game_draws_its_positions() {
+        let mut rng = SplitMix64::new(5);
+        for name in crate::registry::names() {
+            let game = crate::registry::find(name).unwrap()(name, &[]).unwrap();
+            let mut s = Arc::clone(&game).new_initial_state();
+            for _ in 0..3 {
+                let svg = s.svg(None);
+                assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"), "{name}");
+                let (w, h, px) = s.rgb();
+                assert!(w > 100 && h > 100 && px.len() == w * h * 3, "{name}");
+                s.play_random(&mut rng, 20, &mut Vec::new());
+            }
+            assert!(s
+                .svg(Some("Game over: A wins"))
+                .contains("Game over: A wins"));
+        }
+        let race: Arc<dyn DynGame> = Arc::new(Race::default());
+        let s = race.new_initial_state();
+        assert!(s.svg(None).contains(&s.notation()));
     }
 }

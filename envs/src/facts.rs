@@ -13,9 +13,20 @@ pub trait Drawing: Game {
     fn routes(&self) -> Vec<Vec<u16>> {
         Vec::new()
     }
+
+    /// The picture of `state` ([`racegames_draw`]); `None` for games
+    /// without one, which are drawn as their notation.
+    fn scene(&self, state: &Self::State) -> Option<racegames_draw::Scene> {
+        let _ = state;
+        None
+    }
 }
 
-impl Drawing for racegames_daldos::Daldos {}
+impl Drawing for racegames_daldos::Daldos {
+    fn scene(&self, state: &racegames_daldos::Position) -> Option<racegames_draw::Scene> {
+        Some(racegames_draw::daldos::scene(self, state))
+    }
+}
 #[cfg(test)]
 impl Drawing for racegames_board::testing::Race {}
 
@@ -33,9 +44,24 @@ impl Drawing for racegames_tables::Tables {
             })
             .collect()
     }
+
+    fn scene(&self, state: &racegames_tables::Position) -> Option<racegames_draw::Scene> {
+        Some(racegames_draw::tables::scene(
+            self,
+            state,
+            self.display_name(),
+        ))
+    }
 }
 
-impl<G: Geometry> Drawing for Halma<G> where Halma<G>: Game<State = Position<G>> {}
+impl<G: Geometry> Drawing for Halma<G>
+where
+    Halma<G>: Game<State = Position<G>>,
+{
+    fn scene(&self, state: &Position<G>) -> Option<racegames_draw::Scene> {
+        Some(racegames_draw::halma::scene(self, state))
+    }
+}
 
 /// The Gymnasium id of game `name`, without the `racegames/` namespace:
 /// its words capitalised and joined, then `-v0` (`seys_dos_e_as` →

@@ -56,6 +56,49 @@ fn list_games() -> Vec<&'static str> {
     registry::names()
 }
 
+/// How a finished game of `family` ended, in words (the line under its
+/// picture).
+#[pyfunction]
+#[pyo3(name = "_result_line")]
+fn result_line(family: &str, returns: Vec<f64>, truncated: bool) -> String {
+    racegames_draw::result_line(family, &returns, truncated)
+}
+
+/// The picture of a text that is no position of a known game: the text in
+/// a line of monospace, with `result_line` (if any) under it.
+#[pyfunction]
+#[pyo3(name = "_notation_svg", signature = (text, result_line = None))]
+fn notation_svg(text: &str, result_line: Option<&str>) -> String {
+    let mut scene = racegames_draw::notation_scene(text);
+    if let Some(line) = result_line {
+        scene.add_line(line);
+    }
+    scene.to_svg()
+}
+
+/// The colours the pictures give the pieces and holes, by name
+/// (`daldos.hole`, `daldos.a`, `halma.seat1`, `halma.camp1`, …), as
+/// `#rrggbb`.
+#[pyfunction]
+#[pyo3(name = "_palette")]
+fn palette() -> Vec<(String, String)> {
+    use racegames_draw::{daldos, halma, Color};
+    let mut out = vec![
+        ("daldos.hole".to_owned(), Color(daldos::HOLE)),
+        ("halma.hole".to_owned(), Color(halma::HOLE)),
+    ];
+    for (seat, (fill, edge)) in daldos::COLORS.iter().enumerate() {
+        let letter = if seat == 0 { 'a' } else { 'b' };
+        out.push((format!("daldos.{letter}"), Color(*fill)));
+        out.push((format!("daldos.{letter}.edge"), Color(*edge)));
+    }
+    for (seat, (piece, camp)) in halma::SEAT_COLORS.iter().zip(halma::CAMP_TINTS).enumerate() {
+        out.push((format!("halma.seat{}", seat + 1), Color(*piece)));
+        out.push((format!("halma.camp{}", seat + 1), Color(camp)));
+    }
+    out.into_iter().map(|(k, c)| (k, c.to_string())).collect()
+}
+
 /// The module `racegames._core`.
 #[pymodule]
 #[pyo3(name = "_core")]
@@ -79,6 +122,9 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(records::records_read, m)?)?;
     m.add_function(wrap_pyfunction!(records::records_write, m)?)?;
     m.add_function(wrap_pyfunction!(make_game, m)?)?;
+    m.add_function(wrap_pyfunction!(result_line, m)?)?;
+    m.add_function(wrap_pyfunction!(notation_svg, m)?)?;
+    m.add_function(wrap_pyfunction!(palette, m)?)?;
     m.add_function(wrap_pyfunction!(list_games, m)?)?;
     m.add_function(wrap_pyfunction!(pickling::make_game_from, m)?)?;
     m.add_function(wrap_pyfunction!(pickling::restore_state, m)?)?;

@@ -696,17 +696,21 @@ impl PyState {
 
     /// An SVG picture of the board, for notebooks; at the end of a game it
     /// says who won.
-    fn _repr_svg_(&self, py: Python<'_>) -> PyResult<String> {
-        let draw = py.import("racegames._draw")?.getattr("svg")?;
-        // The game itself: a variant built from options is drawn right.
-        let game = self.game.clone_ref(py);
-        let notation = self.inner.notation();
-        let picture = if matches!(self.inner.node(), Node::Terminal) {
-            let returns = guard(|| self.inner.returns())?.map_err(errors::internal)?;
-            draw.call1((game, notation, returns, self.inner.is_truncated()))?
-        } else {
-            draw.call1((game, notation))?
-        };
-        picture.extract()
+    fn _repr_svg_(&self) -> PyResult<String> {
+        guard(|| self.inner.svg(self.inner.result_line().as_deref()))
+    }
+
+    /// The SVG picture with `result_line` (if any) written under it.
+    #[pyo3(signature = (result_line = None))]
+    fn _svg(&self, result_line: Option<&str>) -> PyResult<String> {
+        guard(|| self.inner.svg(result_line))
+    }
+
+    /// The picture as an `(height, width, 3)` uint8 array (text left out).
+    fn _rgb<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let (w, h, pixels) = guard(|| self.inner.rgb())?;
+        Ok(PyArray1::from_vec(py, pixels)
+            .reshape([h, w, 3])?
+            .into_any())
     }
 }

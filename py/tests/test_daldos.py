@@ -70,8 +70,6 @@ def test_svg(game: racegames.Game, notation: str, dice: int) -> None:
 
 
 def test_dalled_and_undalled_pieces_look_different(game: racegames.Game) -> None:
-    from racegames._draw import daldos as draw
-
-    undalled = draw.scene("a.............../................./................ A - 0").to_svg()
-    dalled = draw.scene("A.............../................./................ A - 0").to_svg()
+    undalled = game.state_from_notation("b.............../................./a............... A - 0")._repr_svg_()
+    dalled = game.state_from_notation("B.............../................./A............... A - 0")._repr_svg_()
     assert undalled != dalled

@@ -13,7 +13,7 @@ from pathlib import Path
 import racegames
 
 REPO = Path(__file__).resolve().parents[2]
-CRATES = ["board-core", "daldos-core", "tables-core", "halma-core", "players", "envs", "py", "examples", "train"]
+CRATES = ["board-core", "daldos-core", "tables-core", "halma-core", "draw", "players", "envs", "py", "examples", "train"]
 
 
 def section(text: str, name: str) -> str:
@@ -50,6 +50,7 @@ def test_workspace_dependencies_ask_for_the_workspace_version() -> None:
         "racegames-daldos",
         "racegames-tables",
         "racegames-halma",
+        "racegames-draw",
         "racegames-players",
         "racegames-env",
     }

@@ -183,7 +183,5 @@ class RaceGameEnv(DriverPickling, gymnasium.Env):
             print(self.state, flush=True)
             return None
         if self.render_mode == "rgb_array":
-            from racegames._draw import rgb
-
-            return rgb(self.game, self.state.notation())
+            return np.asarray(self.state._rgb())
         return None

@@ -215,9 +215,7 @@ class raw_env(DriverPickling, AECEnv):  # type: ignore[misc]  # noqa: N801 (Pett
             print(self.game_state, flush=True)
             return None
         if self.render_mode == "rgb_array":
-            from racegames._draw import rgb
-
-            return rgb(self.game, self.game_state.notation())
+            return np.asarray(self.game_state._rgb())
         return None
 
     def close(self) -> None:

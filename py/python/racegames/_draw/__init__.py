@@ -1,19 +1,16 @@
 """Pictures of positions: text boards, SVG and RGB arrays.
 
-Each game family has a sibling module (``daldos``, ``tables``, ``halma``)
-with two functions of the notation:
+The SVG and RGB pictures are drawn natively (the ``racegames-draw`` crate)
+from the position itself: ``State._repr_svg_``, ``State._svg`` and
+``State._rgb``. The functions here take a game and a notation, read the
+notation into the game's position and draw that.
 
-- ``text(notation) -> str``: a readable text board;
-- ``scene(notation) -> Scene``: the board as shapes, which
-  ``racegames._draw.scene`` turns into SVG or an RGB array.
-
-The module is chosen by the game's family (``Game.family``); the tables
-module also takes the game's title and each seat's route (``Game.routes()``),
-so a variant built from options is drawn with its own track. The modules are
-imported only when a picture is asked for, and they read only the notation
-(each game's page in ``docs/games/`` gives its exact format), so drawing
-never needs the native state. Every function takes the ``Game``, or a game's
-name for its default options.
+The text boards come from a sibling module per family (``daldos``,
+``tables``, ``halma``), chosen by the game's family (``Game.family``); the
+tables module also takes the game's title and each seat's route
+(``Game.routes()``), so a variant built from options is drawn with its own
+track. Every function takes the ``Game``, or a game's name for its default
+options.
 """
 
 from __future__ import annotations
@@ -24,9 +21,9 @@ from typing import Any, Optional, Sequence, Union
 
 import numpy as np
 
-from racegames._core import Game, make_game
+from racegames._core import Game, State, _notation_svg, _result_line, make_game
 
-#: The drawing module of each game family (``Game.family``).
+#: The text-board module of each game family (``Game.family``).
 MODULES = {
     "daldos": "racegames._draw.daldos",
     "tables": "racegames._draw.tables",
@@ -54,9 +51,6 @@ class _Tables:
 
     def text(self, notation: str) -> str:
         return str(self.module.text(notation, board=self.board))
-
-    def scene(self, notation: str) -> Any:
-        return self.module.scene(notation, board=self.board)
 
 
 def _module(game: GameLike) -> Any:
@@ -88,38 +82,37 @@ def seat_name(game: GameLike, seat: int) -> str:
 
 def result_text(game: GameLike, returns: Sequence[float], truncated: bool) -> str:
     """How a finished game ended, in words: who won, or that it was stopped."""
-    if truncated:
-        return "Game over: stopped at the turn limit, no winner"
-    best = max(returns)
-    winners = [seat for seat, r in enumerate(returns) if r == best]
-    if len(winners) != 1:
-        return "Game over: a draw"
-    return f"Game over: {seat_name(game, winners[0])} wins"
+    made = _game(game)
+    return str(_result_line(made.family if made is not None else "", list(returns), truncated))
+
+
+def _state(game: GameLike, notation: str) -> Optional[State]:
+    """The position a notation writes in the game, or ``None`` (no such game,
+    or a notation the game does not accept)."""
+    made = _game(game)
+    if made is None:
+        return None
+    try:
+        return made.state_from_notation(notation)
+    except (ValueError, TypeError):
+        return None
 
 
 def svg(game: GameLike, notation: str, returns: Optional[Sequence[float]] = None, truncated: bool = False) -> str:
-    """An SVG picture of the position; with the ``returns`` of a finished
-    game, a line under the picture says who won."""
-    from racegames._draw.scene import Scene
-
-    module = _module(game)
-    if module is None:
-        scene = Scene(12 + 8 * len(notation), 32)
-        scene.text(6, 20, notation, size=12, anchor="start", font="monospace")
-    else:
-        scene = module.scene(notation)
-    if returns is not None:
-        size = 16
-        scene.height += 2 * size
-        scene.text(12, scene.height - size * 0.8, result_text(game, returns, truncated), size=size, anchor="start")
-    return str(scene.to_svg())
+    """An SVG picture of the position, drawn natively from the position the
+    notation writes (the notation itself in a line of text when it writes
+    none); with the ``returns`` of a finished game, a line under the
+    picture says who won."""
+    line = None if returns is None else result_text(game, returns, truncated)
+    state = _state(game, notation)
+    if state is None:
+        return str(_notation_svg(notation, line))
+    return str(state._svg(line))
 
 
 def rgb(game: GameLike, notation: str) -> np.ndarray:
     """The picture as an ``(height, width, 3)`` uint8 array (text omitted)."""
-    from racegames._draw.scene import Scene
-
-    module = _module(game)
-    if module is None:
-        return Scene(64, 32).to_rgb()
-    return module.scene(notation).to_rgb()  # type: ignore[no-any-return]
+    state = _state(game, notation)
+    if state is None:
+        return np.full((32, 64, 3), 255, dtype=np.uint8)
+    return np.asarray(state._rgb())
