@@ -18,7 +18,7 @@ pub trait Evaluator<G: Game>: Send + Sync {
     fn rank(&self, game: &G, state: &G::State, seat: usize) -> f64 {
         let mut out = [0.0; racegames_board::Seat::MAX_SEATS];
         let n = game.num_players().min(out.len());
-        crate::value::estimate(game, self, state, &mut out[..n]);
+        crate::returns::estimate(game, self, state, &mut out[..n]);
         out.get(seat).copied().unwrap_or(0.0)
     }
 }

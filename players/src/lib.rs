@@ -37,7 +37,7 @@ pub mod ply;
 pub mod policy;
 pub mod random;
 mod registry;
-mod value;
+mod returns;
 
 pub use eval::Evaluator;
 pub use interrupt::{interrupt_requested, with_interrupt, Interrupt};

@@ -32,7 +32,7 @@ use racegames_board::{Action, ActionBuffer, Game, Node};
 use crate::greedy::first_legal;
 use crate::limit::Watch;
 use crate::ply::{decision_seed, ply_ends};
-use crate::value::estimate;
+use crate::returns::estimate;
 use crate::{Evaluator, Player, PlayerError};
 
 /// The options of [`MctsPlayer`].

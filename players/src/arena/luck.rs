@@ -39,7 +39,7 @@ use racegames_board::{Action, Game, Node};
 
 use super::{Control, MAX_THREADS};
 use crate::ply::ply_ends;
-use crate::value::estimate;
+use crate::returns::estimate;
 use crate::Evaluator;
 
 /// What the dice gave each seat over a sequence of actions.

@@ -9,7 +9,7 @@ use super::{ExpectimaxSettings, MAX_MEMO};
 use crate::fxhash::FxBuild;
 use crate::limit::Watch;
 use crate::ply::{ply_ends, PlyEnd};
-use crate::value::estimate;
+use crate::returns::estimate;
 use crate::Evaluator;
 
 /// Chance nodes in a row (throws with no move) searched before the

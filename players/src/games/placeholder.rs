@@ -12,6 +12,6 @@ pub struct TerminalOnly;
 
 impl<G: Game> Evaluator<G> for TerminalOnly {
     fn evaluate(&self, game: &G, state: &G::State, out: &mut [f64]) {
-        crate::value::exact_returns(game, state, out);
+        crate::returns::exact_returns(game, state, out);
     }
 }

@@ -5,7 +5,7 @@ use racegames_board::{Game, Node};
 /// Writes the exact returns and answers true when `state` is terminal.
 pub(crate) fn terminal<G: Game>(game: &G, state: &G::State, out: &mut [f64]) -> bool {
     if game.node(state) == Node::Terminal {
-        crate::value::exact_returns(game, state, out);
+        crate::returns::exact_returns(game, state, out);
         true
     } else {
         false

@@ -172,7 +172,7 @@ pub fn shipped_evaluator<G: NetGame + Sync + 'static>(game: &G) -> Option<Arc<dy
 impl<G: NetGame + Sync> Evaluator<G> for NetEvaluator {
     fn evaluate(&self, game: &G, state: &G::State, out: &mut [f64]) {
         if game.node(state) == Node::Terminal {
-            crate::value::exact_returns(game, state, out);
+            crate::returns::exact_returns(game, state, out);
             return;
         }
         let mut probs = [0.0f32; MAX_OUTPUTS];
