@@ -240,6 +240,8 @@ extern crate std;
 pub mod action;
 #[cfg(feature = "alloc")]
 mod analysis;
+pub mod cube;
+mod cube_setup;
 mod diagram;
 mod game;
 pub mod gnubg;
@@ -258,6 +260,8 @@ mod validate;
 pub mod variant;
 
 pub use action::{Move, Source};
+pub use cube::{CubeAction, Offer};
+pub use cube_setup::{CubeSetup, MatchScore};
 #[cfg(feature = "alloc")]
 pub use analysis::Shot;
 pub use diagram::DiagramDisplay;
@@ -269,4 +273,5 @@ pub use setup::{Pieces, Setup, Turn, MAX_DICE};
 pub use variant::{
     BearOff, BlockedEntry, DeadPosition, DiceRule, Direction, Doubles, Entry, ExtraThrow, Goal,
     Mode, Reentry, RollOff, Scoring, StartingPieces, Track, UnusableDie, Variant, VariantError,
+    MAX_MATCH_LENGTH,
 };

@@ -11,7 +11,7 @@ use racegames_board::{FromParams, ParamError, ParamList, ParamValue};
 use crate::game::Tables;
 use crate::variant::{
     BearOff, BlockedEntry, DeadPosition, DiceRule, Direction, Doubles, Entry, ExtraThrow, Goal,
-    Mode, Reentry, Scoring, StartingPieces, Track, UnusableDie, Variant,
+    Mode, Reentry, Scoring, StartingPieces, Track, UnusableDie, Variant, MAX_MATCH_LENGTH,
 };
 
 /// Opposite directions: A from the last point to the first, B the other way.
@@ -255,8 +255,17 @@ pub(crate) const PRESETS: [Preset; 15] = [
     Preset {
         variant: Variant::backgammon(),
         display: "Backgammon",
-        options: &[option("scoring", Str("winloss"), scoring)],
-        known: "scoring, max_turns",
+        options: &[
+            option("scoring", Str("winloss"), scoring),
+            option("cube", Bool(false), cube),
+            option("jacoby", Bool(true), jacoby),
+            option("resign", Bool(false), resign),
+            option("match_length", Int(0), match_length),
+            option("score_a", Int(0), score_a),
+            option("score_b", Int(0), score_b),
+            option("crawford_game", Bool(false), crawford_game),
+        ],
+        known: "scoring, cube, jacoby, resign, match_length, score_a, score_b, crawford_game, max_turns",
     },
     Preset {
         variant: Variant::quinze_tablas(),
@@ -430,6 +439,56 @@ fn scoring(v: &mut Variant, key: &'static str, value: ParamValue<'_>) -> Result<
     Ok(())
 }
 
+fn cube(v: &mut Variant, key: &'static str, value: ParamValue<'_>) -> Result<(), ParamError> {
+    v.cube = expect_bool(v.name, key, value)?;
+    Ok(())
+}
+
+fn jacoby(v: &mut Variant, key: &'static str, value: ParamValue<'_>) -> Result<(), ParamError> {
+    v.jacoby = expect_bool(v.name, key, value)?;
+    Ok(())
+}
+
+fn resign(v: &mut Variant, key: &'static str, value: ParamValue<'_>) -> Result<(), ParamError> {
+    v.resign = expect_bool(v.name, key, value)?;
+    Ok(())
+}
+
+fn crawford_game(
+    v: &mut Variant,
+    key: &'static str,
+    value: ParamValue<'_>,
+) -> Result<(), ParamError> {
+    v.crawford_game = expect_bool(v.name, key, value)?;
+    Ok(())
+}
+
+/// A match length or score: 0 to the longest match (checked together
+/// with the others once every option is read).
+fn match_count(v: &Variant, key: &'static str, value: ParamValue<'_>) -> Result<u8, ParamError> {
+    let expected = "an integer from 0 to 64";
+    Ok(expect_count(v.name, key, value, u32::from(MAX_MATCH_LENGTH), expected)? as u8)
+}
+
+fn match_length(
+    v: &mut Variant,
+    key: &'static str,
+    value: ParamValue<'_>,
+) -> Result<(), ParamError> {
+    v.match_length = match_count(v, key, value)?;
+    Ok(())
+}
+
+fn score_a(v: &mut Variant, key: &'static str, value: ParamValue<'_>) -> Result<(), ParamError> {
+    v.score[0] = match_count(v, key, value)?;
+    Ok(())
+}
+
+fn score_b(v: &mut Variant, key: &'static str, value: ParamValue<'_>) -> Result<(), ParamError> {
+    v.score[1] = match_count(v, key, value)?;
+    Ok(())
+}
+
 fn bear_off_exact_or_any(
     v: &mut Variant,
     key: &'static str,
@@ -587,6 +646,25 @@ pub(crate) fn preset(name: &str) -> Option<Variant> {
     find(name).map(|p| p.variant)
 }
 
+/// The preset `name` with the cube and resignation on and the match of
+/// `cube`, where the preset takes these options: the game a bare
+/// position with the cube's fields is read in.
+pub(crate) fn cubeful_preset(name: &str, cube: &crate::CubeSetup) -> Option<Variant> {
+    let p = find(name)?;
+    if !p.options.iter().any(|o| o.key == "cube") {
+        return None;
+    }
+    let mut v = p.variant;
+    v.cube = true;
+    v.resign = true;
+    if let Some(m) = cube.match_score {
+        v.match_length = m.length;
+        v.score = m.score;
+        v.crawford_game = m.crawford;
+    }
+    Some(v)
+}
+
 /// Applies one option to `v` (of the preset `p`); `Ok(false)` when the
 /// game has no such option.
 fn apply_option(
@@ -633,6 +711,15 @@ impl FromParams for Tables {
             if !apply_option(p, &mut v, key, value)? {
                 return Err(ParamError::unknown(v.name, key, p.known));
             }
+        }
+        if let Err((key, expected)) = v.check_cube_options() {
+            // The options that do not fit together: the one named, with
+            // its value as given (or its default).
+            let value = params
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map_or(Int(0), |&(_, value)| value);
+            return Err(ParamError::bad_value(v.name, key, value, expected));
         }
         let mut game = Tables::new(v).expect("the presets with their options are valid");
         for &(key, value) in params {

@@ -1,7 +1,9 @@
 //! [`Setup`]: a plain arrangement, read from and written as the one-line
 //! notation (`docs/games/tables.md`), checked against no game.
 //!
-//! `<points> <waiting> <off> <turn> <dice> <turns>`; see the crate docs.
+//! `<points> <waiting> <off> <turn> <dice> <turns>`, then in games with
+//! the cube ` <cube> <offer> [<match>]` (`cube_setup.rs`); see the crate
+//! docs.
 //! A game makes a [`Position`] of it with [`Tables::position`], which checks
 //! everything the notation cannot.
 //!
@@ -15,6 +17,7 @@ use arrayvec::ArrayVec;
 use racegames_board::notation::{parse_u32, Fields, ParseError, Problem};
 use racegames_board::Seat;
 
+use crate::cube_setup::CubeSetup;
 use crate::variant::{MAX_POINTS, QUARTERS};
 
 /// The most dice a setup holds (a double played twice).
@@ -104,6 +107,10 @@ pub struct Setup {
     pub again: bool,
     /// Completed turns.
     pub turns: u32,
+    /// The cube, an offer under way and the match score, in games with the
+    /// cube, resignation or match play (written after the turns); `None`
+    /// in the others.
+    pub cube: Option<CubeSetup>,
 }
 
 impl Default for Setup {
@@ -126,6 +133,7 @@ impl Default for Setup {
             passed: false,
             again: false,
             turns: 0,
+            cube: None,
         }
     }
 }
@@ -330,6 +338,24 @@ impl FromStr for Setup {
             Some((t, at)) => parse_u32(t, "turns", at)?,
             None => 0,
         };
+        let cube = match fields.next_optional() {
+            Some((t, at)) => {
+                let (value, owner) = crate::cube_setup::read_cube(t, at)?;
+                let (t, at) = fields.next_field("offer")?;
+                let offer = crate::cube_setup::read_offer(t, at)?;
+                let match_score = match fields.next_optional() {
+                    Some((t, at)) => Some(crate::cube_setup::read_match(t, at)?),
+                    None => None,
+                };
+                Some(CubeSetup {
+                    value,
+                    owner,
+                    offer,
+                    match_score,
+                })
+            }
+            None => None,
+        };
         fields.finish()?;
         Ok(Setup {
             points,
@@ -340,6 +366,7 @@ impl FromStr for Setup {
             passed,
             again,
             turns,
+            cube,
         })
     }
 }
@@ -395,6 +422,10 @@ impl fmt::Display for Setup {
         if self.again {
             f.write_char('+')?;
         }
-        write!(f, " {}", self.turns)
+        write!(f, " {}", self.turns)?;
+        match &self.cube {
+            Some(c) => fmt::Display::fmt(c, f),
+            None => Ok(()),
+        }
     }
 }
