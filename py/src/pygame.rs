@@ -419,6 +419,30 @@ impl PyState {
         self.inner.is_truncated()
     }
 
+    /// The doubling cube's value: 1, 2, 4, ... (1 in a tables game
+    /// without the cube); `ValueError` in a game of another family.
+    fn cube_value(&self) -> PyResult<u32> {
+        Ok(crate::tables::position(&*self.inner)?.cube_value())
+    }
+
+    /// The seat that owns the cube, `None` while it is centred.
+    fn cube_owner(&self) -> PyResult<Option<usize>> {
+        Ok(crate::tables::position(&*self.inner)?
+            .cube_owner()
+            .map(Seat::index))
+    }
+
+    /// The match score before this game, `(a, b)`; `(0, 0)` in money play.
+    fn match_score(&self) -> PyResult<(u32, u32)> {
+        let [a, b] = crate::tables::position(&*self.inner)?.match_score();
+        Ok((a, b))
+    }
+
+    /// True in the Crawford game of a match: nobody may double.
+    fn is_crawford_game(&self) -> PyResult<bool> {
+        Ok(crate::tables::position(&*self.inner)?.is_crawford_game())
+    }
+
     /// `[(action, probability)]` at a chance node, sorted, summing to 1;
     /// empty elsewhere.
     fn chance_outcomes(&self) -> PyResult<Vec<(Action, f64)>> {

@@ -67,7 +67,9 @@ impl Offer {
             OFFER_DECIDING => Offer::Deciding,
             OFFER_DECIDING_AFTER_REJECTION => Offer::DecidingAfterRejection,
             OFFER_DOUBLE => Offer::Double,
-            c if (OFFER_RESIGN..OFFER_RESIGN + 3).contains(&c) => Offer::Resign(c - OFFER_RESIGN + 1),
+            c if (OFFER_RESIGN..OFFER_RESIGN + 3).contains(&c) => {
+                Offer::Resign(c - OFFER_RESIGN + 1)
+            }
             _ => Offer::None,
         }
     }
@@ -342,5 +344,45 @@ impl Tables {
             }
         };
         level * cube
+    }
+}
+
+impl Tables {
+    /// The same game without the cube, resignation and match play: the
+    /// game whose checker play a cubeful game shares (its players play the
+    /// checkers of [`Tables::cubeless_position`] in it).
+    ///
+    /// ```
+    /// use racegames_board::{FromParams, ParamValue};
+    /// use racegames_tables::Tables;
+    /// let game = Tables::from_params("backgammon", &[("cube", ParamValue::Bool(true))]).unwrap();
+    /// assert_eq!(game.cubeless(), Tables::backgammon());
+    /// ```
+    pub fn cubeless(&self) -> Tables {
+        let mut v = self.variant;
+        v.cube = false;
+        v.jacoby = true;
+        v.resign = false;
+        v.match_length = 0;
+        v.score = [0, 0];
+        v.crawford_game = false;
+        Tables::new(v).expect("a valid game stays valid without the cube")
+    }
+
+    /// `pos` as a position of [`Tables::cubeless`]: the same board, dice,
+    /// turn and result without the cube, offers and match score; a
+    /// decision before the throw becomes the throw.
+    pub fn cubeless_position(&self, pos: &Position) -> Position {
+        use crate::position::{FORM_CRAWFORD, FORM_CUBEFUL};
+        let mut p = *pos;
+        p.cube = 0;
+        p.offer = OFFER_NONE;
+        p.match_len = 0;
+        p.score = [0, 0];
+        p.form &= !(FORM_CUBEFUL | FORM_CRAWFORD);
+        if p.phase == Phase::Cube {
+            p.phase = Phase::Throw;
+        }
+        p
     }
 }

@@ -119,7 +119,9 @@ pub(crate) fn read_match(field: &str, at: usize) -> Result<MatchScore, ParseErro
         Some(b) => (b, true),
         None => (field, false),
     };
-    let form = Problem::Invalid("expected <length>:<A's score>-<B's score>, C after it in the Crawford game");
+    let form = Problem::Invalid(
+        "expected <length>:<A's score>-<B's score>, C after it in the Crawford game",
+    );
     let Some((length, scores)) = body.split_once(':') else {
         return Err(err("match", at, form));
     };

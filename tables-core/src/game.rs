@@ -405,7 +405,11 @@ impl Game for Tables {
                 .dice_thrown()
                 .min(usize::from(self.variant.faces));
         // Roll, double and three offers to resign.
-        moves.max(if self.variant.has_cube_actions() { 5 } else { 0 })
+        moves.max(if self.variant.has_cube_actions() {
+            5
+        } else {
+            0
+        })
     }
 
     fn min_utility(&self) -> f64 {
@@ -439,7 +443,12 @@ impl Game for Tables {
         }
     }
 
+    /// The player on roll; while a double or an offer to resign awaits his
+    /// opponent's answer, the opponent, who decides.
     fn turn_owner(&self, pos: &Position) -> Option<Seat> {
+        if pos.phase == Phase::Cube {
+            return Some(self.cube_decider(pos));
+        }
         pos.turn()
     }
 

@@ -260,10 +260,10 @@ mod validate;
 pub mod variant;
 
 pub use action::{Move, Source};
-pub use cube::{CubeAction, Offer};
-pub use cube_setup::{CubeSetup, MatchScore};
 #[cfg(feature = "alloc")]
 pub use analysis::Shot;
+pub use cube::{CubeAction, Offer};
+pub use cube_setup::{CubeSetup, MatchScore};
 pub use diagram::DiagramDisplay;
 pub use game::{Tables, OPENING_THROWS};
 pub use notation::{MoveDisplay, NotationDisplay};

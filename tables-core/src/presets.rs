@@ -646,8 +646,8 @@ pub(crate) fn preset(name: &str) -> Option<Variant> {
     find(name).map(|p| p.variant)
 }
 
-/// The preset `name` with the cube and resignation on and the match of
-/// `cube`, where the preset takes these options: the game a bare
+/// The preset `name` with the cube and resignation on, gammons and
+/// backgammons counted, and the match of `cube`, where the preset takes these options: the game a bare
 /// position with the cube's fields is read in.
 pub(crate) fn cubeful_preset(name: &str, cube: &crate::CubeSetup) -> Option<Variant> {
     let p = find(name)?;
@@ -655,6 +655,8 @@ pub(crate) fn cubeful_preset(name: &str, cube: &crate::CubeSetup) -> Option<Vari
         return None;
     }
     let mut v = p.variant;
+    // The most permissive: every offer to resign reads.
+    v.scoring = Scoring::Backgammons;
     v.cube = true;
     v.resign = true;
     if let Some(m) = cube.match_score {

@@ -338,23 +338,27 @@ impl FromStr for Setup {
             Some((t, at)) => parse_u32(t, "turns", at)?,
             None => 0,
         };
-        let cube = match fields.next_optional() {
-            Some((t, at)) => {
-                let (value, owner) = crate::cube_setup::read_cube(t, at)?;
-                let (t, at) = fields.next_field("offer")?;
-                let offer = crate::cube_setup::read_offer(t, at)?;
-                let match_score = match fields.next_optional() {
-                    Some((t, at)) => Some(crate::cube_setup::read_match(t, at)?),
-                    None => None,
-                };
-                Some(CubeSetup {
-                    value,
-                    owner,
-                    offer,
-                    match_score,
-                })
-            }
-            None => None,
+        // The cube's fields come at least two together (cube and offer):
+        // a lone field after the turns is trailing text.
+        let mut ahead = fields.clone();
+        let pair = ahead.next_optional().is_some() && ahead.next_optional().is_some();
+        let cube = if pair {
+            let (t, at) = fields.next_field("cube")?;
+            let (value, owner) = crate::cube_setup::read_cube(t, at)?;
+            let (t, at) = fields.next_field("offer")?;
+            let offer = crate::cube_setup::read_offer(t, at)?;
+            let match_score = match fields.next_optional() {
+                Some((t, at)) => Some(crate::cube_setup::read_match(t, at)?),
+                None => None,
+            };
+            Some(CubeSetup {
+                value,
+                owner,
+                offer,
+                match_score,
+            })
+        } else {
+            None
         };
         fields.finish()?;
         Ok(Setup {

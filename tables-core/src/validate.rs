@@ -4,11 +4,11 @@
 use racegames_board::notation::{Fields, ParseError, Problem};
 use racegames_board::{Seat, SetupError};
 
+use crate::cube_setup::{CubeSetup, MatchScore};
 use crate::game::{Tables, OFF_ROUTE};
 use crate::position::{
     Phase, Position, AGAIN, A_WON, DRAWN, FORM_RESULT_WRITTEN, NO_TURN, PASSED, UNDECIDED,
 };
-use crate::cube_setup::{CubeSetup, MatchScore};
 use crate::setup::{Pieces, Setup, Turn};
 use crate::variant::{
     BlockedEntry, DeadPosition, Doubles, ExtraThrow, Goal, Mode, Reentry, UnusableDie, QUARTERS,
@@ -79,6 +79,8 @@ impl Tables {
         }
         let mut pos = Position {
             form: self.initial.form,
+            match_len: self.initial.match_len,
+            score: self.initial.score,
             ..Position::EMPTY
         };
         self.place_points(setup, &mut pos)?;
@@ -327,12 +329,13 @@ impl Tables {
             // A dropped double or an accepted resignation (checked with
             // the offer).
             let by_offer = pos.offer >= crate::cube::OFFER_DOUBLE && result != DRAWN;
-            let by_rule = by_offer || if result == DRAWN {
-                v.dead_position == DeadPosition::Draw
-            } else {
-                v.blocked_entry == BlockedEntry::Lose
-                    || matches!(v.unusable_die, UnusableDie::Lose | UnusableDie::LoseIfNone)
-            };
+            let by_rule = by_offer
+                || if result == DRAWN {
+                    v.dead_position == DeadPosition::Draw
+                } else {
+                    v.blocked_entry == BlockedEntry::Lose
+                        || matches!(v.unusable_die, UnusableDie::Lose | UnusableDie::LoseIfNone)
+                };
             if !by_rule {
                 return Err(bad(
                     "turn",
@@ -506,7 +509,10 @@ impl Tables {
         let log2 = c.value.trailing_zeros() as u8;
         let owner = c.owner.map_or(0, |s| s.index() as u8 + 1);
         pos.cube = log2 | owner << 4;
-        let code = c.offer.code().ok_or(bad("offer", "a resignation is of 1, 2 or 3"))?;
+        let code = c
+            .offer
+            .code()
+            .ok_or(bad("offer", "a resignation is of 1, 2 or 3"))?;
         // Read by `settle_over` for a game that ended by an offer.
         pos.offer = code;
         Ok(code)

@@ -733,19 +733,31 @@ impl Variant {
             return Err(("match_length", "match_length is 0 (money play) to 64"));
         }
         if n == 0 {
-            if self.score[0] > 0 || self.score[1] > 0 {
+            if self.score[0] > 0 {
                 return Err(("score_a", "a score needs match play (match_length above 0)"));
             }
+            if self.score[1] > 0 {
+                return Err(("score_b", "a score needs match play (match_length above 0)"));
+            }
             if self.crawford_game {
-                return Err(("crawford_game", "the Crawford game needs match play (match_length above 0)"));
+                return Err((
+                    "crawford_game",
+                    "the Crawford game needs match play (match_length above 0)",
+                ));
             }
             return Ok(());
         }
         if self.score[0] >= n {
-            return Err(("score_a", "the score before a game is below the match length"));
+            return Err((
+                "score_a",
+                "the score before a game is below the match length",
+            ));
         }
         if self.score[1] >= n {
-            return Err(("score_b", "the score before a game is below the match length"));
+            return Err((
+                "score_b",
+                "the score before a game is below the match length",
+            ));
         }
         if self.crawford_game && (self.score[0] == n - 1) == (self.score[1] == n - 1) {
             return Err((
