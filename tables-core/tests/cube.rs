@@ -487,3 +487,20 @@ proptest! {
         let _ = text.parse::<Position>();
     }
 }
+
+#[test]
+fn perft_counts_match_the_cube_data_file() {
+    use racegames_board::testing::{check_perft_data, Step};
+    let limit = if cfg!(debug_assertions) {
+        20_000
+    } else {
+        u64::MAX
+    };
+    let data = include_str!("data/tables_cube_perft.txt");
+    let done = check_perft_data(data, limit, |line| {
+        line.count_in(&line.make::<Tables>()?, Step::Turn)
+    })
+    .unwrap();
+    assert_eq!(done.checked + done.skipped, 12);
+    assert!(done.checked >= 10);
+}
