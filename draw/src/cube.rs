@@ -16,7 +16,7 @@ const DIM: u32 = 0x7a7a7a;
 pub(crate) fn offer_verb(offer: Offer) -> Option<&'static str> {
     match offer {
         Offer::None => None,
-        Offer::Deciding | Offer::DecidingAfterRejection => Some("to roll or double"),
+        Offer::Deciding | Offer::DecidingAfterRejection => Some("decides before the throw"),
         Offer::Double => Some("doubles"),
         Offer::Resign(_) => Some("offers to resign"),
     }

@@ -29,7 +29,14 @@ def test_a_game_without_the_options_is_unchanged() -> None:
     plain = racegames.make_game("backgammon")
     assert plain.num_distinct_actions() == 168
     assert plain.observation_tensor_shape() == (7, 24)
-    assert plain.get_parameters()["cube"] is False
+    # The cube's options are listed only where one is set.
+    assert plain.get_parameters() == {"scoring": "winloss", "max_turns": 500}
+    cubeful = racegames.make_game("backgammon", cube=True, match_length=3)
+    assert cubeful.get_parameters() == {"scoring": "winloss", "cube": True, "jacoby": True, "resign": False,
+                                        "match_length": 3, "score_a": 0, "score_b": 0, "crawford_game": False,
+                                        "max_turns": 500}
+    assert racegames.make_game("backgammon", **cubeful.get_parameters()) == cubeful
+    assert eval(repr(cubeful), {"racegames": racegames}) == cubeful
     state = plain.new_initial_state()
     assert (state.cube_value(), state.cube_owner(), state.match_score(), state.is_crawford_game()) == (1, None, (0, 0),
                                                                                                        False)

@@ -736,15 +736,47 @@ impl FromParams for Tables {
 }
 
 /// Every option of the preset `v` is named after, with its default value
-/// (the first word of a word option), then `max_turns`.
+/// (the first word of a word option), then `max_turns`; the cube's options
+/// only where one of them is not at its default.
 pub(crate) fn default_options(v: &Variant) -> ParamList {
     let options = find(v.name).map_or(&[][..], |p| p.options);
     let mut out: ParamList = options.iter().map(|o| (o.key, o.default)).collect();
     out.push(("max_turns", Int(i64::from(v.max_turns))));
     // A variant made by hand may differ from its preset here.
     set_option(&mut out, "pass_to_unstacker", Bool(v.pass_to_unstacker));
+    // The cube's options are listed only where one is set, so that a game
+    // without them lists what it always did.
+    let plain = Variant::STANDARD;
+    let cube_default = !v.cube
+        && v.jacoby == plain.jacoby
+        && !v.resign
+        && v.match_length == 0
+        && v.score == [0, 0]
+        && !v.crawford_game;
+    if cube_default {
+        out.retain(|(key, _)| !CUBE_OPTIONS.contains(key));
+    } else {
+        set_option(&mut out, "cube", Bool(v.cube));
+        set_option(&mut out, "jacoby", Bool(v.jacoby));
+        set_option(&mut out, "resign", Bool(v.resign));
+        set_option(&mut out, "match_length", Int(i64::from(v.match_length)));
+        set_option(&mut out, "score_a", Int(i64::from(v.score[0])));
+        set_option(&mut out, "score_b", Int(i64::from(v.score[1])));
+        set_option(&mut out, "crawford_game", Bool(v.crawford_game));
+    }
     out
 }
+
+/// The options of the cube, resignation and match play.
+const CUBE_OPTIONS: [&str; 7] = [
+    "cube",
+    "jacoby",
+    "resign",
+    "match_length",
+    "score_a",
+    "score_b",
+    "crawford_game",
+];
 
 /// Every option word, so that a validated word can be kept as `'static`.
 const WORDS: &[&str] = &[

@@ -504,3 +504,44 @@ fn perft_counts_match_the_cube_data_file() {
     assert_eq!(done.checked + done.skipped, 12);
     assert!(done.checked >= 10);
 }
+
+#[test]
+fn the_match_id_writes_the_cube_the_score_and_the_offers() {
+    use racegames_tables::gnubg::{GameState, MatchId, MatchInfo, Resignation};
+    use ParamValue::{Bool, Int};
+    // gnubg's manual: score 2-4 in a 9 point match, player 0 (A) holds a
+    // 2-cube, player 1 (B) has just rolled 52.
+    let game = bg(&[("cube", Bool(true)), ("match_length", Int(9)), ("score_a", Int(2)), ("score_b", Int(4))]);
+    let p = pos(
+        &game,
+        "B2,.,.,.,.,A5,.,A3,.,.,.,B5,A5,.,.,.,B3,.,B5,.,.,.,.,A2 - 0/0 B 52 3 2A - 9:2-4",
+    );
+    let info = MatchInfo::of_position(&game, &p, None, None).unwrap();
+    assert_eq!(MatchId::new(info).unwrap().to_string(), "QYkqASAAIAAA");
+    // A double under way: B answers it.
+    let mut d = pos(&game, &format!("{AFTER_31} 2A ? 9:2-4"));
+    cube(&game, &mut d, CubeAction::Double);
+    let info = MatchInfo::of_position(&game, &d, None, None).unwrap();
+    assert!(info.doubled);
+    assert_eq!((info.on_roll, info.turn), (Seat::new(0), Seat::new(1)));
+    cube(&game, &mut d, CubeAction::Drop);
+    let info = MatchInfo::of_position(&game, &d, None, None).unwrap();
+    assert_eq!((info.game_state, info.on_roll, info.cube), (GameState::Dropped, Seat::new(0), 2));
+    // An accepted resignation, and the Crawford flag.
+    let crawford = bg(&[
+        ("resign", Bool(true)),
+        ("match_length", Int(5)),
+        ("score_a", Int(1)),
+        ("score_b", Int(4)),
+        ("crawford_game", Bool(true)),
+    ]);
+    let mut r = pos(&crawford, &format!("{AFTER_31} 1 ? 5:1-4C"));
+    cube(&crawford, &mut r, CubeAction::ResignSingle);
+    cube(&crawford, &mut r, CubeAction::Accept);
+    let info = MatchInfo::of_position(&crawford, &r, None, None).unwrap();
+    assert_eq!(info.game_state, GameState::Resigned);
+    assert_eq!(info.resigned, Some(Resignation::Single));
+    assert!(info.crawford && info.match_length == 5 && info.score == [1, 4]);
+    let back: MatchId = MatchId::new(info).unwrap().to_string().parse().unwrap();
+    assert_eq!(back.info(), &info);
+}

@@ -167,7 +167,9 @@ def points(r: CubeRules, s: CubeState) -> float:
 
 def turn_ends(r: CubeRules, s: CubeState) -> set:
     """Every state (as keys) at the end of the turn under way in ``s``: the
-    next player's turn begun, or the game over."""
+    next player's turn begun, or the game over. None from a finished game."""
+    if s.board.phase == "over":
+        return set()
     out, seen, stack = set(), set(), [s]
     while stack:
         c = stack.pop()
