@@ -53,10 +53,39 @@ pub(crate) fn cube_words(cube: &CubeSetup) -> (String, String) {
 /// with cell size `c`; returns the `y` below them.
 pub(crate) fn cube_panel(s: &mut Scene, cube: &CubeSetup, x: f64, y: f64, c: f64) -> f64 {
     let size = 0.8 * c;
-    s.rect(x, y - 0.6 * c, size, size, Some(0xffffff), stroke(INK, 1.5), 0.12 * c);
-    s.text(x + size / 2.0, y - 0.05 * c, format!("{}", cube.value), c * 0.34, INK, Anchor::Middle);
+    s.rect(
+        x,
+        y - 0.6 * c,
+        size,
+        size,
+        Some(0xffffff),
+        stroke(INK, 1.5),
+        0.12 * c,
+    );
+    s.text(
+        x + size / 2.0,
+        y - 0.05 * c,
+        format!("{}", cube.value),
+        c * 0.34,
+        INK,
+        Anchor::Middle,
+    );
     let (first, second) = cube_words(cube);
-    s.text(x + size + 0.25 * c, y - 0.25 * c, first, c * 0.28, INK, Anchor::Start);
-    s.text(x + size + 0.25 * c, y + 0.15 * c, second, c * 0.28, DIM, Anchor::Start);
+    s.text(
+        x + size + 0.25 * c,
+        y - 0.25 * c,
+        first,
+        c * 0.28,
+        INK,
+        Anchor::Start,
+    );
+    s.text(
+        x + size + 0.25 * c,
+        y + 0.15 * c,
+        second,
+        c * 0.28,
+        DIM,
+        Anchor::Start,
+    );
     y + 0.9 * c
 }

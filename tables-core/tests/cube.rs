@@ -244,7 +244,8 @@ fn returns_count_points_times_the_cube_with_jacoby_in_money_play() {
     use ParamValue::{Bool, Int, Str};
     // A gammons B: A has borne off all, B nothing.
     let gammon = ".,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,B15,.,.,.,. - 15/0 - - 40";
-    let cases: [(&[(&str, ParamValue<'_>)], &str, f64); 5] = [
+    type Options<'a> = &'a [(&'a str, ParamValue<'a>)];
+    let cases: [(Options<'_>, &str, f64); 5] = [
         (
             &[("cube", Bool(true)), ("scoring", Str("gammons"))],
             "1 -",
@@ -511,7 +512,12 @@ fn the_match_id_writes_the_cube_the_score_and_the_offers() {
     use ParamValue::{Bool, Int};
     // gnubg's manual: score 2-4 in a 9 point match, player 0 (A) holds a
     // 2-cube, player 1 (B) has just rolled 52.
-    let game = bg(&[("cube", Bool(true)), ("match_length", Int(9)), ("score_a", Int(2)), ("score_b", Int(4))]);
+    let game = bg(&[
+        ("cube", Bool(true)),
+        ("match_length", Int(9)),
+        ("score_a", Int(2)),
+        ("score_b", Int(4)),
+    ]);
     let p = pos(
         &game,
         "B2,.,.,.,.,A5,.,A3,.,.,.,B5,A5,.,.,.,B3,.,B5,.,.,.,.,A2 - 0/0 B 52 3 2A - 9:2-4",
@@ -526,7 +532,10 @@ fn the_match_id_writes_the_cube_the_score_and_the_offers() {
     assert_eq!((info.on_roll, info.turn), (Seat::new(0), Seat::new(1)));
     cube(&game, &mut d, CubeAction::Drop);
     let info = MatchInfo::of_position(&game, &d, None, None).unwrap();
-    assert_eq!((info.game_state, info.on_roll, info.cube), (GameState::Dropped, Seat::new(0), 2));
+    assert_eq!(
+        (info.game_state, info.on_roll, info.cube),
+        (GameState::Dropped, Seat::new(0), 2)
+    );
     // An accepted resignation, and the Crawford flag.
     let crawford = bg(&[
         ("resign", Bool(true)),
