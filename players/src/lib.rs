@@ -14,6 +14,7 @@
 //! - `games/`: each game's evaluation and its list of players.
 //! - [`net`]: learned evaluations for the dice games, evaluated natively.
 //! - [`Interrupt`]: the flag that stops long work early (Ctrl-C).
+//! - [`cube`]: doubling, taking and dropping, in money and match play.
 //! - [`arena`]: matches between players on several threads, Wilson
 //!   intervals, round robins with Elo ratings.
 #![forbid(unsafe_code)]
@@ -23,6 +24,7 @@
 
 pub mod arena;
 pub mod builtin;
+pub mod cube;
 mod eval;
 pub mod expectimax;
 mod fxhash;
