@@ -12,7 +12,8 @@
 //! - [`builtin`]: a named player built from a game's evaluation, options
 //!   and defaults.
 //! - `games/`: each game's evaluation and its list of players.
-//! - [`net`]: learned evaluations for the dice games, evaluated natively.
+//! - [`net`]: learned evaluations for the dice games, evaluated natively;
+//!   [`bearoff`]: backgammon's bear-off, solved, which the net defers to.
 //! - [`Interrupt`]: the flag that stops long work early (Ctrl-C).
 //! - [`arena`]: matches between players on several threads, Wilson
 //!   intervals, round robins with Elo ratings.
@@ -22,6 +23,7 @@
 #![warn(clippy::missing_errors_doc)]
 
 pub mod arena;
+pub mod bearoff;
 pub mod builtin;
 mod eval;
 pub mod expectimax;
@@ -32,6 +34,7 @@ mod interrupt;
 pub mod limit;
 pub mod mcts;
 pub mod net;
+mod params;
 mod player;
 pub mod ply;
 pub mod policy;
@@ -41,5 +44,6 @@ mod returns;
 
 pub use eval::Evaluator;
 pub use interrupt::{interrupt_requested, with_interrupt, Interrupt};
+pub use params::Params;
 pub use player::{Player, PlayerError};
-pub use registry::{Params, Playable};
+pub use registry::Playable;
