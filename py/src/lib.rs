@@ -17,6 +17,7 @@
 //!   Ctrl-C.
 
 pub mod args;
+mod cube;
 pub mod daldos;
 pub mod errors;
 mod history;

@@ -423,25 +423,25 @@ impl PyState {
     /// The doubling cube's value: 1, 2, 4, ... (1 in a tables game
     /// without the cube); `ValueError` in a game of another family.
     fn cube_value(&self) -> PyResult<u32> {
-        Ok(crate::tables::position(&*self.inner)?.cube_value())
+        Ok(crate::cube::position(&*self.inner)?.cube_value())
     }
 
     /// The seat that owns the cube, `None` while it is centred.
     fn cube_owner(&self) -> PyResult<Option<usize>> {
-        Ok(crate::tables::position(&*self.inner)?
+        Ok(crate::cube::position(&*self.inner)?
             .cube_owner()
             .map(Seat::index))
     }
 
     /// The match score before this game, `(a, b)`; `(0, 0)` in money play.
     fn match_score(&self) -> PyResult<(u32, u32)> {
-        let [a, b] = crate::tables::position(&*self.inner)?.match_score();
+        let [a, b] = crate::cube::position(&*self.inner)?.match_score();
         Ok((a, b))
     }
 
     /// True in the Crawford game of a match: nobody may double.
     fn is_crawford_game(&self) -> PyResult<bool> {
-        Ok(crate::tables::position(&*self.inner)?.is_crawford_game())
+        Ok(crate::cube::position(&*self.inner)?.is_crawford_game())
     }
 
     /// `[(action, probability)]` at a chance node, sorted, summing to 1;

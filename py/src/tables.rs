@@ -28,21 +28,6 @@ pub(crate) fn tables_state(state: &Bound<'_, PyState>) -> PyResult<(Py<PyGame>, 
     Ok((state.game.clone_ref(state.py()), copy))
 }
 
-/// The tables position of a state, for the cube's accessors;
-/// `ValueError` for a state of another family.
-pub(crate) fn position(inner: &dyn DynState) -> PyResult<&racegames_tables::Position> {
-    inner
-        .as_any()
-        .downcast_ref::<Held<Tables>>()
-        .map(|held| &held.state)
-        .ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "{} has no doubling cube: it is a tables game's (backgammon's) option",
-                inner.game().display_name()
-            ))
-        })
-}
-
 /// The most positions (within the turn and at its end) that
 /// `_tables_turn_ends` visits: a second or so, some tens of megabytes.
 pub const MAX_TURN_POSITIONS: usize = 1 << 18;
