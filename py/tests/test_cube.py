@@ -120,23 +120,29 @@ def test_gymnasium_and_the_vector_env_show_the_cube_actions() -> None:
 
 
 @pytest.mark.parametrize("name", ["random", "greedy", "expectimax", "mcts"])
-def test_built_in_players_play_cubeful_games_never_doubling(name: str) -> None:
+def test_built_in_players_play_cubeful_games_and_decide_the_cube(name: str) -> None:
     game = racegames.make_game("backgammon", cube=True, resign=True, max_turns=60)
     light = {"expectimax": {"depth": 1}, "mcts": {"simulations": 20}}.get(name, {})
     player = players.make_player(name, game, seed=1, **light)
-    state = game.new_initial_state()
     rng = np.random.default_rng(3)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[rng.integers(len(outcomes))][0])
-            continue
-        action = player.act(state)
-        assert action in state.legal_actions()
-        if action >= 168:
-            assert state.action_to_string(action) in ("roll", "take", "reject", "accept")
-        state.apply_action(action)
-    assert state.cube_value() == 1
+    decisions = set()
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.integers(len(outcomes))][0])
+                continue
+            action = player.act(state)
+            assert action in state.legal_actions()
+            if action >= 168:
+                decisions.add(state.action_to_string(action))
+            state.apply_action(action)
+        # The game ends for its points times a cube the players turned.
+        assert state.cube_value() & (state.cube_value() - 1) == 0
+        assert max(state.returns()) in {k * state.cube_value() for k in (1, 2, 3)} | {0.0}
+    # Every player plays both sides: it doubles, and answers its own doubles.
+    assert "double" in decisions and decisions & {"take", "drop"}, decisions
 
 
 def random_play(game, seed: int, rules: CubeRules) -> int:
