@@ -171,13 +171,16 @@ fn word_value(py: Python<'_>, value: ParamValue<'_>) -> PyResult<Py<PyAny>> {
     })
 }
 
+/// An option read from text: its key and its value as a plain Python value.
+type Word = (String, Py<PyAny>);
+
 /// A name with options written `NAME` or `NAME:KEY=VALUE,...`, read by
 /// the one reader of that form ([`parse_spec`]): the name and the options
 /// in the order written, each value as [`param_word`] reads it. A
 /// `ValueError` says what is wrong.
 #[pyfunction]
 #[pyo3(name = "_parse_spec")]
-pub fn py_parse_spec(py: Python<'_>, text: &str) -> PyResult<(String, Vec<(String, Py<PyAny>)>)> {
+pub fn py_parse_spec(py: Python<'_>, text: &str) -> PyResult<(String, Vec<Word>)> {
     let (name, options) = parse_spec(text).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let options = options
         .into_iter()

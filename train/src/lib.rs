@@ -67,7 +67,10 @@ pub fn net_name(spec: &str) -> String {
     let mut out = name.to_string();
     for (_, value) in options {
         out.push('_');
-        out += &value.to_string();
+        match value {
+            ParamValue::Str(word) => out += word,
+            other => out += &other.to_string(),
+        }
     }
     out
 }
