@@ -34,7 +34,7 @@ pub mod pyvector;
 pub mod records;
 pub mod tables;
 
-pub use racegames_env::{dynplayer, erased, facts, registry, shaping, vector, workers};
+pub use racegames_env::{dyngame, dynplayer, erased, facts, registry, shaping, vector, workers};
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
