@@ -317,13 +317,13 @@ impl Tables {
     /// let game = Tables::from_params("backgammon", &[("cube", ParamValue::Bool(true))]).unwrap();
     /// // B wins the roll-off with 3-1 and plays 8/5 6/5; A doubles, B drops.
     /// let mut pos = game.parse_position(
-    ///     "B2,.,.,B2,.,A5,.,A3,.,.,.,B5,A5,.,.,.,B3,.,B5,.,.,.,.,A2 - 0/0 A - 1 1 ?",
+    ///     "B2,.,.,.,.,A5,.,A3,.,.,.,B5,A5,.,.,.,B2,.,B4,B2,.,.,.,A2 - 0/0 A - 1 1 ?",
     /// ).unwrap();
     /// for a in [CubeAction::Double, CubeAction::Drop] {
     ///     game.apply(&mut pos, game.action_of_cube(a).unwrap()).unwrap();
     /// }
     /// assert_eq!(game.points(&pos), 1.0);
-    /// assert_eq!(pos.to_string(), "B2,.,.,B2,.,A5,.,A3,.,.,.,B5,A5,.,.,.,B3,.,B5,.,.,.,.,A2 - 0/0 -A - 1 1 D");
+    /// assert_eq!(pos.to_string(), "B2,.,.,.,.,A5,.,A3,.,.,.,B5,A5,.,.,.,B2,.,B4,B2,.,.,.,A2 - 0/0 -A - 1 1 D");
     /// ```
     pub fn points(&self, pos: &Position) -> f64 {
         if pos.phase != Phase::Over || pos.winner().is_none() {

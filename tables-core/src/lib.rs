@@ -246,6 +246,7 @@ pub mod action;
 #[cfg(feature = "alloc")]
 mod analysis;
 pub mod cube;
+mod cube_options;
 mod cube_setup;
 mod diagram;
 mod game;

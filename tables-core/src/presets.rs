@@ -8,10 +8,11 @@
 use racegames_board::params::{expect_bool, expect_count, expect_word};
 use racegames_board::{FromParams, ParamError, ParamList, ParamValue};
 
+use crate::cube_options::{crawford_game, cube, jacoby, match_length, resign, score_a, score_b};
 use crate::game::Tables;
 use crate::variant::{
     BearOff, BlockedEntry, DeadPosition, DiceRule, Direction, Doubles, Entry, ExtraThrow, Goal,
-    Mode, Reentry, Scoring, StartingPieces, Track, UnusableDie, Variant, MAX_MATCH_LENGTH,
+    Mode, Reentry, Scoring, StartingPieces, Track, UnusableDie, Variant,
 };
 
 /// Opposite directions: A from the last point to the first, B the other way.
@@ -439,56 +440,6 @@ fn scoring(v: &mut Variant, key: &'static str, value: ParamValue<'_>) -> Result<
     Ok(())
 }
 
-fn cube(v: &mut Variant, key: &'static str, value: ParamValue<'_>) -> Result<(), ParamError> {
-    v.cube = expect_bool(v.name, key, value)?;
-    Ok(())
-}
-
-fn jacoby(v: &mut Variant, key: &'static str, value: ParamValue<'_>) -> Result<(), ParamError> {
-    v.jacoby = expect_bool(v.name, key, value)?;
-    Ok(())
-}
-
-fn resign(v: &mut Variant, key: &'static str, value: ParamValue<'_>) -> Result<(), ParamError> {
-    v.resign = expect_bool(v.name, key, value)?;
-    Ok(())
-}
-
-fn crawford_game(
-    v: &mut Variant,
-    key: &'static str,
-    value: ParamValue<'_>,
-) -> Result<(), ParamError> {
-    v.crawford_game = expect_bool(v.name, key, value)?;
-    Ok(())
-}
-
-/// A match length or score: 0 to the longest match (checked together
-/// with the others once every option is read).
-fn match_count(v: &Variant, key: &'static str, value: ParamValue<'_>) -> Result<u8, ParamError> {
-    let expected = "an integer from 0 to 64";
-    Ok(expect_count(v.name, key, value, u32::from(MAX_MATCH_LENGTH), expected)? as u8)
-}
-
-fn match_length(
-    v: &mut Variant,
-    key: &'static str,
-    value: ParamValue<'_>,
-) -> Result<(), ParamError> {
-    v.match_length = match_count(v, key, value)?;
-    Ok(())
-}
-
-fn score_a(v: &mut Variant, key: &'static str, value: ParamValue<'_>) -> Result<(), ParamError> {
-    v.score[0] = match_count(v, key, value)?;
-    Ok(())
-}
-
-fn score_b(v: &mut Variant, key: &'static str, value: ParamValue<'_>) -> Result<(), ParamError> {
-    v.score[1] = match_count(v, key, value)?;
-    Ok(())
-}
-
 fn bear_off_exact_or_any(
     v: &mut Variant,
     key: &'static str,
@@ -744,39 +695,9 @@ pub(crate) fn default_options(v: &Variant) -> ParamList {
     out.push(("max_turns", Int(i64::from(v.max_turns))));
     // A variant made by hand may differ from its preset here.
     set_option(&mut out, "pass_to_unstacker", Bool(v.pass_to_unstacker));
-    // The cube's options are listed only where one is set, so that a game
-    // without them lists what it always did.
-    let plain = Variant::STANDARD;
-    let cube_default = !v.cube
-        && v.jacoby == plain.jacoby
-        && !v.resign
-        && v.match_length == 0
-        && v.score == [0, 0]
-        && !v.crawford_game;
-    if cube_default {
-        out.retain(|(key, _)| !CUBE_OPTIONS.contains(key));
-    } else {
-        set_option(&mut out, "cube", Bool(v.cube));
-        set_option(&mut out, "jacoby", Bool(v.jacoby));
-        set_option(&mut out, "resign", Bool(v.resign));
-        set_option(&mut out, "match_length", Int(i64::from(v.match_length)));
-        set_option(&mut out, "score_a", Int(i64::from(v.score[0])));
-        set_option(&mut out, "score_b", Int(i64::from(v.score[1])));
-        set_option(&mut out, "crawford_game", Bool(v.crawford_game));
-    }
+    crate::cube_options::list_cube_options(v, &mut out);
     out
 }
-
-/// The options of the cube, resignation and match play.
-const CUBE_OPTIONS: [&str; 7] = [
-    "cube",
-    "jacoby",
-    "resign",
-    "match_length",
-    "score_a",
-    "score_b",
-    "crawford_game",
-];
 
 /// Every option word, so that a validated word can be kept as `'static`.
 const WORDS: &[&str] = &[

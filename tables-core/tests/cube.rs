@@ -554,3 +554,34 @@ fn the_match_id_writes_the_cube_the_score_and_the_offers() {
     let back: MatchId = MatchId::new(info).unwrap().to_string().parse().unwrap();
     assert_eq!(back.info(), &info);
 }
+
+#[cfg(feature = "serde")]
+#[test]
+fn serde_writes_and_reads_the_cube_fields() {
+    let game = bg(&[
+        ("cube", ParamValue::Bool(true)),
+        ("match_length", ParamValue::Int(9)),
+        ("score_a", ParamValue::Int(3)),
+        ("score_b", ParamValue::Int(7)),
+    ]);
+    let p = pos(&game, &format!("{AFTER_31} 8B - 9:3-7"));
+    let json = serde_json::to_string(&p).unwrap();
+    assert_eq!(json, format!("\"{AFTER_31} 8B - 9:3-7\""));
+    assert_eq!(serde_json::from_str::<Position>(&json).unwrap(), p);
+    let setup: Setup = serde_json::from_str(&json).unwrap();
+    assert_eq!(game.position(&setup), Ok(p));
+    // A variant serialized before the cube's fields reads with their defaults.
+    let mut v = serde_json::to_value(Tables::backgammon().variant()).unwrap();
+    for key in [
+        "cube",
+        "jacoby",
+        "resign",
+        "match_length",
+        "score",
+        "crawford_game",
+    ] {
+        v.as_object_mut().unwrap().remove(key);
+    }
+    let back: racegames_tables::Variant = serde_json::from_value(v).unwrap();
+    assert!(!back.cube && back.jacoby && back.match_length == 0);
+}
