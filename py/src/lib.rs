@@ -30,6 +30,7 @@ pub mod pydriver;
 pub mod pygame;
 pub mod pygnubg;
 pub mod pyluck;
+pub mod pymatches;
 pub mod pyplayers;
 pub mod pyvector;
 pub mod records;
@@ -117,6 +118,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pyplayers::check_policy_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(pyarena::arena_play, m)?)?;
     m.add_function(wrap_pyfunction!(pyarena::arena_round_robin, m)?)?;
+    m.add_function(wrap_pyfunction!(pymatches::arena_play_matches, m)?)?;
     m.add_function(wrap_pyfunction!(pyarena::wilson, m)?)?;
     m.add_function(wrap_pyfunction!(pyarena::mean_interval, m)?)?;
     m.add_function(wrap_pyfunction!(pyarena::fit_elo, m)?)?;

@@ -16,6 +16,7 @@ __all__ = [
     "_make_player",
     "_arena_play",
     "_arena_round_robin",
+    "_arena_play_matches",
     "_arena_luck",
     "_wilson",
     "_elo",
@@ -144,6 +145,16 @@ def _arena_round_robin(
     turn_limit: int,
     opening: int,
     progress: Optional[Callable[[int, int], None]] = None,
+) -> Dict[str, Any]: ...
+def _arena_play_matches(
+    state: State,
+    players: List[Tuple[str, int, Dict[str, Any]]],
+    matches: int,
+    match_length: int,
+    seed: int,
+    threads: int,
+    turn_limit: int,
+    record_path: Optional[Union[str, os.PathLike[str]]] = None,
 ) -> Dict[str, Any]: ...
 def _arena_luck(
     game: Game,
