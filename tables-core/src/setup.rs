@@ -344,6 +344,16 @@ impl FromStr for Setup {
     }
 }
 
+/// Writes `n` in decimal without the formatting machinery: the notation
+/// is written at every step of an environment, and its counts are small.
+fn write_small(f: &mut fmt::Formatter<'_>, n: u8) -> fmt::Result {
+    use fmt::Write;
+    if n >= 10 {
+        write_small(f, n / 10)?;
+    }
+    f.write_char(char::from(b'0' + n % 10))
+}
+
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use fmt::Write;
@@ -354,7 +364,8 @@ impl fmt::Display for Setup {
             match point {
                 None => f.write_char('.')?,
                 Some(p) => {
-                    write!(f, "{}{}", p.seat.letter(), p.count)?;
+                    f.write_char(p.seat.letter())?;
+                    write_small(f, p.count)?;
                     if p.stacked {
                         f.write_char('^')?;
                     }
