@@ -12,8 +12,8 @@ use crate::args;
 use crate::erased::{DynGame, DynState};
 use crate::errors::{self, guard, IllegalActionError, UnknownGameError};
 use crate::history::History;
-use crate::pylists::ListCache;
 use crate::params;
+use crate::pylists::ListCache;
 use crate::registry;
 
 /// `current_player()` at a chance node, as in OpenSpiel.

@@ -80,7 +80,15 @@ impl ListCache {
             None => {
                 let tuples = outcomes
                     .iter()
-                    .map(|&(a, p)| PyTuple::new(py, [a.into_pyobject(py)?.into_any(), p.into_pyobject(py)?.into_any()]))
+                    .map(|&(a, p)| {
+                        PyTuple::new(
+                            py,
+                            [
+                                a.into_pyobject(py)?.into_any(),
+                                p.into_pyobject(py)?.into_any(),
+                            ],
+                        )
+                    })
                     .collect::<PyResult<Vec<_>>>()?;
                 if outcomes.len() <= MAX_CACHED_OUTCOMES {
                     let new = tuples.iter().map(|t| t.clone().unbind()).collect();
