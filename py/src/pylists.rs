@@ -16,6 +16,9 @@ const MAX_CACHED_ACTION_INTS: usize = 1 << 17;
 /// The most chance outcomes whose tuples are kept.
 const MAX_CACHED_OUTCOMES: usize = 1 << 10;
 
+/// Chance outcomes and the Python tuples made of them.
+type KeptOutcomes = (Vec<(Action, f64)>, Vec<Py<PyTuple>>);
+
 /// The kept objects of one game.
 #[derive(Default)]
 pub(crate) struct ListCache {
@@ -25,7 +28,7 @@ pub(crate) struct ListCache {
     /// The last chance outcomes listed, and their `(action, probability)`
     /// tuples: the dice games list the same throws at almost every chance
     /// node. Tuples are immutable, so every list may share them.
-    outcomes: Mutex<(Vec<(Action, f64)>, Vec<Py<PyTuple>>)>,
+    outcomes: Mutex<KeptOutcomes>,
 }
 
 impl ListCache {
