@@ -4,7 +4,8 @@
 //! environment and the players, re-exported here under their module
 //! names).
 //!
-//! - [`pygame`]: the `Game` and `State` classes;
+//! - [`pygame`]: the `Game` and `State` classes (their most asked lists
+//!   made from objects kept per game: `pylists`);
 //! - [`pyvector`]: the vector environment's Python class;
 //! - [`pyplayers`], [`pyarena`] and [`records`]: `racegames.players`,
 //!   `racegames.arena` and `racegames.records`' native halves, with
@@ -29,6 +30,7 @@ pub mod pycallable;
 pub mod pydriver;
 pub mod pygame;
 pub mod pygnubg;
+mod pylists;
 pub mod pyluck;
 pub mod pymatches;
 pub mod pyplayers;

@@ -13,7 +13,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use arrayvec::ArrayVec;
+use arrayvec::{ArrayString, ArrayVec};
 use racegames_board::notation::{parse_u32, Fields, ParseError, Problem};
 use racegames_board::Seat;
 
@@ -375,23 +375,45 @@ impl FromStr for Setup {
     }
 }
 
+/// The longest points field: every point holding `A255^`, and commas.
+const POINTS_FIELD: usize = MAX_POINTS * 6;
+
+/// Appends `c` to the points field.
+fn push(field: &mut ArrayString<POINTS_FIELD>, c: char) -> fmt::Result {
+    field.try_push(c).map_err(|_| fmt::Error)
+}
+
+/// Appends `n` in decimal to the points field.
+fn push_small(field: &mut ArrayString<POINTS_FIELD>, n: u8) -> fmt::Result {
+    if n >= 10 {
+        push_small(field, n / 10)?;
+    }
+    push(field, char::from(b'0' + n % 10))
+}
+
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use fmt::Write;
+        // The points field is made on the stack and written at once: the
+        // notation is written at every step of an environment, and a
+        // character at a time through the formatter costs most of it.
+        let mut points = ArrayString::<POINTS_FIELD>::new();
         for (i, point) in self.points.iter().enumerate() {
             if i > 0 {
-                f.write_char(',')?;
+                push(&mut points, ',')?;
             }
             match point {
-                None => f.write_char('.')?,
+                None => push(&mut points, '.')?,
                 Some(p) => {
-                    write!(f, "{}{}", p.seat.letter(), p.count)?;
+                    push(&mut points, p.seat.letter())?;
+                    push_small(&mut points, p.count)?;
                     if p.stacked {
-                        f.write_char('^')?;
+                        push(&mut points, '^')?;
                     }
                 }
             }
         }
+        f.write_str(&points)?;
         f.write_char(' ')?;
         let mut any = false;
         for (seat, quarters) in self.waiting.iter().enumerate() {

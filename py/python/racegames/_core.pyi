@@ -266,7 +266,17 @@ class _Driver:
         action: int,
         obs: Optional[npt.NDArray[np.float32]] = None,
         mask: Optional[npt.NDArray[np.int8]] = None,
+        rewards: Optional[npt.NDArray[np.float64]] = None,
     ) -> Tuple[float, bool, bool, bool]: ...
+    def gym_step(
+        self,
+        state: State,
+        seat: int,
+        action: int,
+        mask: npt.NDArray[np.int8],
+        shape: Sequence[int],
+        flat: bool,
+    ) -> Tuple[Any, float, bool, bool, Dict[str, Any]]: ...
     def snapshot(self) -> Tuple[Optional[Tuple[int, List[int]]], int]: ...
     def restore(self, snapshot: Tuple[Optional[Tuple[int, List[int]]], int]) -> None: ...
 
