@@ -295,7 +295,7 @@ def play_matches(
     seed64 = _seed(seed)
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence) or len(players) != 2:
         raise TypeError("players must be a list of two built-in players or player names")
-    specs = []
+    specs: List[Tuple[str, int, Dict[str, Any]]] = []
     for i, p in enumerate(players):
         if isinstance(p, str):
             specs.append((p, seed64 + i, {}))
