@@ -51,3 +51,9 @@ def test_bad_arguments_are_refused() -> None:
         arena.play_matches(game, ["greedy", "nobody"], matches=1)
     with pytest.raises(ValueError):
         arena.play_matches("daldos", ["greedy", "greedy"], matches=1)
+
+
+def test_the_command_line_plays_matches(capsys: pytest.CaptureFixture[str]) -> None:
+    assert arena.main(["backgammon", "greedy", "random", "--match", "3", "--games", "2", "-o", "cube=true"]) == 0
+    out = capsys.readouterr().out
+    assert "matches to 3" in out and "2 matches" in out

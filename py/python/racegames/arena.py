@@ -446,6 +446,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     )
     parser.add_argument("--record", metavar="PATH", help="write every game to PATH as game records")
     parser.add_argument(
+        "--match",
+        type=int,
+        metavar="L",
+        help="play whole matches of L points (backgammon with the cube): --games counts matches",
+    )
+    parser.add_argument(
         "--luck",
         action="store_true",
         help="also print each player's luck-adjusted mean return (games with dice; see racegames.arena.luck)",
@@ -462,6 +468,17 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         seed = _seed(args.seed)
         # A seed in a player's spec (random:seed=3) wins over the arena's.
         made = [make_player(name, game, **{"seed": seed + i, **params}) for i, (name, params) in enumerate(args.players)]
+        if args.match is not None:
+            start = time.perf_counter()
+            matches = play_matches(
+                game, made, matches=args.games, match_length=args.match, seed=seed,
+                threads=args.threads, record=args.record,
+            )
+            seconds = time.perf_counter() - start
+            print(f"{game!r}: {' vs '.join(matches.names)}, matches to {args.match}, seed {args.seed}")
+            print(matches.table())
+            print(f"{seconds:.2f} s")
+            return 0
         with tempfile.TemporaryDirectory() as scratch:
             record = args.record or (os.path.join(scratch, "games.txt") if args.luck else None)
             start = time.perf_counter()
