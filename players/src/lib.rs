@@ -14,6 +14,8 @@
 //! - `games/`: each game's evaluation and its list of players.
 //! - [`net`]: learned evaluations for the dice games, evaluated natively.
 //! - [`Interrupt`]: the flag that stops long work early (Ctrl-C).
+//! - [`analysis`]: what a position is worth, the plays ranked, rollouts,
+//!   a played game's mistakes, backgammon's bear-off distributions.
 //! - [`arena`]: matches between players on several threads, Wilson
 //!   intervals, round robins with Elo ratings.
 #![forbid(unsafe_code)]
@@ -21,6 +23,7 @@
 // Every public function returning a `Result` says when it errs.
 #![warn(clippy::missing_errors_doc)]
 
+pub mod analysis;
 pub mod arena;
 pub mod builtin;
 mod eval;

@@ -1,11 +1,11 @@
 //! Each game's playing knowledge: its evaluation and its players.
 
+/// Backgammon's bear-off tables, public for the analysis.
+pub mod bearoff;
 mod daldos;
 pub mod daldos_eval;
 mod halma;
 pub mod halma_eval;
-// Only the unit tests of generic players use it.
-pub mod bearoff;
 #[cfg(test)]
 mod placeholder;
 #[cfg(feature = "testing")]

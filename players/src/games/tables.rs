@@ -129,6 +129,17 @@ impl Playable for Tables {
     fn evaluation(&self, kind: Evaluation) -> Option<Arc<dyn Evaluator<Self>>> {
         evaluator(self, kind)
     }
+
+    fn search_defaults(&self) -> Defaults {
+        defaults(self)
+    }
+
+    fn outcomes(
+        &self,
+        state: &Self::State,
+    ) -> Option<(crate::analysis::Outcomes, racegames_board::Seat)> {
+        crate::analysis::net_outcomes(self, state)
+    }
 }
 
 #[cfg(test)]
