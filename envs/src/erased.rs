@@ -99,8 +99,11 @@ impl<G> Erasable for G where
 }
 
 /// A game's rules with their options fixed, types erased; its built-in
-/// players and arena come from [`DynPlayable`].
-pub trait DynGame: GameFacts + DynPlayable + Send + Sync + 'static {
+/// players and arena come from [`DynPlayable`], its analysis from
+/// [`crate::dynanalysis::DynAnalysis`].
+pub trait DynGame:
+    GameFacts + DynPlayable + crate::dynanalysis::DynAnalysis + Send + Sync + 'static
+{
     /// The state before the roll-off.
     fn new_initial_state(self: Arc<Self>) -> Box<dyn DynState>;
     /// A state from its notation.

@@ -7,6 +7,8 @@
 //! - [`dynplayer`]: the built-in players with types erased, the arena's
 //!   seats (built-in players, or players from outside Rust through
 //!   [`dynplayer::ExternalPlayer`]) and the vector environment's opponents;
+//! - [`dynanalysis`]: the analysis of positions and games (evaluate,
+//!   hint, rollout, analyse), types erased;
 //! - [`driver`]: the one opponent driver, which plays chance and the
 //!   opponents' seats for every environment form;
 //! - [`episode`]: one seat's step of a single environment (the Gymnasium,
@@ -49,6 +51,7 @@
 #![warn(clippy::missing_errors_doc)]
 
 pub mod driver;
+pub mod dynanalysis;
 pub mod dynplayer;
 pub mod episode;
 pub mod erased;

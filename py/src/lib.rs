@@ -11,6 +11,7 @@
 //!   [`pycallable`], a Python callable as an arena seat;
 //! - [`pydriver`]: the one reader of `opponent` arguments and the opponent
 //!   driver of the Gymnasium, PettingZoo and RLlib environments;
+//! - [`pyanalysis`]: `racegames.analysis`' native half;
 //! - [`daldos`] and [`tables`]: game-specific analysis; [`pygnubg`]: gnubg's
 //!   IDs;
 //! - [`args`], [`params`], [`errors`], [`interrupt`]: arguments, errors and
@@ -23,6 +24,7 @@ mod history;
 pub mod interrupt;
 pub mod params;
 pub mod pickling;
+pub mod pyanalysis;
 pub mod pyarena;
 pub mod pycallable;
 pub mod pydriver;
@@ -34,7 +36,9 @@ pub mod pyvector;
 pub mod records;
 pub mod tables;
 
-pub use racegames_env::{dynplayer, erased, facts, registry, shaping, vector, workers};
+pub use racegames_env::{
+    dynanalysis, dynplayer, erased, facts, registry, shaping, vector, workers,
+};
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -132,6 +136,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(daldos::py_threat_map, m)?)?;
     tables::register(m)?;
     pygnubg::register(m)?;
+    pyanalysis::register(m)?;
     m.add("CHANCE", pygame::CHANCE)?;
     m.add("TERMINAL", pygame::TERMINAL)?;
     // The limits and the interval's quantile, from the one place each lives.
