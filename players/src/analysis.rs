@@ -490,28 +490,5 @@ pub fn bearoff_rolls(counts: &[u8]) -> Result<Vec<f64>, AnalysisError> {
     Ok(out)
 }
 
-/// The shipped net's outcome chances at `state` for the seat to act
-/// (seat 0 at a terminal state), in [`Outcomes`]' order; `None` where
-/// the game has no five-output net or before the first turn.
-pub(crate) fn net_outcomes<G: crate::net::NetGame>(
-    game: &G,
-    state: &G::State,
-) -> Option<(Outcomes, Seat)> {
-    let net = crate::net::NetEvaluator::shipped(game).ok()?;
-    if net.net().outputs() != 5 {
-        return None;
-    }
-    let mut p = [0.0f32; crate::net::MAX_OUTPUTS];
-    let seat = if game.node(state) == Node::Terminal {
-        game.net_outcome(state, Seat::FIRST, &mut p);
-        Seat::FIRST
-    } else {
-        net.probabilities(game, state, &mut p)?
-    };
-    // The net's order: win, win gammon, lose gammon, win bg, lose bg.
-    let o = [p[0], p[1], p[3], p[2], p[4]].map(f64::from);
-    Some((o, seat))
-}
-
 #[cfg(test)]
 mod tests;

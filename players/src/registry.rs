@@ -69,7 +69,7 @@ pub trait Playable: Game<State: Send + Sync + 'static> + Sized + Send + Sync + '
 
     /// The search players' settings for the options not given (what
     /// [`Playable::make_player`] uses), for the analysis that values
-    /// positions as those players do ([`crate::analysis`]).
+    /// positions as those players do (the `analysis` module).
     fn search_defaults(&self) -> Defaults {
         Defaults::default()
     }
@@ -78,7 +78,7 @@ pub trait Playable: Game<State: Send + Sync + 'static> + Sized + Send + Sync + '
     /// act at `state` (win, win a gammon, win a backgammon, lose a gammon,
     /// lose a backgammon), as the shipped net sees them, and that seat;
     /// `None` (the default) where the game has no such net.
-    fn outcomes(&self, state: &Self::State) -> Option<(crate::analysis::Outcomes, Seat)> {
+    fn outcomes(&self, state: &Self::State) -> Option<([f64; 5], Seat)> {
         let _ = state;
         None
     }
