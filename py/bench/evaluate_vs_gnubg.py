@@ -11,10 +11,14 @@ gnubg's ``eval`` values), a third each from contact, race and bear-off
 where the games have enough. racegames values them with the player
 ``greedy`` over the shipped net (``--plies 0``: the net itself, gnubg's
 0-ply) or ``expectimax`` at ``depth=plies`` (gnubg's n-ply); gnubg with
-the same plies. The equity of the side on roll is ``2 win - 1 + win
-gammon - lose gammon + win backgammon - lose backgammon``. Prints the mean
-absolute difference, overall and by kind, and the mean absolute
-difference of the winning chance.
+the same plies. The equity compared is gnubg's cubeless equity of the
+side on roll, ``2 win - 1 + win gammon - lose gammon + win backgammon -
+lose backgammon``, from each one's five outcome chances (racegames'
+``values`` are the game's returns, which under the Jacoby rule of money
+play count no gammon while the cube is centred: the win chance alone).
+With ``--plies`` above 0 the searched values are compared with gnubg's
+``2 win - 1`` (the outcome chances stay the net's own). Prints the mean
+absolute difference, overall and by kind, and that of the winning chance.
 """
 
 from __future__ import annotations
@@ -87,6 +91,9 @@ class Gnubg:
             self.proc.wait(timeout=10)
         except (OSError, subprocess.TimeoutExpired):
             self.proc.kill()
+            self.proc.wait()
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
 
 
 def kind(state: racegames.State) -> str:
@@ -147,15 +154,22 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     win_diffs: List[float] = []
     start = time.perf_counter()
     try:
-        for state, roller in chosen:
+        for state, _ in chosen:
             if args.plies == 0:
                 e = analysis.evaluate(state, player="greedy", eval="net")
             else:
                 e = analysis.evaluate(state, player="expectimax", depth=args.plies, beam=0)
-            theirs = gnubg.probabilities(state, roller)
-            diffs.setdefault(kind(state), []).append(abs(e.values[roller] - equity(theirs)))
-            if e.outcomes is not None and e.outcomes_seat == roller:
-                win_diffs.append(abs(e.outcomes[0] - theirs[0]))
+            if e.outcomes is None or e.outcomes_seat is None:
+                continue
+            # The seat about to throw, as the net reads the position.
+            theirs = gnubg.probabilities(state, e.outcomes_seat)
+            if args.plies == 0:
+                diff = abs(equity(e.outcomes) - equity(theirs))
+            else:
+                # Searched values count no gammon (Jacoby): against gnubg's 2 win - 1.
+                diff = abs(e.values[e.outcomes_seat] - (2 * theirs[0] - 1))
+            diffs.setdefault(kind(state), []).append(diff)
+            win_diffs.append(abs(e.outcomes[0] - theirs[0]))
     finally:
         gnubg.close()
     every = [d for v in diffs.values() for d in v]

@@ -343,4 +343,6 @@ pub fn probabilities(game: &Tables, pos: &Position, out: &mut [f32; 5]) -> Optio
 }
 
 #[cfg(test)]
+mod gnubg_tests;
+#[cfg(test)]
 mod tests;
