@@ -252,6 +252,9 @@ fn search_root<G: Game>(
     Some((ends.swap_remove(best).actions, best_value))
 }
 
+/// The ends of a ply, each with its value.
+pub type ValuedEnds<S> = Vec<(crate::ply::PlyEnd<S>, f64)>;
+
 /// Every end of the ply at the decision node `state`, each with its value
 /// for the player to move searched to `settings.depth` plies (1: the
 /// static value), in the order of [`ply_ends`]; for the analysis, which
@@ -265,7 +268,7 @@ pub fn value_ends<G: Game>(
     evaluator: &dyn Evaluator<G>,
     settings: ExpectimaxSettings,
     state: &G::State,
-) -> Option<(Vec<(crate::ply::PlyEnd<G::State>, f64)>, u32)> {
+) -> Option<(ValuedEnds<G::State>, u32)> {
     let Node::Decision(me) = game.node(state) else {
         return None;
     };

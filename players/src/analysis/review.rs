@@ -58,6 +58,9 @@ pub struct GameReview<S> {
     pub finished: bool,
 }
 
+/// One turn's valuation: `None` when its end was not listed.
+type Judged<S> = Result<Option<Decision<S>>, AnalysisError>;
+
 /// A turn found in the actions, before it is valued.
 struct Turn<S> {
     index: usize,
@@ -119,8 +122,7 @@ pub fn analyse<G: Playable>(
     let (turns, end) = turns(game, start, actions)?;
     progress.start(turns.len());
     let next = AtomicUsize::new(0);
-    let slots: Mutex<Vec<Option<Result<Option<Decision<G::State>>, AnalysisError>>>> =
-        Mutex::new(vec![None; turns.len()]);
+    let slots: Mutex<Vec<Option<Judged<G::State>>>> = Mutex::new(vec![None; turns.len()]);
     std::thread::scope(|scope| {
         for _ in 0..threads.min(turns.len()) {
             scope.spawn(|| {

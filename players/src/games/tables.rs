@@ -134,10 +134,7 @@ impl Playable for Tables {
         defaults(self)
     }
 
-    fn outcomes(
-        &self,
-        state: &Self::State,
-    ) -> Option<([f64; 5], Seat)> {
+    fn outcomes(&self, state: &Self::State) -> Option<([f64; 5], Seat)> {
         net_outcomes(self, state)
     }
 }
@@ -146,10 +143,7 @@ impl Playable for Tables {
 /// (seat 0 at a terminal state), in the analysis' order (win, win gammon, win backgammon, lose gammon,
 /// lose backgammon); `None` where
 /// the game has no five-output net or before the first turn.
-fn net_outcomes<G: crate::net::NetGame>(
-    game: &G,
-    state: &G::State,
-) -> Option<([f64; 5], Seat)> {
+fn net_outcomes<G: crate::net::NetGame>(game: &G, state: &G::State) -> Option<([f64; 5], Seat)> {
     let net = crate::net::NetEvaluator::shipped(game).ok()?;
     if net.net().outputs() != 5 {
         return None;

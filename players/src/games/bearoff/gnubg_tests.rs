@@ -105,7 +105,10 @@ fn gnubgs_rounding_rebuilds_its_one_sided_database() {
         eprintln!("skipped: {DB} not found (install gnubg)");
         return;
     };
-    assert!(bytes.starts_with(b"gnubg-OS-06-15-1-1-"), "an unknown database");
+    assert!(
+        bytes.starts_with(b"gnubg-OS-06-15-1-1-"),
+        "an unknown database"
+    );
     let index: Vec<usize> = (0..PLACEMENTS).map(|r| gnubg_index(&unrank(r))).collect();
     let q = rounded_like_gnubg(&index);
     let exact = &tables().off;
@@ -127,5 +130,8 @@ fn gnubgs_rounding_rebuilds_its_one_sided_database() {
          by at most {units} unit(s) of 1/65535; the exact table differs from the file by at most {largest:.2e}"
     );
     // Three positions keep a one-unit difference in two neighbouring entries.
-    assert!(differ <= 3 && units <= 1, "{differ} positions, {units} units");
+    assert!(
+        differ <= 3 && units <= 1,
+        "{differ} positions, {units} units"
+    );
 }
