@@ -21,14 +21,16 @@
 //! doubling cube is not modelled: values are cubeless.
 //!
 //! ```
+//! use racegames_board::sim::SplitMix64;
 //! use racegames_board::{Game, Node};
 //! use racegames_players::analysis::{evaluate, hint, Valuer};
 //! use racegames_daldos::Daldos;
 //!
 //! let game = Daldos::default();
 //! let mut state = game.new_initial_state();
+//! let mut dice = SplitMix64::new(7);
 //! while game.node(&state) == Node::Chance {
-//!     let throw = game.sample_chance(&state, 0.3).unwrap();
+//!     let throw = game.sample_chance(&state, dice.next_f64()).unwrap();
 //!     game.apply(&mut state, throw).unwrap();
 //! }
 //! let valuer = Valuer::new(&game, "greedy", &[]).unwrap();

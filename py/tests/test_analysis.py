@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import sys
 from typing import Dict, List, Tuple
 
 import pytest
@@ -14,6 +15,8 @@ import pytest
 import racegames
 from racegames import analysis, players
 from racegames.records import Record
+
+from conftest import interrupt_child
 
 GAMES = racegames.list_games()
 
@@ -264,3 +267,35 @@ def test_the_command_line_ranks_plays_and_annotates_records(tmp_path, capsys) ->
     records.dump([Record.from_state(s, date="")], path)
     assert analysis.main([str(path), "--player", "greedy"]) == 0
     assert "error rate" in capsys.readouterr().out
+
+
+def test_progress_shows_a_bar(capsys) -> None:  # type: ignore[no-untyped-def]
+    state = decision_state("daldos")
+    analysis.rollout(state, trials=64, player="random", truncate=2, progress=True)
+    assert "64/64" in capsys.readouterr().err
+
+
+CHILD = """
+import sys, time
+import racegames
+from racegames import analysis
+state = racegames.make_game("backgammon").new_initial_state()
+print("started", flush=True)
+try:
+    analysis.rollout(state, trials=10_000_000, player="greedy", threads=2)
+except KeyboardInterrupt:
+    print(f"KeyboardInterrupt at {time.monotonic():.3f}", flush=True)
+    print("then", analysis.rollout(state, trials=8, player="random", truncate=2).trials, flush=True)
+    sys.exit(0)
+print("finished without an interrupt", flush=True)
+sys.exit(1)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child needs POSIX")
+def test_ctrl_c_stops_a_rollout_within_a_second() -> None:
+    status, lines, err, sent = interrupt_child(CHILD)
+    assert status == 0, (lines, err)
+    assert lines[0].startswith("KeyboardInterrupt at "), (lines, err)
+    assert float(lines[0].split()[-1]) - sent < 1.0, (lines, err)
+    assert lines[1] == "then 8"

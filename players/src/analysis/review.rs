@@ -86,9 +86,10 @@ struct Turn<S> {
 /// let mut state = game.new_initial_state();
 /// let mut actions = Vec::new();
 /// let mut random = game.make_player("random", 3, &[]).unwrap();
+/// let mut dice = racegames_board::sim::SplitMix64::new(3);
 /// for _ in 0..40 {
 ///     let a = match game.node(&state) {
-///         Node::Chance => game.sample_chance(&state, 0.5).unwrap(),
+///         Node::Chance => game.sample_chance(&state, dice.next_f64()).unwrap(),
 ///         Node::Decision(_) => random.act(&game, &state).unwrap(),
 ///         Node::Terminal => break,
 ///     };

@@ -4,9 +4,9 @@ moves of a game were mistakes, and backgammon's bear-off distributions.
 
     >>> import racegames
     >>> from racegames import analysis
-    >>> game = racegames.make_game("daldos")
+    >>> game = racegames.make_game("backgammon")
     >>> state = game.new_initial_state()
-    >>> state.apply_action(state.chance_outcomes()[0][0])
+    >>> state.apply_action(state.string_to_action("roll-off A3 B1"))
     >>> plays = analysis.hint(state, player="greedy")
     >>> plays[0].loss
     0.0
