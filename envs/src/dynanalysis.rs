@@ -2,6 +2,7 @@
 //! erased: every registered game gets it through its [`Playable`] impl.
 //!
 //! ```
+//! use racegames_env::dynanalysis::DynAnalysis;
 //! use racegames_env::registry;
 //!
 //! let game = (registry::find("daldos").unwrap())("daldos", &[]).unwrap();
@@ -18,7 +19,7 @@ use racegames_players::analysis::{
 use racegames_players::{Interrupt, Playable};
 
 use crate::dynplayer::{DynPlayer, Typed};
-use crate::erased::{DynState, Held};
+use crate::erased::{DynState, Erasable, Held};
 
 /// One play of a [`DynAnalysis::hint_dyn`] list (see
 /// [`analysis::Play`]), its position left out.
@@ -99,7 +100,7 @@ pub trait DynAnalysis {
 }
 
 /// `state` as a state of `G`.
-fn held<G: crate::erased::Erasable>(state: &dyn DynState) -> Result<&Held<G>, AnalysisError> {
+fn held<G: Erasable>(state: &dyn DynState) -> Result<&Held<G>, AnalysisError> {
     state
         .as_any()
         .downcast_ref::<Held<G>>()
@@ -123,7 +124,7 @@ fn valuer<G: Playable>(
     }
 }
 
-impl<G: crate::erased::Erasable> DynAnalysis for G {
+impl<G: Erasable + Playable> DynAnalysis for G {
     fn evaluate_dyn(
         &self,
         state: &dyn DynState,

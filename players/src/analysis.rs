@@ -46,10 +46,10 @@ use std::sync::Arc;
 
 use racegames_board::{Action, Game, Node, ParamValue, Seat};
 
-use crate::builtin::Evaluation;
+use crate::eval::{estimate, Evaluation};
 use crate::expectimax::{value_ends, ExpectimaxSettings};
 use crate::ply::ply_ends;
-use crate::returns::{estimate, exact_returns};
+use crate::returns::exact_returns;
 use crate::{Evaluator, Interrupt, Params, Playable, PlayerError};
 
 mod review;
@@ -479,7 +479,7 @@ pub fn bearoff_rolls(counts: &[u8]) -> Result<Vec<f64>, AnalysisError> {
             counts.len()
         ))
     })?;
-    let table = crate::games::bearoff::rolls(&counts).ok_or_else(|| {
+    let table = crate::bearoff::rolls(&counts).ok_or_else(|| {
         AnalysisError::BadArgument(format!(
             "a bear-off position has at most 15 pieces, not {}",
             counts.iter().map(|&c| usize::from(c)).sum::<usize>()

@@ -12,10 +12,10 @@
 //! - [`builtin`]: a named player built from a game's evaluation, options
 //!   and defaults.
 //! - `games/`: each game's evaluation and its list of players.
-//! - [`net`]: learned evaluations for the dice games, evaluated natively.
+//! - [`net`]: learned evaluations for the dice games, evaluated natively;
+//!   [`bearoff`]: backgammon's bear-off, solved, which the net defers to.
 //! - [`Interrupt`]: the flag that stops long work early (Ctrl-C).
-//! - [`analysis`]: what a position is worth, the plays ranked, rollouts,
-//!   a played game's mistakes, backgammon's bear-off distributions.
+//! - [`cube`]: doubling, taking and dropping, in money and match play.
 //! - [`arena`]: matches between players on several threads, Wilson
 //!   intervals, round robins with Elo ratings.
 #![forbid(unsafe_code)]
@@ -25,7 +25,9 @@
 
 pub mod analysis;
 pub mod arena;
+pub mod bearoff;
 pub mod builtin;
+pub mod cube;
 mod eval;
 pub mod expectimax;
 mod fxhash;
@@ -35,6 +37,7 @@ mod interrupt;
 pub mod limit;
 pub mod mcts;
 pub mod net;
+mod params;
 mod player;
 pub mod ply;
 pub mod policy;
@@ -44,5 +47,6 @@ mod returns;
 
 pub use eval::Evaluator;
 pub use interrupt::{interrupt_requested, with_interrupt, Interrupt};
+pub use params::Params;
 pub use player::{Player, PlayerError};
-pub use registry::{Params, Playable};
+pub use registry::Playable;

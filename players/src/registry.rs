@@ -2,13 +2,11 @@
 
 use std::sync::Arc;
 
-use racegames_board::{Game, ParamValue, Seat};
+use racegames_board::{Game, Seat};
 
-use crate::builtin::{Defaults, Evaluation};
-use crate::{Evaluator, Player, PlayerError};
-
-/// A player's options, as `(name, value)` pairs (the same form as a game's).
-pub type Params<'a> = [(&'a str, ParamValue<'a>)];
+use crate::builtin::Defaults;
+use crate::eval::Evaluation;
+use crate::{Evaluator, Params, Player, PlayerError};
 
 /// A game whose built-in players this crate knows.
 ///
@@ -43,7 +41,7 @@ pub trait Playable: Game<State: Send + Sync + 'static> + Sized + Send + Sync + '
     /// [`PlayerError::UnknownPlayer`] for a name not in
     /// [`Playable::player_names`], [`PlayerError::BadParameter`] for an
     /// unknown option or a value out of range, [`PlayerError::WrongType`]
-    /// for a real number ([`ParamValue::Float`]) where the player takes
+    /// for a real number ([`ParamValue::Float`](racegames_board::ParamValue::Float)) where the player takes
     /// none.
     fn make_player(
         &self,
@@ -81,27 +79,5 @@ pub trait Playable: Game<State: Send + Sync + 'static> + Sized + Send + Sync + '
     fn outcomes(&self, state: &Self::State) -> Option<([f64; 5], Seat)> {
         let _ = state;
         None
-    }
-}
-
-/// The error for a name that is not among `known`.
-pub fn unknown_player(name: &str, known: &[&str]) -> PlayerError {
-    PlayerError::UnknownPlayer {
-        name: name.chars().take(48).collect(),
-        known: known.join(", "),
-    }
-}
-
-/// The error for an option that a player does not take.
-pub fn no_params(player: &str, params: &Params<'_>) -> Result<(), PlayerError> {
-    match params.first() {
-        None => Ok(()),
-        Some(&(name, value)) => Err(crate::builtin::refused(
-            value,
-            format!(
-                "player {player} takes no parameter {:?}",
-                name.chars().take(48).collect::<String>()
-            ),
-        )),
     }
 }

@@ -37,7 +37,7 @@ pub mod records;
 pub mod tables;
 
 pub use racegames_env::{
-    dynanalysis, dynplayer, erased, facts, registry, shaping, vector, workers,
+    dynanalysis, dyngame, dynplayer, erased, facts, registry, shaping, vector, workers,
 };
 
 use pyo3::prelude::*;

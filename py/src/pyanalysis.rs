@@ -4,6 +4,8 @@
 //! module checks the arguments' types and wraps the plain tuples returned
 //! here in its classes.
 
+use std::sync::Arc;
+
 use pyo3::exceptions::{PyKeyboardInterrupt, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -11,6 +13,7 @@ use racegames_board::Action;
 use racegames_players::analysis::{self, AnalysisError, Progress, RolloutSettings};
 
 use crate::args::{read_int, read_seed, read_usize};
+use crate::dyngame::DynGame;
 use crate::interrupt::{interruptible, interruptible_polled};
 use crate::params;
 use crate::pygame::{read_action, PyState};
@@ -25,14 +28,16 @@ fn analysis_error(e: AnalysisError) -> PyErr {
     }
 }
 
-/// A copy of the state's position (no borrow is held while the GIL is
-/// released).
-fn position(state: &Bound<'_, PyAny>) -> PyResult<Box<dyn racegames_env::erased::DynState>> {
+/// A copy of the state's position and its game (no borrow is held while
+/// the GIL is released).
+fn position(
+    state: &Bound<'_, PyAny>,
+) -> PyResult<(Box<dyn racegames_env::erased::DynState>, Arc<dyn DynGame>)> {
     let state = state
         .cast::<PyState>()
         .map_err(|_| PyTypeError::new_err("the analysis takes a racegames State"))?;
-    let inner = state.borrow().inner().clone_box();
-    Ok(inner)
+    let held = state.borrow();
+    Ok((held.inner().clone_box(), Arc::clone(&held.game.get().inner)))
 }
 
 /// A poll that calls `progress(done, total)` whenever the counts change.
@@ -65,12 +70,12 @@ pub fn evaluate(
     player: Option<String>,
     params: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<(Vec<f64>, Option<Vec<f64>>, Option<usize>, u32)> {
-    let inner = position(state)?;
+    let (inner, game) = position(state)?;
     let owned = params::read_params(params)?;
     let values = params::values(&owned);
-    let (inner, values, player) = (&*inner, &values, player.as_deref());
+    let (inner, game, values, player) = (&*inner, &*game, &values, player.as_deref());
     let v = interruptible(py, |interrupt| {
-        inner.game().evaluate_dyn(inner, player, values, interrupt)
+        game.evaluate_dyn(inner, player, values, interrupt)
     })?
     .map_err(analysis_error)?;
     Ok((
@@ -91,12 +96,12 @@ pub fn hint(
     player: Option<String>,
     params: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Vec<(Vec<Action>, f64, Vec<f64>, f64)>> {
-    let inner = position(state)?;
+    let (inner, game) = position(state)?;
     let owned = params::read_params(params)?;
     let values = params::values(&owned);
-    let (inner, values, player) = (&*inner, &values, player.as_deref());
+    let (inner, game, values, player) = (&*inner, &*game, &values, player.as_deref());
     let plays = interruptible(py, |interrupt| {
-        inner.game().hint_dyn(inner, player, values, interrupt)
+        game.hint_dyn(inner, player, values, interrupt)
     })?
     .map_err(analysis_error)?;
     Ok(plays
@@ -138,18 +143,16 @@ pub fn rollout(
             .map_err(|_| PyTypeError::new_err("the analysis takes a racegames State"))?;
         player.get().check_game(py, &s.borrow().game)?;
     }
-    let inner = position(state)?;
+    let (inner, game) = position(state)?;
     let native = player.get().native();
     let counts = Progress::default();
-    let (inner, settings_ref, counts_ref) = (&*inner, &settings, &counts);
+    let (inner, game, settings_ref, counts_ref) = (&*inner, &*game, &settings, &counts);
     // The player moves to the worker thread (a player is Send, not Sync).
     let r = interruptible_polled(
         py,
         &counts.interrupt,
         move |_| {
-            inner
-                .game()
-                .rollout_dyn(inner, &*native, settings_ref, counts_ref)
+            game.rollout_dyn(inner, &*native, settings_ref, counts_ref)
         },
         report(progress.as_ref(), counts_ref),
     )?
@@ -206,18 +209,16 @@ pub fn analyse(
         }
         read.push(read_action(&a?)?);
     }
-    let inner = position(start)?;
+    let (inner, game) = position(start)?;
     let owned = params::read_params(params)?;
     let values = params::values(&owned);
     let counts = Progress::default();
-    let (inner, values, player, read) = (&*inner, &values, player.as_deref(), &read);
+    let (inner, game, values, player, read) = (&*inner, &*game, &values, player.as_deref(), &read);
     let review = interruptible_polled(
         py,
         &counts.interrupt,
         |_| {
-            inner
-                .game()
-                .analyse_dyn(inner, read, player, values, threads, &counts)
+            game.analyse_dyn(inner, read, player, values, threads, &counts)
         },
         report(progress.as_ref(), &counts),
     )?

@@ -61,7 +61,7 @@ fn run<T: Send>(
     mut config: ArenaConfig,
     progress: Option<Bound<'_, PyAny>>,
     f: impl FnOnce(
-            Arc<dyn crate::erased::DynGame>,
+            Arc<dyn crate::dyngame::DynGame>,
             Vec<Seat>,
             &ArenaConfig,
             &Control,

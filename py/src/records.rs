@@ -12,7 +12,7 @@ use racegames_board::record::{self, Comment, ReadError, Record, RecordText};
 use racegames_board::Action;
 use racegames_players::Interrupt;
 
-use crate::erased::DynGame;
+use crate::dyngame::DynGame;
 use crate::errors::guard;
 use crate::interrupt::interruptible;
 use crate::pygame::PyGame;

@@ -8,7 +8,7 @@ use racegames_board::{Action, Game, Node, Seat};
 
 use super::{hint, AnalysisError, Progress, Valuer};
 use crate::arena::luck::{game_luck_from, LuckError};
-use crate::returns::estimate;
+use crate::eval::estimate;
 use crate::Playable;
 
 /// One decision of a game: a whole turn of one seat, as played and as the

@@ -25,7 +25,8 @@ use racegames_board::sim::SplitMix64;
 use racegames_board::Node;
 
 use super::{AnalysisError, Progress};
-use crate::returns::{estimate, exact_returns};
+use crate::eval::estimate;
+use crate::returns::exact_returns;
 use crate::{Playable, Player};
 
 /// The most trials a rollout may ask for.

@@ -247,7 +247,7 @@ pub const MAX_ROLLS: usize = TURNS - 1;
 /// 15 pieces. The table is solved once, on first use (about 0.4 s).
 ///
 /// ```
-/// use racegames_players::games::bearoff::rolls;
+/// use racegames_players::bearoff::rolls;
 /// // One piece on the six point: off in one throw unless the throw makes
 /// // fewer than six pips (1-1, 2-1, 3-1, 4-1, 3-2: 9 chances in 36).
 /// let p = rolls(&[0, 0, 0, 0, 0, 1]).unwrap();
