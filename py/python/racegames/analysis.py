@@ -315,9 +315,10 @@ def hint(state: State, player: Optional[str] = None, **params: Any) -> List[Play
     return [Play(a, v, vs, loss, _texts(s, a)) for a, v, vs, loss in rows]
 
 
-def _run(progress: bool, desc: str, work: Callable[[Any], Any]) -> Any:
+def _run(progress: bool, desc: str, work: Callable[[Any], Any], done: Callable[[Any], int]) -> Any:
     """Runs ``work(callback)`` with a tqdm bar fed by ``callback(done,
-    total)`` when ``progress`` is true."""
+    total)`` when ``progress`` is true; ``done(result)`` is the count the
+    bar ends at (work shorter than the first look at it shows whole)."""
     if not isinstance(progress, bool):
         raise TypeError(f"progress must be a bool, not {type(progress).__name__}")
     if not progress:
@@ -326,14 +327,17 @@ def _run(progress: bool, desc: str, work: Callable[[Any], Any]) -> Any:
 
     bar = _bar(0, desc)
 
-    def update(done: int, total: int) -> None:
+    def update(n: int, total: int) -> None:
         if bar.total != total:
             bar.total = total
             bar.refresh()
-        bar.update(done - bar.n)
+        bar.update(n - bar.n)
 
     try:
-        return work(update)
+        result = work(update)
+        end = done(result)
+        update(end, end)
+        return result
     finally:
         bar.close()
 
@@ -370,7 +374,12 @@ def rollout(
     else:
         raise TypeError(f"player must be a player name or a Player, not {type(player).__name__}")
     t = None if truncate is None else as_int(truncate, "truncate")
-    row = _run(progress, "rollout", lambda cb: _analysis_rollout(s, made, n_trials, n_seed, threads, t, cb))
+    row = _run(
+        progress,
+        "rollout",
+        lambda cb: _analysis_rollout(s, made, n_trials, n_seed, threads, t, cb),
+        lambda r: int(r[2]),
+    )
     return Rollout(*row, player=made.name, seed=n_seed)
 
 
@@ -399,7 +408,10 @@ def analyse(
     start = rec.start_state()
     actions = list(rec.actions)
     rows, rates, choices, luck, returns, finished = _run(
-        progress, "analyse", lambda cb: _analysis_analyse(start, actions, name, params, threads, cb)
+        progress,
+        "analyse",
+        lambda cb: _analysis_analyse(start, actions, name, params, threads, cb),
+        lambda r: len(r[0]),
     )
     decisions = []
     # One replay for the texts of the moves played and the best ones.
