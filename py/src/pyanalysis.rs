@@ -151,9 +151,7 @@ pub fn rollout(
     let r = interruptible_polled(
         py,
         &counts.interrupt,
-        move |_| {
-            game.rollout_dyn(inner, &*native, settings_ref, counts_ref)
-        },
+        move |_| game.rollout_dyn(inner, &*native, settings_ref, counts_ref),
         report(progress.as_ref(), counts_ref),
     )?
     .map_err(analysis_error)?;
@@ -217,9 +215,7 @@ pub fn analyse(
     let review = interruptible_polled(
         py,
         &counts.interrupt,
-        |_| {
-            game.analyse_dyn(inner, read, player, values, threads, &counts)
-        },
+        |_| game.analyse_dyn(inner, read, player, values, threads, &counts),
         report(progress.as_ref(), &counts),
     )?
     .map_err(analysis_error)?;
