@@ -380,7 +380,8 @@ def rollout(
         lambda cb: _analysis_rollout(s, made, n_trials, n_seed, threads, t, cb),
         lambda r: int(r[2]),
     )
-    return Rollout(*row, player=made.name, seed=n_seed)
+    values, stderr, played, truncated = row
+    return Rollout(values, stderr, played, truncated, player=made.name, seed=n_seed)
 
 
 def _record_of(item: Any) -> Record:
