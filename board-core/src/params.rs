@@ -369,6 +369,63 @@ pub const MAX_PARAMS: usize = 12;
 /// A game's options with their values, as [`FromParams::params`] lists them.
 pub type ParamList = arrayvec::ArrayVec<(&'static str, ParamValue<'static>), MAX_PARAMS>;
 
+/// A name with its options as the command lines write it (a player for
+/// the arena, a game for `racegames-train`): `NAME` or
+/// `NAME:KEY=VALUE,KEY=VALUE,...`, each value read by
+/// [`ParamValue::parse`]. The one reader of this form, Python's included.
+///
+/// ```
+/// use racegames_board::params::{parse_spec, SpecError};
+/// use racegames_board::ParamValue;
+/// let (name, options) = parse_spec("expectimax:depth=3,prune=false").unwrap();
+/// assert_eq!(name, "expectimax");
+/// assert_eq!(options[..], [("depth", ParamValue::Int(3)), ("prune", ParamValue::Bool(false))]);
+/// assert_eq!(parse_spec("daldos").unwrap().1.len(), 0);
+/// assert_eq!(parse_spec("mcts:simulations").unwrap_err(), SpecError::NotKeyValue);
+/// assert_eq!(parse_spec(":depth=3").unwrap_err(), SpecError::NoName);
+/// ```
+///
+/// # Errors
+///
+/// [`SpecError`]: an option that is not `KEY=VALUE` (an empty one
+/// included), no name, or more than [`MAX_PARAMS`] options.
+pub fn parse_spec(text: &str) -> Result<(&str, SpecOptions<'_>), SpecError> {
+    let (name, rest) = text.split_once(':').unwrap_or((text, ""));
+    let mut options = SpecOptions::new();
+    if !rest.is_empty() {
+        for item in rest.split(',') {
+            match item.split_once('=') {
+                Some((key, value)) if !key.is_empty() => options
+                    .try_push((key, ParamValue::parse(value)))
+                    .map_err(|_| SpecError::TooMany)?,
+                _ => return Err(SpecError::NotKeyValue),
+            }
+        }
+    }
+    if name.is_empty() {
+        return Err(SpecError::NoName);
+    }
+    Ok((name, options))
+}
+
+/// The options [`parse_spec`] reads, in the order written.
+pub type SpecOptions<'a> = arrayvec::ArrayVec<(&'a str, ParamValue<'a>), MAX_PARAMS>;
+
+/// Why [`parse_spec`] refused a text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SpecError {
+    /// Nothing before the `:`.
+    #[error("no name before the options")]
+    NoName,
+    /// An option that is not `KEY=VALUE` with a key.
+    #[error("an option is not KEY=VALUE")]
+    NotKeyValue,
+    /// More options than [`MAX_PARAMS`].
+    #[error("more than {MAX_PARAMS} options")]
+    TooMany,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
