@@ -7,6 +7,7 @@ extern crate alloc;
 use alloc::format;
 use alloc::string::String;
 
+mod cube;
 pub mod daldos;
 pub mod halma;
 pub mod scene;

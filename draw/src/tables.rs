@@ -475,7 +475,10 @@ pub fn scene(game: &Tables, pos: &Position, title: &str) -> Scene {
     y += 0.9 * c;
     if let Turn::Seat(seat) = p.turn {
         piece(&mut s, panel_x + r, y, r * 0.8, seat.index(), None);
-        let verb = if p.dice.is_empty() {
+        let offer = p.cube.map_or(racegames_tables::Offer::None, |c| c.offer);
+        let verb = if let Some(words) = crate::cube::offer_verb(offer) {
+            words
+        } else if p.dice.is_empty() {
             "to throw"
         } else {
             "to play"
@@ -520,6 +523,9 @@ pub fn scene(game: &Tables, pos: &Position, title: &str) -> Scene {
     let turns = format!("turns completed: {}", p.turns);
     s.text(panel_x, y, turns, c * 0.3, DIM, Anchor::Start);
     y += 0.9 * c;
+    if let Some(cube) = &p.cube {
+        y = crate::cube::cube_panel(&mut s, cube, panel_x, y, c);
+    }
     for (seat, owner) in LETTERS.iter().enumerate() {
         piece(&mut s, panel_x + r * 0.6, y - 0.1 * c, r * 0.55, seat, None);
         let words = format!("{owner} moves {}", direction(game, seat));

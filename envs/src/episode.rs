@@ -101,35 +101,72 @@ pub fn step(
     action: i64,
     log: &mut Vec<Action>,
 ) -> Result<Stepped, StepError> {
+    let mut row = [0.0f64; Seat::MAX_SEATS];
+    let n = state.game().num_players().min(Seat::MAX_SEATS);
+    let ending = step_returns(state, driver, seat, action, log, &mut row[..n])?;
+    let reward = match ending {
+        Ending::Illegal => -1.0,
+        _ => row.get(seat.index()).copied().unwrap_or(0.0),
+    };
+    Ok(Stepped { reward, ending })
+}
+
+/// [`step`], writing every seat's reward into `row` (one per seat, for
+/// the environments whose agents are several seats): each seat's return
+/// where the game ended ([`ended_returns`]), [`illegal_returns`] for an
+/// illegal action, else zeros.
+///
+/// ```
+/// use std::sync::Arc;
+/// use racegames_board::Seat;
+/// use racegames_env::episode::{step_returns, Ending};
+/// use racegames_env::registry;
+///
+/// let game = (registry::find("daldos").unwrap())("daldos", &[]).unwrap();
+/// // Every seat an agent: the driver plays the dice alone.
+/// let mut driver = Arc::clone(&game).new_driver(vec![None, None]).unwrap();
+/// driver.reset(7, &[]).unwrap();
+/// let mut state = Arc::clone(&game).new_initial_state();
+/// let mut log = Vec::new();
+/// driver.advance(&mut *state, &mut log).unwrap();
+/// let mut row = [0.0; 2];
+/// let ending = step_returns(&mut *state, &mut *driver, Seat::new(0), -1, &mut log, &mut row);
+/// assert_eq!(ending.unwrap(), Ending::Illegal);
+/// assert_eq!(row, [-1.0, 0.0]);
+/// ```
+///
+/// # Errors
+///
+/// As [`step`].
+pub fn step_returns(
+    state: &mut dyn DynState,
+    driver: &mut dyn DynDriver,
+    seat: Seat,
+    action: i64,
+    log: &mut Vec<Action>,
+    row: &mut [f64],
+) -> Result<Ending, StepError> {
     let legal = Action::try_from(action).ok().filter(|&a| {
         matches!(state.node(), racegames_board::Node::Decision(p) if p == seat) && state.is_legal(a)
     });
     let Some(action) = legal else {
-        return Ok(Stepped {
-            reward: -1.0,
-            ending: Ending::Illegal,
-        });
+        illegal_returns(row, seat);
+        return Ok(Ending::Illegal);
     };
     state.apply_legal(action);
     log.push(action);
     match driver.advance(state, log).map_err(StepError::OtherGame)? {
-        Stop::Decision(_) => Ok(Stepped {
-            reward: 0.0,
-            ending: Ending::Going,
-        }),
+        Stop::Decision(_) => {
+            row.fill(0.0);
+            Ok(Ending::Going)
+        }
         Stop::Terminal => {
             let returns = state.returns().ok();
-            let mut row = [0.0f64; Seat::MAX_SEATS];
-            let n = state.game().num_players().min(Seat::MAX_SEATS);
-            let truncated = ended_returns(returns.as_deref(), state.is_truncated(), &mut row[..n]);
-            Ok(Stepped {
-                reward: row.get(seat.index()).copied().unwrap_or(0.0),
-                ending: if truncated {
-                    Ending::Truncated
-                } else {
-                    Ending::Terminated
-                },
-            })
+            if ended_returns(returns.as_deref(), state.is_truncated(), row) {
+                Ok(Ending::Truncated)
+            } else {
+                Ok(Ending::Terminated)
+            }
         }
         Stop::Broken(fault) => Err(StepError::Fault(fault)),
     }

@@ -330,7 +330,8 @@ impl<G: Erasable> DynState for Held<G> {
         self.game.parse_action(&self.state, text)
     }
     fn notation(&self) -> String {
-        let mut s = String::new();
+        // Room for the longest notations of the built-in games at once.
+        let mut s = String::with_capacity(160);
         // Writing into a String cannot fail unless the game's formatting
         // does; the notation is then whatever was written.
         let _ = self.game.write_notation(&self.state, &mut s);

@@ -31,10 +31,12 @@ use racegames_board::{Action, Game, Node};
 use crate::{Interrupt, Player, PlayerError};
 
 pub mod luck;
+mod matches;
 mod record;
 mod round_robin;
 pub mod stats;
 
+pub use matches::{play_matches, MatchGame, MatchesConfig, MatchesResult, MAX_GAMES_PER_MATCH};
 use racegames_board::record::Record;
 use record::Recorder;
 pub use record::{play_game, play_recorded, play_recorded_with, RecordSink};

@@ -56,10 +56,6 @@ pub enum CubeError {
     /// A parameter is out of its range.
     #[error("{0}")]
     BadParameter(String),
-    /// The player on roll may not double: the opponent owns the cube, or it
-    /// is the Crawford game.
-    #[error("the player on roll may not double here")]
-    MayNotDouble,
 }
 
 /// Slack for rounding in the chances a net gives.

@@ -4,7 +4,8 @@
 //! environment and the players, re-exported here under their module
 //! names).
 //!
-//! - [`pygame`]: the `Game` and `State` classes;
+//! - [`pygame`]: the `Game` and `State` classes (their most asked lists
+//!   made from objects kept per game: `pylists`);
 //! - [`pyvector`]: the vector environment's Python class;
 //! - [`pyplayers`], [`pyarena`] and [`records`]: `racegames.players`,
 //!   `racegames.arena` and `racegames.records`' native halves, with
@@ -18,6 +19,7 @@
 //!   Ctrl-C.
 
 pub mod args;
+mod cube;
 pub mod daldos;
 pub mod errors;
 mod history;
@@ -30,7 +32,9 @@ pub mod pycallable;
 pub mod pydriver;
 pub mod pygame;
 pub mod pygnubg;
+mod pylists;
 pub mod pyluck;
+pub mod pymatches;
 pub mod pyplayers;
 pub mod pyvector;
 pub mod records;
@@ -120,6 +124,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pyplayers::check_policy_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(pyarena::arena_play, m)?)?;
     m.add_function(wrap_pyfunction!(pyarena::arena_round_robin, m)?)?;
+    m.add_function(wrap_pyfunction!(pymatches::arena_play_matches, m)?)?;
     m.add_function(wrap_pyfunction!(pyarena::wilson, m)?)?;
     m.add_function(wrap_pyfunction!(pyarena::mean_interval, m)?)?;
     m.add_function(wrap_pyfunction!(pyarena::fit_elo, m)?)?;

@@ -5,10 +5,12 @@
 
 use std::sync::{Arc, Mutex, TryLockError};
 
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::ndarray::{ArrayD, IxDyn};
+use numpy::{IntoPyArray, PyArray1, PyArrayMethods};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyList, PyString, PyTuple};
 use racegames_board::Seat;
 use racegames_env::driver::{DriverSeat, DriverSnapshot, DynDriver, Fault, Stop};
 use racegames_env::episode::{self, Ending, StepError};
@@ -272,11 +274,13 @@ impl PyDriver {
 
     /// One step of `seat`'s episode (`racegames_env::episode::step`):
     /// plays `action` where legal, then chance and the opponents, in place;
-    /// writes `seat`'s observation into `obs` and the legal mask (zeros
-    /// where the episode ended) into `mask`, where given. Returns
-    /// `(reward, terminated, truncated, illegal)`; an illegal action (or an
-    /// int that is no action) changes nothing and ends the episode with −1.
-    #[pyo3(signature = (state, seat, action, obs = None, mask = None))]
+    /// writes `seat`'s observation into `obs`, the legal mask (zeros where
+    /// the episode ended) into `mask` and every seat's reward into
+    /// `rewards`, where given. Returns `(reward, terminated, truncated,
+    /// illegal)`; an illegal action (or an int that is no action) changes
+    /// nothing and ends the episode with −1 for `seat` and 0 for the others.
+    #[pyo3(signature = (state, seat, action, obs = None, mask = None, rewards = None))]
+    #[allow(clippy::too_many_arguments)]
     fn step(
         &self,
         py: Python<'_>,
@@ -285,39 +289,19 @@ impl PyDriver {
         action: i64,
         obs: Option<&Bound<'_, PyArray1<f32>>>,
         mask: Option<&Bound<'_, PyArray1<i8>>>,
+        rewards: Option<&Bound<'_, PyArray1<f64>>>,
     ) -> PyResult<(f64, bool, bool, bool)> {
         let players = self.game.get().inner.num_players();
-        if seat >= players {
-            return Err(PyValueError::new_err(format!(
-                "seat must be 0 to {}, not {seat}",
-                players - 1
-            )));
-        }
-        let seat = Seat::new(seat as u8);
-        let mut position = self.position_of(py, state)?;
-        let mut log = Vec::new();
-        let stepped = self.drive(py, |driver| {
-            Ok(episode::step(
-                &mut *position,
-                driver,
-                seat,
-                action,
-                &mut log,
-            ))
-        })?;
-        let ending = match stepped {
-            Ok(done) => done,
-            Err(StepError::Fault(fault)) => {
-                // What was played stays played, up to the fault.
-                state.try_borrow_mut()?.set_played(position, log);
-                return Err(self.fault(fault));
+        if let Some(rewards) = rewards {
+            // Checked before the step, which then leaves nothing unwritten.
+            let len = rewards.as_any().len()?;
+            if len != players {
+                return Err(PyValueError::new_err(format!(
+                    "rewards must hold one value per seat ({players}), not {len}"
+                )));
             }
-            Err(StepError::OtherGame(e)) => return Err(PyValueError::new_err(e.to_string())),
-            Err(e) => return Err(PyValueError::new_err(format!("{e:?}"))),
-        };
-        if ending.ending != Ending::Illegal {
-            state.try_borrow_mut()?.set_played(position, log);
         }
+        let (seat, ending, row) = self.play(py, state, seat, action)?;
         let s = state.borrow();
         if let Some(obs) = obs {
             let mut obs = obs.try_readwrite().map_err(|_| buffer_error("obs"))?;
@@ -327,19 +311,80 @@ impl PyDriver {
                 .map_err(|e| PyValueError::new_err(e.to_string()))?;
         }
         if let Some(mask) = mask {
-            let mut mask = mask.try_readwrite().map_err(|_| buffer_error("mask"))?;
-            let out = mask.as_slice_mut().map_err(|_| buffer_error("mask"))?;
-            out.fill(0);
-            if ending.ending == Ending::Going {
-                s.inner().write_legal_mask(out);
+            write_mask(s.inner(), ending, mask)?;
+        }
+        if let Some(rewards) = rewards {
+            let mut rewards = rewards
+                .try_readwrite()
+                .map_err(|_| buffer_error("rewards"))?;
+            let out = rewards
+                .as_slice_mut()
+                .map_err(|_| buffer_error("rewards"))?;
+            for (o, r) in out.iter_mut().zip(row.iter()) {
+                *o = *r;
             }
         }
-        Ok((
-            ending.reward,
-            ending.ending == Ending::Terminated || ending.ending == Ending::Illegal,
-            ending.ending == Ending::Truncated,
-            ending.ending == Ending::Illegal,
-        ))
+        Ok(outcome(seat, ending, &row))
+    }
+
+    /// The Gymnasium step of `racegames.gym.RaceGameEnv` in one call: the
+    /// episode step of [`PyDriver::step`], then its answer made here
+    /// rather than in Python: `(observation, reward, terminated,
+    /// truncated, info)`, the observation shaped as `shape` (a dict of it
+    /// and a copy of the mask unless `flat`), `info` holding a copy of the
+    /// mask, the player to act, `seat` and the notation (and
+    /// `illegal_action` after one). The mask is also written into `mask`.
+    #[pyo3(signature = (state, seat, action, mask, shape, flat))]
+    #[allow(clippy::too_many_arguments)]
+    fn gym_step<'py>(
+        &self,
+        py: Python<'py>,
+        state: &Bound<'py, PyState>,
+        seat: usize,
+        action: i64,
+        mask: &Bound<'py, PyArray1<i8>>,
+        shape: Vec<usize>,
+        flat: bool,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let (seat, ending, row) = self.play(py, state, seat, action)?;
+        let s = state.borrow();
+        let position = s.inner();
+        let mut observation = vec![0f32; position.game().observation_len()];
+        position
+            .observe(seat, &mut observation)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let legal = write_mask(position, ending, mask)?;
+        let (player, notation) = (s.current_player_index(), position.notation());
+        drop(s);
+        let observation = if flat {
+            PyArray1::from_vec(py, observation).into_any()
+        } else {
+            let shaped = ArrayD::from_shape_vec(IxDyn(&shape), observation)
+                .map_err(|e| PyValueError::new_err(format!("shape {shape:?}: {e}")))?;
+            let dict = PyDict::new(py);
+            dict.set_item(intern!(py, "observation"), shaped.into_pyarray(py))?;
+            dict.set_item(intern!(py, "action_mask"), PyArray1::from_slice(py, &legal))?;
+            dict.into_any()
+        };
+        let info = PyDict::new(py);
+        info.set_item(intern!(py, "action_mask"), PyArray1::from_slice(py, &legal))?;
+        info.set_item(intern!(py, "current_player"), player)?;
+        info.set_item(intern!(py, "seat"), seat.index())?;
+        info.set_item(intern!(py, "notation"), notation)?;
+        let (reward, terminated, truncated, illegal) = outcome(seat, ending, &row);
+        if illegal {
+            info.set_item(intern!(py, "illegal_action"), true)?;
+        }
+        PyTuple::new(
+            py,
+            [
+                observation,
+                reward.into_pyobject(py)?.into_any(),
+                PyBool::new(py, terminated).to_owned().into_any(),
+                PyBool::new(py, truncated).to_owned().into_any(),
+                info.into_any(),
+            ],
+        )
     }
 
     /// Where the driver stands, for pickling an environment:
@@ -373,6 +418,53 @@ impl PyDriver {
 type PyDriverSnapshot = (Option<(u64, Vec<usize>)>, u64);
 
 impl PyDriver {
+    /// The episode step ([`episode::step_returns`]) of `seat` playing
+    /// `action` in `state`, in place: the seat, how the episode stands and
+    /// every seat's reward.
+    fn play(
+        &self,
+        py: Python<'_>,
+        state: &Bound<'_, PyState>,
+        seat: usize,
+        action: i64,
+    ) -> PyResult<(Seat, Ending, Vec<f64>)> {
+        let players = self.game.get().inner.num_players();
+        if seat >= players {
+            return Err(PyValueError::new_err(format!(
+                "seat must be 0 to {}, not {seat}",
+                players - 1
+            )));
+        }
+        let seat = Seat::new(seat as u8);
+        let mut position = self.position_of(py, state)?;
+        let mut log = Vec::new();
+        let mut row = vec![0.0f64; players];
+        let stepped = self.drive(py, |driver| {
+            Ok(episode::step_returns(
+                &mut *position,
+                driver,
+                seat,
+                action,
+                &mut log,
+                &mut row,
+            ))
+        })?;
+        let ending = match stepped {
+            Ok(ending) => ending,
+            Err(StepError::Fault(fault)) => {
+                // What was played stays played, up to the fault.
+                state.try_borrow_mut()?.set_played(position, log);
+                return Err(self.fault(fault));
+            }
+            Err(StepError::OtherGame(e)) => return Err(PyValueError::new_err(e.to_string())),
+            Err(e) => return Err(PyValueError::new_err(format!("{e:?}"))),
+        };
+        if ending != Ending::Illegal {
+            state.try_borrow_mut()?.set_played(position, log);
+        }
+        Ok((seat, ending, row))
+    }
+
     /// A copy of `state`'s position, checked to be of the driver's game.
     fn position_of(
         &self,
@@ -433,6 +525,35 @@ impl PyDriver {
             Fault::Rules => errors::internal("the rules refused their own action"),
         }
     }
+}
+
+/// Writes the legal mask of `position` into `mask` (zeros unless the
+/// episode goes on) and returns it.
+fn write_mask(
+    position: &dyn DynState,
+    ending: Ending,
+    mask: &Bound<'_, PyArray1<i8>>,
+) -> PyResult<Vec<i8>> {
+    let mut legal = vec![0i8; position.game().num_distinct_actions()];
+    if ending == Ending::Going {
+        position.write_legal_mask(&mut legal);
+    }
+    let mut mask = mask.try_readwrite().map_err(|_| buffer_error("mask"))?;
+    let out = mask.as_slice_mut().map_err(|_| buffer_error("mask"))?;
+    out.fill(0);
+    let n = out.len().min(legal.len());
+    out[..n].copy_from_slice(&legal[..n]);
+    Ok(legal)
+}
+
+/// `(reward, terminated, truncated, illegal)` of `seat` after a step.
+fn outcome(seat: Seat, ending: Ending, row: &[f64]) -> (f64, bool, bool, bool) {
+    (
+        row.get(seat.index()).copied().unwrap_or(0.0),
+        ending == Ending::Terminated || ending == Ending::Illegal,
+        ending == Ending::Truncated,
+        ending == Ending::Illegal,
+    )
 }
 
 /// A buffer of the caller's that cannot be written.

@@ -5,7 +5,6 @@ use std::sync::Arc;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
 use racegames_board::{Action, Node, Seat};
 
@@ -15,6 +14,7 @@ use crate::erased::DynState;
 use crate::errors::{self, guard, IllegalActionError, UnknownGameError};
 use crate::history::History;
 use crate::params;
+use crate::pylists::ListCache;
 use crate::registry;
 
 /// `current_player()` at a chance node, as in OpenSpiel.
@@ -22,19 +22,14 @@ pub const CHANCE: i32 = -1;
 /// `current_player()` at a terminal state, as in OpenSpiel.
 pub const TERMINAL: i32 = racegames_env::vector::TERMINAL;
 
-/// The largest action space whose Python ints are kept (a table of 1<<17
-/// ints is about 4 MB); larger ones make a new int per action.
-const MAX_CACHED_ACTION_INTS: usize = 1 << 17;
-
 /// A game's rules with their options fixed; made by `racegames.make_game`.
 #[pyclass(name = "Game", module = "racegames", frozen)]
 pub struct PyGame {
     pub(crate) inner: Arc<dyn DynGame>,
     pub(crate) name: String,
     pub(crate) params: Py<PyDict>,
-    /// The Python ints `0..num_distinct_actions`, made on first use, so that
-    /// `legal_actions()` only increfs (Python caches only the ints below 257).
-    action_ints: PyOnceLock<Vec<Py<PyInt>>>,
+    /// The Python objects its states' lists are made of.
+    lists: ListCache,
 }
 
 /// Builds a game by name (see `racegames.make_game`).
@@ -71,7 +66,7 @@ impl PyGame {
             params: params::params_dict(py, &inner.params())?.unbind(),
             inner,
             name,
-            action_ints: PyOnceLock::new(),
+            lists: ListCache::default(),
         })
     }
 }
@@ -82,36 +77,14 @@ impl PyGame {
         PyState::new(slf.clone().unbind(), inner)
     }
 
-    /// The list of Python ints for `actions`, taken from the table of
-    /// action ints where it exists.
+    /// The list of Python ints for `actions`.
     fn action_list<'py>(
         &self,
         py: Python<'py>,
         actions: &[Action],
     ) -> PyResult<Bound<'py, PyList>> {
-        let size = self.inner.num_distinct_actions();
-        if size > MAX_CACHED_ACTION_INTS {
-            return PyList::new(py, actions);
-        }
-        let ints = self.action_ints.get_or_init(py, || {
-            (0..size as Action)
-                .map(|a| {
-                    let Ok(int) = a.into_pyobject(py);
-                    int.unbind()
-                })
-                .collect()
-        });
-        PyList::new(
-            py,
-            actions.iter().map(|&a| match ints.get(a as usize) {
-                Some(int) => int.bind(py).clone(),
-                // Chance outcomes may lie beyond the decision action space.
-                None => {
-                    let Ok(int) = a.into_pyobject(py);
-                    int
-                }
-            }),
-        )
+        self.lists
+            .actions(py, self.inner.num_distinct_actions(), actions)
     }
 
     /// `, key=value` for each option that differs from its default.
@@ -420,10 +393,35 @@ impl PyState {
         self.inner.is_truncated()
     }
 
+    /// The doubling cube's value: 1, 2, 4, ... (1 in a tables game
+    /// without the cube); `ValueError` in a game of another family.
+    fn cube_value(&self) -> PyResult<u32> {
+        Ok(crate::cube::position(&*self.inner)?.cube_value())
+    }
+
+    /// The seat that owns the cube, `None` while it is centred.
+    fn cube_owner(&self) -> PyResult<Option<usize>> {
+        Ok(crate::cube::position(&*self.inner)?
+            .cube_owner()
+            .map(Seat::index))
+    }
+
+    /// The match score before this game, `(a, b)`; `(0, 0)` in money play.
+    fn match_score(&self) -> PyResult<(u32, u32)> {
+        let [a, b] = crate::cube::position(&*self.inner)?.match_score();
+        Ok((a, b))
+    }
+
+    /// True in the Crawford game of a match: nobody may double.
+    fn is_crawford_game(&self) -> PyResult<bool> {
+        Ok(crate::cube::position(&*self.inner)?.is_crawford_game())
+    }
+
     /// `[(action, probability)]` at a chance node, sorted, summing to 1;
     /// empty elsewhere.
-    fn chance_outcomes(&self) -> PyResult<Vec<(Action, f64)>> {
-        guard(|| self.inner.chance_outcomes())
+    fn chance_outcomes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let outcomes = guard(|| self.inner.chance_outcomes())?;
+        self.game.get().lists.outcomes(py, outcomes)
     }
 
     /// The legal actions, sorted (the chance outcomes at a chance node, as

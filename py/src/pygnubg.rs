@@ -135,7 +135,7 @@ fn fields(info: &MatchInfo) -> Fields {
 }
 
 /// The Match ID of a backgammon state (`MatchInfo::of_position`), with
-/// the match length and score.
+/// the match length and score where the state's game is money play.
 #[pyfunction]
 #[pyo3(name = "_gnubg_match_id")]
 pub fn py_match_id(
@@ -148,8 +148,17 @@ pub fn py_match_id(
     let (_, held) = tables_state(state)?;
     let mut info = MatchInfo::of_position(&held.game, &held.state, seat(on_roll), dice)
         .map_err(value_error)?;
-    info.match_length = match_length;
-    info.score = [score.0, score.1];
+    if info.match_length == 0 {
+        info.match_length = match_length;
+        info.score = [score.0, score.1];
+    } else if match_length != 0
+        && (match_length, [score.0, score.1]) != (info.match_length, info.score)
+    {
+        return Err(PyValueError::new_err(format!(
+            "the state is a game of a match to {} at {}-{}; give no other match",
+            info.match_length, info.score[0], info.score[1]
+        )));
+    }
     Ok(MatchId::new(info).map_err(value_error)?.to_string())
 }
 

@@ -4,6 +4,7 @@ use core::fmt;
 
 use racegames_board::Seat;
 
+use crate::cube::Offer;
 use crate::game::Tables;
 use crate::position::{Phase, Position};
 
@@ -106,6 +107,21 @@ impl Tables {
                 None => write!(out, "stopped at the turn limit ({} turns)", pos.turns),
             },
             (Phase::Throw, Some(p)) => write!(out, "{} to throw (turn {})", p.letter(), pos.turns),
+            (Phase::Cube, Some(p)) => {
+                let o = p.next(2).letter();
+                match pos.offer() {
+                    Offer::Double => write!(out, "{} doubles: {o} to take or drop", p.letter()),
+                    Offer::Resign(l) => write!(
+                        out,
+                        "{} offers to resign {}: {o} to accept or reject",
+                        p.letter(),
+                        ["a single game", "a gammon", "a backgammon"]
+                            [usize::from(l.clamp(1, 3)) - 1]
+                    ),
+                    _ => write!(out, "{} to roll or double", p.letter()),
+                }?;
+                write!(out, " (turn {})", pos.turns)
+            }
             (_, Some(p)) => {
                 write!(out, "{} to play ", p.letter())?;
                 if pos.dice_passed() {
@@ -117,6 +133,36 @@ impl Tables {
                 write!(out, " (turn {})", pos.turns)
             }
             (_, None) => Ok(()),
+        }?;
+        if pos.is_cubeful() {
+            write_cube_line(pos, out)?;
+        }
+        Ok(())
+    }
+}
+
+/// The cube, its owner, the match score, and how a game ended by an offer.
+fn write_cube_line(pos: &Position, out: &mut dyn fmt::Write) -> fmt::Result {
+    write!(out, "\ncube: {}", pos.cube_value())?;
+    match pos.cube_owner() {
+        Some(s) => write!(out, ", owned by {}", s.letter())?,
+        None => out.write_str(", centred")?,
+    }
+    if pos.match_length() > 0 {
+        let [a, b] = pos.match_score();
+        write!(out, "; match to {}: A {a}, B {b}", pos.match_length())?;
+        if pos.is_crawford_game() {
+            out.write_str(" (Crawford game)")?;
+        }
+    } else {
+        out.write_str("; money play")?;
+    }
+    if pos.phase == Phase::Over {
+        match pos.offer() {
+            Offer::Double => out.write_str("; the double was dropped")?,
+            Offer::Resign(l) => write!(out, "; a resignation of {l} was accepted")?,
+            _ => {}
         }
     }
+    Ok(())
 }

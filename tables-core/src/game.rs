@@ -116,11 +116,18 @@ impl Tables {
             throws,
             initial: Position::EMPTY,
             setup_first,
-            observation_shape: [7 + usize::from(extra_plane), board_len],
+            // The cube, its owner and the match score in one more plane
+            // (`observation.rs`).
+            observation_shape: [
+                7 + usize::from(extra_plane) + usize::from(variant.is_cubeful()),
+                board_len,
+            ],
             options: crate::presets::default_options(&variant),
         };
         let mut initial = Position::EMPTY;
         initial.form = crate::position::game_form(&variant);
+        initial.match_len = variant.match_length;
+        initial.score = variant.score;
         if setup_first {
             game.place_setup(&mut initial, 0);
         }
@@ -315,6 +322,7 @@ impl Tables {
         pos.dice = [0; 4];
         pos.max_use = 0;
         pos.flags = 0;
+        pos.offer = crate::cube::OFFER_NONE;
     }
 
     /// Ends the game won by `seat`.
@@ -363,8 +371,15 @@ impl Game for Tables {
         2
     }
 
+    /// The cubeless actions, then (with the cube or resignation) the
+    /// [`crate::CubeAction`]s.
     fn num_distinct_actions(&self) -> usize {
         self.num_actions()
+            + if self.variant.has_cube_actions() {
+                crate::cube::CUBE_ACTIONS
+            } else {
+                0
+            }
     }
 
     fn max_chance_outcomes(&self) -> usize {
@@ -384,19 +399,31 @@ impl Game for Tables {
             crate::variant::Entry::Forced => pieces.max(4),
             crate::variant::Entry::Free => pieces + 4,
         };
-        sources
+        let moves = sources
             * self
                 .variant
                 .dice_thrown()
-                .min(usize::from(self.variant.faces))
+                .min(usize::from(self.variant.faces));
+        // Roll, double and three offers to resign.
+        moves.max(if self.variant.has_cube_actions() {
+            5
+        } else {
+            0
+        })
     }
 
     fn min_utility(&self) -> f64 {
-        -self.variant.max_score()
+        -self.max_utility()
     }
 
+    /// The largest score times the largest cube (2^15) with the cube.
     fn max_utility(&self) -> f64 {
-        self.variant.max_score()
+        let cube = if self.variant.cube {
+            f64::from(1u32 << crate::cube::MAX_CUBE_LOG2)
+        } else {
+            1.0
+        };
+        self.variant.max_score() * cube
     }
 
     fn observation_shape(&self) -> &[usize] {
@@ -411,11 +438,17 @@ impl Game for Tables {
         match pos.phase {
             Phase::RollOff | Phase::Throw => Node::Chance,
             Phase::Move => Node::Decision(Seat::new(pos.turn)),
+            Phase::Cube => Node::Decision(self.cube_decider(pos)),
             Phase::Over => Node::Terminal,
         }
     }
 
+    /// The player on roll; while a double or an offer to resign awaits his
+    /// opponent's answer, the opponent, who decides.
     fn turn_owner(&self, pos: &Position) -> Option<Seat> {
+        if pos.phase == Phase::Cube {
+            return Some(self.cube_decider(pos));
+        }
         pos.turn()
     }
 
@@ -445,6 +478,11 @@ impl Game for Tables {
     }
 
     fn legal_actions(&self, pos: &Position, mut f: impl FnMut(Action)) {
+        if pos.phase == Phase::Cube {
+            let base = self.num_actions();
+            self.for_each_cube_action(pos, |a| f((base + a as usize) as Action));
+            return;
+        }
         self.for_each_legal(pos, |m| f(self.action_of(m)));
     }
 
@@ -454,6 +492,9 @@ impl Game for Tables {
             Phase::Move => self
                 .move_of(action)
                 .is_some_and(|m| self.is_legal_move(pos, m)),
+            Phase::Cube => self
+                .cube_action(action)
+                .is_some_and(|a| self.is_legal_cube(pos, a)),
             Phase::Over => false,
         }
     }
@@ -472,11 +513,31 @@ impl Game for Tables {
                 self.apply_chance(pos, action as usize);
                 Ok(())
             }
-            Phase::Move => {
-                let Some(mv) = self.move_of(action) else {
+            Phase::Cube => {
+                let limit = self.num_distinct_actions();
+                if action as usize >= limit {
                     return Err(IllegalAction::OutOfRange {
                         action,
-                        limit: self.num_actions() as u32,
+                        limit: limit as u32,
+                    });
+                }
+                match self.cube_action(action) {
+                    Some(a) if self.is_legal_cube(pos, a) => {
+                        self.apply_cube(pos, a);
+                        Ok(())
+                    }
+                    _ => Err(IllegalAction::NotLegal { action }),
+                }
+            }
+            Phase::Move => {
+                let Some(mv) = self.move_of(action) else {
+                    let limit = self.num_distinct_actions();
+                    if (action as usize) < limit {
+                        return Err(IllegalAction::NotLegal { action });
+                    }
+                    return Err(IllegalAction::OutOfRange {
+                        action,
+                        limit: limit as u32,
                     });
                 };
                 if !self.is_legal_move(pos, mv) {
@@ -493,7 +554,7 @@ impl Game for Tables {
         let mut r = [0.0; 2];
         if pos.phase == Phase::Over {
             if let Some(w) = pos.winner() {
-                let s = self.score(pos);
+                let s = self.points(pos);
                 r[w.index()] = s;
                 r[1 - w.index()] = -s;
             }

@@ -6,8 +6,11 @@
 //! - `seys_dos_e_as`: Seys dos e as from Alfonso X's *Libro de los juegos*
 //!   (1283), as `docs/games/seys-dos-e-as.md` reads it; option `reentry =
 //!   opposite | start`;
-//! - `backgammon`: standard backgammon without the cube; option `scoring =
-//!   winloss | gammons | backgammons`;
+//! - `backgammon`: standard backgammon; options `scoring = winloss |
+//!   gammons | backgammons`, and the doubling cube, resignation and match
+//!   play: `cube`, `jacoby`, `resign`, `match_length`, `score_a`,
+//!   `score_b`, `crawford_game` ([`cube`]; fields of [`Variant`] for any
+//!   tables game);
 //! - the other tables games of the *Libro*, each a preset of
 //!   [`Variant`] (`Variant::quinze_tablas` …): `quinze_tablas`,
 //!   `doze_canes`, `doblet`, `fallas`, `emperador`, `medio_emperador`,
@@ -93,11 +96,13 @@
 //! # Modules
 //!
 //! - [`variant`]: geometry (24 points in 4 quarters of 6) and the parameters;
-//! - [`Position`]: the state, a 56-byte `Copy` value;
+//! - [`Position`]: the state, a 60-byte `Copy` value;
 //! - the presets of the named games, and the flow of a turn (passed dice,
 //!   extra throws, the prime and the tie);
 //! - move generation (`movegen`), one die at a time with look-ahead;
 //! - [`action`]: the fixed action space;
+//! - [`cube`]: the doubling cube, resignation and match play, and their
+//!   actions, numbered after the cubeless ones;
 //! - [`Setup`], the notation and move strings;
 //! - [`observation`]: the observation tensor;
 //! - a text diagram of the board ([`Tables::diagram`]);
@@ -240,6 +245,9 @@ extern crate std;
 pub mod action;
 #[cfg(feature = "alloc")]
 mod analysis;
+pub mod cube;
+mod cube_options;
+mod cube_setup;
 mod diagram;
 mod game;
 pub mod gnubg;
@@ -260,6 +268,8 @@ pub mod variant;
 pub use action::{Move, Source};
 #[cfg(feature = "alloc")]
 pub use analysis::Shot;
+pub use cube::{CubeAction, Offer};
+pub use cube_setup::{CubeSetup, MatchScore};
 pub use diagram::DiagramDisplay;
 pub use game::{Tables, OPENING_THROWS};
 pub use notation::{MoveDisplay, NotationDisplay};
@@ -269,4 +279,5 @@ pub use setup::{Pieces, Setup, Turn, MAX_DICE};
 pub use variant::{
     BearOff, BlockedEntry, DeadPosition, DiceRule, Direction, Doubles, Entry, ExtraThrow, Goal,
     Mode, Reentry, RollOff, Scoring, StartingPieces, Track, UnusableDie, Variant, VariantError,
+    MAX_MATCH_LENGTH,
 };

@@ -161,10 +161,15 @@ impl Tables {
                 }
                 None => write!(out, "outcome {action}"),
             },
-            Phase::Move | Phase::Over => match self.move_of(action) {
-                Some(mv) => self.write_move(pos, mv, out),
-                None => write!(out, "action {action}"),
-            },
+            Phase::Move | Phase::Over | Phase::Cube => {
+                if let Some(a) = self.cube_action(action) {
+                    return out.write_str(a.as_str());
+                }
+                match self.move_of(action) {
+                    Some(mv) => self.write_move(pos, mv, out),
+                    None => write!(out, "action {action}"),
+                }
+            }
         }
     }
 
@@ -191,6 +196,10 @@ impl Tables {
                 self.chance_outcomes(pos, |a, _| check(a));
             }
             Phase::Move => self.for_each_legal(pos, |m| check(self.action_of(m))),
+            Phase::Cube => {
+                let base = self.num_actions();
+                self.for_each_cube_action(pos, |a| check((base + a as usize) as Action));
+            }
             Phase::Over => {}
         }
         found.ok_or(err(

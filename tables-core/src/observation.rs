@@ -32,6 +32,18 @@
 //! on its own points 1–6; the last column but one 1 when the dice to use
 //! were passed on by the opponent; the last 1 when the player to move
 //! throws again after these dice.
+//!
+//! Games with the cube, resignation or match play have one more plane,
+//! the last (shape `[8, n]`, or `[9, n]` with the Libro's plane):
+//! column 0 log2 of the cube's value ÷ 15; 1 1 while the cube is centred;
+//! 2 1 if the observer owns it; 3 1 if the opponent does; 4 1 in match
+//! play; 5 the points the observer still needs to win the match ÷ the
+//! match length (0 in money play); 6 the same for the opponent; 7 1 in
+//! the Crawford game; 8 1 while a double is offered; 9 the level of an
+//! offer to resign under way (1 to 3) ÷ 3; 10 1 when the offer (double or
+//! resignation) is the observer's; 11 1 while the player on roll decides
+//! before throwing; 12 1 once he has had an offer to resign rejected this
+//! turn.
 
 use racegames_board::{ObservationError, Seat};
 
@@ -96,6 +108,34 @@ const POINT_PLANES: [[f32; 6]; 31] = {
 };
 
 impl Tables {
+    /// The cube plane (see the module docs), for observer `me`.
+    fn write_cube_plane(&self, pos: &Position, me: usize, x: &mut [f32]) {
+        use crate::cube::{OFFER_DECIDING_AFTER_REJECTION, OFFER_DOUBLE, OFFER_RESIGN};
+        x[0] = f32::from(pos.cube & 15) / 15.0;
+        match pos.cube_owner() {
+            None => x[1] = 1.0,
+            Some(s) if s.index() == me => x[2] = 1.0,
+            Some(_) => x[3] = 1.0,
+        }
+        let n = pos.match_len;
+        if n > 0 {
+            x[4] = 1.0;
+            x[5] = f32::from(n - pos.score[me]) / f32::from(n);
+            x[6] = f32::from(n - pos.score[1 - me]) / f32::from(n);
+        }
+        x[7] = f32::from(u8::from(pos.is_crawford_game()));
+        if pos.phase == Phase::Cube {
+            x[8] = f32::from(u8::from(pos.offer == OFFER_DOUBLE));
+            if pos.offer >= OFFER_RESIGN {
+                x[9] = f32::from(pos.offer - OFFER_RESIGN + 1) / 3.0;
+            }
+            let offered = pos.offer >= OFFER_DOUBLE;
+            x[10] = f32::from(u8::from(offered && usize::from(pos.turn) == me));
+            x[11] = f32::from(u8::from(!offered));
+            x[12] = f32::from(u8::from(pos.offer == OFFER_DECIDING_AFTER_REJECTION));
+        }
+    }
+
     pub(crate) fn write_observation(
         &self,
         pos: &Position,
@@ -119,7 +159,7 @@ impl Tables {
         }
         // Built on the stack and copied once: the caller's buffer (a row of
         // a large batch in the vector environment) is written in one pass.
-        let mut obs = [0.0f32; 8 * MAX_POINTS];
+        let mut obs = [0.0f32; 9 * MAX_POINTS];
         let you = 1 - me;
         let sign: i8 = if me == 0 { 1 } else { -1 };
         let pieces = self.variant.pieces;
@@ -171,7 +211,8 @@ impl Tables {
         if self.variant.max_turns > 0 {
             g[22 + shift] = (f64::from(pos.turns) / f64::from(self.variant.max_turns)) as f32;
         }
-        if planes == 8 {
+        let cubeful = self.variant.is_cubeful();
+        if planes == 8 + usize::from(cubeful) {
             let x = &mut obs[7 * w..8 * w];
             for r in 0..6 {
                 x[r] = f32::from(pos.stacks[me] >> r & 1);
@@ -179,6 +220,9 @@ impl Tables {
             }
             x[w - 2] = f32::from(u8::from(pos.flags & PASSED != 0));
             x[w - 1] = f32::from(u8::from(pos.flags & AGAIN != 0));
+        }
+        if cubeful {
+            self.write_cube_plane(pos, me, &mut obs[(planes - 1) * w..planes * w]);
         }
         out.copy_from_slice(&obs[..len]);
         Ok(())

@@ -16,6 +16,11 @@ pub enum Phase {
     Move,
     /// The game is over: won, or truncated by `max_turns`.
     Over,
+    /// A decision before the throw, in games with the cube or resignation
+    /// (a decision node): the player on roll rolls, doubles or offers to
+    /// resign; or the opponent takes or drops a double, accepts or rejects
+    /// a resignation ([`Position::offer`]).
+    Cube,
 }
 
 pub(crate) const NO_TURN: u8 = 2;
@@ -36,8 +41,14 @@ pub(crate) const AGAIN: u8 = 2;
 pub(crate) const FORM_28: u8 = 1;
 /// `Position::form`: seat A goes backward; `FORM_A_BACKWARD << 1` for B.
 pub(crate) const FORM_A_BACKWARD: u8 = 2;
+/// `Position::form`: the game has the cube, resignation or match play, so
+/// the notation writes the cube's fields.
+pub(crate) const FORM_CUBEFUL: u8 = 16;
+/// `Position::form`: the game is the Crawford game of its match.
+pub(crate) const FORM_CRAWFORD: u8 = 32;
 /// `Position::form`: the bits that come from the game.
-pub(crate) const FORM_GAME: u8 = FORM_28 | FORM_A_BACKWARD | FORM_A_BACKWARD << 1;
+pub(crate) const FORM_GAME: u8 =
+    FORM_28 | FORM_A_BACKWARD | FORM_A_BACKWARD << 1 | FORM_CUBEFUL | FORM_CRAWFORD;
 /// `Position::form`: the game ended by a rule the board does not show, so
 /// the result follows the turn's `-` in the notation.
 pub(crate) const FORM_RESULT_WRITTEN: u8 = 8;
@@ -47,10 +58,11 @@ pub(crate) const FORM_RESULT_WRITTEN: u8 = 8;
 /// The board is kept along the notation's points (point 1 at index 0); A's
 /// pieces count positive and B's negative. Waiting pieces are kept per
 /// seat along that seat's own route quarters. The dice still to use are
-/// kept highest first. The whole value is 56 bytes and `Copy`: 28 points
+/// kept highest first. The whole value is 60 bytes and `Copy`: 28 points
 /// (seven-sided tables), and a few bytes for the rules of the other Libro
 /// games (the Doblet stacks, passed dice, extra throws, a game decided by a
-/// rule rather than by bearing off).
+/// rule rather than by bearing off), and the cube, the match score and
+/// an offer under way where the game has them.
 ///
 /// It also carries the little of its game that its notation needs (the
 /// board's length and the seats' directions), so that `Display` writes the
@@ -101,8 +113,20 @@ pub struct Position {
     /// `PASSED` and `AGAIN`.
     pub(crate) flags: u8,
     /// What the notation needs of the game (`FORM_28`, `FORM_A_BACKWARD`
-    /// and the next bit), and `FORM_RESULT_WRITTEN`.
+    /// and the next bit, `FORM_CUBEFUL`, `FORM_CRAWFORD`), and
+    /// `FORM_RESULT_WRITTEN`.
     pub(crate) form: u8,
+    /// The cube: log2 of its value in bits 0–3, its owner in bits 4–5
+    /// (0 centred, 1 A, 2 B).
+    pub(crate) cube: u8,
+    /// The decision under way before the throw ([`crate::cube`]'s
+    /// `OFFER_*`); in a finished game, a dropped double or an accepted
+    /// resignation.
+    pub(crate) offer: u8,
+    /// The match length (0 for money play) and the score before this game,
+    /// from the game, for the notation.
+    pub(crate) match_len: u8,
+    pub(crate) score: [u8; 2],
 }
 
 /// The `Position::form` bits of a game.
@@ -110,6 +134,12 @@ pub(crate) const fn game_form(variant: &Variant) -> u8 {
     let mut form = 0;
     if variant.board_len() == MAX_POINTS {
         form |= FORM_28;
+    }
+    if variant.is_cubeful() {
+        form |= FORM_CUBEFUL;
+    }
+    if variant.crawford_game {
+        form |= FORM_CRAWFORD;
     }
     let mut p = 0;
     while p < 2 {
@@ -135,6 +165,10 @@ impl Position {
         stacks: [0; 2],
         flags: 0,
         form: 0,
+        cube: 0,
+        offer: 0,
+        match_len: 0,
+        score: [0; 2],
     };
 
     /// What the position waits for.
@@ -238,6 +272,55 @@ impl Position {
     pub fn is_stacked(&self, player: Seat, d: usize) -> bool {
         let bits = self.stacks.get(player.index()).copied().unwrap_or(0);
         (1..=8).contains(&d) && bits & (1 << (d - 1)) != 0
+    }
+
+    /// The cube's value: 1, 2, 4, … up to 2^15 (1 in games without the
+    /// cube).
+    #[inline]
+    pub fn cube_value(&self) -> u32 {
+        1 << (self.cube & 15)
+    }
+
+    /// The cube's owner, `None` while it is centred.
+    #[inline]
+    pub fn cube_owner(&self) -> Option<Seat> {
+        match self.cube >> 4 {
+            1 => Some(Seat::new(0)),
+            2 => Some(Seat::new(1)),
+            _ => None,
+        }
+    }
+
+    /// The match score before this game, A's then B's (0 and 0 in money
+    /// play).
+    #[inline]
+    pub fn match_score(&self) -> [u32; 2] {
+        [u32::from(self.score[0]), u32::from(self.score[1])]
+    }
+
+    /// The match length, 0 in money play.
+    #[inline]
+    pub fn match_length(&self) -> u32 {
+        u32::from(self.match_len)
+    }
+
+    /// True in the Crawford game of a match: nobody may double.
+    #[inline]
+    pub fn is_crawford_game(&self) -> bool {
+        self.form & FORM_CRAWFORD != 0
+    }
+
+    /// The decision under way before the throw, or how a finished game
+    /// ended when a double was dropped or a resignation accepted.
+    pub fn offer(&self) -> crate::cube::Offer {
+        crate::cube::Offer::from_code(self.offer)
+    }
+
+    /// True when the game has the cube, resignation or match play, so that
+    /// the notation writes the cube's fields.
+    #[inline]
+    pub fn is_cubeful(&self) -> bool {
+        self.form & FORM_CUBEFUL != 0
     }
 
     /// The number of points on the board of the position's game.

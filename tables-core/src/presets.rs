@@ -8,6 +8,7 @@
 use racegames_board::params::{expect_bool, expect_count, expect_word};
 use racegames_board::{FromParams, ParamError, ParamList, ParamValue};
 
+use crate::cube_options::{crawford_game, cube, jacoby, match_length, resign, score_a, score_b};
 use crate::game::Tables;
 use crate::variant::{
     BearOff, BlockedEntry, DeadPosition, DiceRule, Direction, Doubles, Entry, ExtraThrow, Goal,
@@ -255,8 +256,17 @@ pub(crate) const PRESETS: [Preset; 15] = [
     Preset {
         variant: Variant::backgammon(),
         display: "Backgammon",
-        options: &[option("scoring", Str("winloss"), scoring)],
-        known: "scoring, max_turns",
+        options: &[
+            option("scoring", Str("winloss"), scoring),
+            option("cube", Bool(false), cube),
+            option("jacoby", Bool(true), jacoby),
+            option("resign", Bool(false), resign),
+            option("match_length", Int(0), match_length),
+            option("score_a", Int(0), score_a),
+            option("score_b", Int(0), score_b),
+            option("crawford_game", Bool(false), crawford_game),
+        ],
+        known: "scoring, cube, jacoby, resign, match_length, score_a, score_b, crawford_game, max_turns",
     },
     Preset {
         variant: Variant::quinze_tablas(),
@@ -587,6 +597,27 @@ pub(crate) fn preset(name: &str) -> Option<Variant> {
     find(name).map(|p| p.variant)
 }
 
+/// The preset `name` with the cube and resignation on, gammons and
+/// backgammons counted, and the match of `cube`, where the preset takes these options: the game a bare
+/// position with the cube's fields is read in.
+pub(crate) fn cubeful_preset(name: &str, cube: &crate::CubeSetup) -> Option<Variant> {
+    let p = find(name)?;
+    if !p.options.iter().any(|o| o.key == "cube") {
+        return None;
+    }
+    let mut v = p.variant;
+    // The most permissive: every offer to resign reads.
+    v.scoring = Scoring::Backgammons;
+    v.cube = true;
+    v.resign = true;
+    if let Some(m) = cube.match_score {
+        v.match_length = m.length;
+        v.score = m.score;
+        v.crawford_game = m.crawford;
+    }
+    Some(v)
+}
+
 /// Applies one option to `v` (of the preset `p`); `Ok(false)` when the
 /// game has no such option.
 fn apply_option(
@@ -634,6 +665,15 @@ impl FromParams for Tables {
                 return Err(ParamError::unknown(v.name, key, p.known));
             }
         }
+        if let Err((key, expected)) = v.check_cube_options() {
+            // The options that do not fit together: the one named, with
+            // its value as given (or its default).
+            let value = params
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map_or(Int(0), |&(_, value)| value);
+            return Err(ParamError::bad_value(v.name, key, value, expected));
+        }
         let mut game = Tables::new(v).expect("the presets with their options are valid");
         for &(key, value) in params {
             set_option(&mut game.options, key, canonical(value));
@@ -647,13 +687,15 @@ impl FromParams for Tables {
 }
 
 /// Every option of the preset `v` is named after, with its default value
-/// (the first word of a word option), then `max_turns`.
+/// (the first word of a word option), then `max_turns`; the cube's options
+/// only where one of them is not at its default.
 pub(crate) fn default_options(v: &Variant) -> ParamList {
     let options = find(v.name).map_or(&[][..], |p| p.options);
     let mut out: ParamList = options.iter().map(|o| (o.key, o.default)).collect();
     out.push(("max_turns", Int(i64::from(v.max_turns))));
     // A variant made by hand may differ from its preset here.
     set_option(&mut out, "pass_to_unstacker", Bool(v.pass_to_unstacker));
+    crate::cube_options::list_cube_options(v, &mut out);
     out
 }
 

@@ -1,7 +1,9 @@
 //! [`Setup`]: a plain arrangement, read from and written as the one-line
 //! notation (`docs/games/tables.md`), checked against no game.
 //!
-//! `<points> <waiting> <off> <turn> <dice> <turns>`; see the crate docs.
+//! `<points> <waiting> <off> <turn> <dice> <turns>`, then in games with
+//! the cube ` <cube> <offer> [<match>]` (`cube_setup.rs`); see the crate
+//! docs.
 //! A game makes a [`Position`] of it with [`Tables::position`], which checks
 //! everything the notation cannot.
 //!
@@ -11,10 +13,11 @@
 use core::fmt;
 use core::str::FromStr;
 
-use arrayvec::ArrayVec;
+use arrayvec::{ArrayString, ArrayVec};
 use racegames_board::notation::{parse_u32, Fields, ParseError, Problem};
 use racegames_board::Seat;
 
+use crate::cube_setup::CubeSetup;
 use crate::variant::{MAX_POINTS, QUARTERS};
 
 /// The most dice a setup holds (a double played twice).
@@ -104,6 +107,10 @@ pub struct Setup {
     pub again: bool,
     /// Completed turns.
     pub turns: u32,
+    /// The cube, an offer under way and the match score, in games with the
+    /// cube, resignation or match play (written after the turns); `None`
+    /// in the others.
+    pub cube: Option<CubeSetup>,
 }
 
 impl Default for Setup {
@@ -126,6 +133,7 @@ impl Default for Setup {
             passed: false,
             again: false,
             turns: 0,
+            cube: None,
         }
     }
 }
@@ -330,6 +338,28 @@ impl FromStr for Setup {
             Some((t, at)) => parse_u32(t, "turns", at)?,
             None => 0,
         };
+        // The cube's fields come at least two together (cube and offer):
+        // a lone field after the turns is trailing text.
+        let mut ahead = fields.clone();
+        let pair = ahead.next_optional().is_some() && ahead.next_optional().is_some();
+        let cube = if pair {
+            let (t, at) = fields.next_field("cube")?;
+            let (value, owner) = crate::cube_setup::read_cube(t, at)?;
+            let (t, at) = fields.next_field("offer")?;
+            let offer = crate::cube_setup::read_offer(t, at)?;
+            let match_score = match fields.next_optional() {
+                Some((t, at)) => Some(crate::cube_setup::read_match(t, at)?),
+                None => None,
+            };
+            Some(CubeSetup {
+                value,
+                owner,
+                offer,
+                match_score,
+            })
+        } else {
+            None
+        };
         fields.finish()?;
         Ok(Setup {
             points,
@@ -340,27 +370,50 @@ impl FromStr for Setup {
             passed,
             again,
             turns,
+            cube,
         })
     }
+}
+
+/// The longest points field: every point holding `A255^`, and commas.
+const POINTS_FIELD: usize = MAX_POINTS * 6;
+
+/// Appends `c` to the points field.
+fn push(field: &mut ArrayString<POINTS_FIELD>, c: char) -> fmt::Result {
+    field.try_push(c).map_err(|_| fmt::Error)
+}
+
+/// Appends `n` in decimal to the points field.
+fn push_small(field: &mut ArrayString<POINTS_FIELD>, n: u8) -> fmt::Result {
+    if n >= 10 {
+        push_small(field, n / 10)?;
+    }
+    push(field, char::from(b'0' + n % 10))
 }
 
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use fmt::Write;
+        // The points field is made on the stack and written at once: the
+        // notation is written at every step of an environment, and a
+        // character at a time through the formatter costs most of it.
+        let mut points = ArrayString::<POINTS_FIELD>::new();
         for (i, point) in self.points.iter().enumerate() {
             if i > 0 {
-                f.write_char(',')?;
+                push(&mut points, ',')?;
             }
             match point {
-                None => f.write_char('.')?,
+                None => push(&mut points, '.')?,
                 Some(p) => {
-                    write!(f, "{}{}", p.seat.letter(), p.count)?;
+                    push(&mut points, p.seat.letter())?;
+                    push_small(&mut points, p.count)?;
                     if p.stacked {
-                        f.write_char('^')?;
+                        push(&mut points, '^')?;
                     }
                 }
             }
         }
+        f.write_str(&points)?;
         f.write_char(' ')?;
         let mut any = false;
         for (seat, quarters) in self.waiting.iter().enumerate() {
@@ -395,6 +448,10 @@ impl fmt::Display for Setup {
         if self.again {
             f.write_char('+')?;
         }
-        write!(f, " {}", self.turns)
+        write!(f, " {}", self.turns)?;
+        match &self.cube {
+            Some(c) => fmt::Display::fmt(c, f),
+            None => Ok(()),
+        }
     }
 }

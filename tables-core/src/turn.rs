@@ -38,12 +38,17 @@ impl Tables {
         let p = pos.turn as usize;
         if pos.flags != 0 {
             // Passed dice are used (the rest are lost), or an extra throw
-            // is due: the same player throws, in the same turn.
+            // is due: the same player throws, in the same turn. After
+            // passed dice his own turn's throw is due: the cube first.
+            let own_turn_starts = pos.flags & PASSED != 0;
             pos.flags = 0;
             pos.dice = [0; 4];
             pos.max_use = 0;
             pos.phase = Phase::Throw;
             self.before_throw(pos);
+            if own_turn_starts {
+                self.offer_cube(pos);
+            }
             return;
         }
         let left = pos.dice;
@@ -74,6 +79,7 @@ impl Tables {
         }
         if !passed {
             self.before_throw(pos);
+            self.offer_cube(pos);
         }
         let limit = self.variant.max_turns;
         if pos.phase != Phase::Over && limit > 0 && pos.turns >= limit {

@@ -4,6 +4,7 @@
 use racegames_board::notation::{Fields, ParseError, Problem};
 use racegames_board::{Seat, SetupError};
 
+use crate::cube_setup::{CubeSetup, MatchScore};
 use crate::game::{Tables, OFF_ROUTE};
 use crate::position::{
     Phase, Position, AGAIN, A_WON, DRAWN, FORM_RESULT_WRITTEN, NO_TURN, PASSED, UNDECIDED,
@@ -14,7 +15,9 @@ use crate::variant::{
 };
 
 /// The notation's fields, in order, as errors name them.
-const FIELDS: [&str; 6] = ["points", "waiting", "off", "turn", "dice", "turns"];
+const FIELDS: [&str; 9] = [
+    "points", "waiting", "off", "turn", "dice", "turns", "cube", "offer", "match",
+];
 
 fn bad(field: &'static str, reason: &'static str) -> SetupError {
     SetupError::new(field, reason)
@@ -76,6 +79,8 @@ impl Tables {
         }
         let mut pos = Position {
             form: self.initial.form,
+            match_len: self.initial.match_len,
+            score: self.initial.score,
             ..Position::EMPTY
         };
         self.place_points(setup, &mut pos)?;
@@ -91,12 +96,14 @@ impl Tables {
         };
         self.place_dice(setup, &mut pos)?;
         self.check_pieces(&pos)?;
+        let offer = self.place_cube(setup, &mut pos)?;
         match setup.turn {
             Turn::Seat(_) => self.settle_to_move(&mut pos)?,
             Turn::Nobody => self.settle_over(&mut pos, UNDECIDED)?,
             Turn::Won(s) => self.settle_over(&mut pos, A_WON + s.index() as u8)?,
             Turn::Drawn => self.settle_over(&mut pos, DRAWN)?,
         }
+        self.settle_offer(&mut pos, offer)?;
         Ok(pos)
     }
 
@@ -139,13 +146,18 @@ impl Tables {
     /// The position `setup` describes in the first preset game (with its
     /// default options, in [`racegames_board::FromParams::NAMES`] order,
     /// Seys dos e as first) that can be in it: what the bare
-    /// [`Position`]'s `FromStr` and serde read. When none can, the error of
+    /// [`Position`]'s `FromStr` and serde read. A setup with the cube's
+    /// fields is read in the presets that take the cube, with the cube and
+    /// resignation on and the match it writes. When none can, the error of
     /// the game that read furthest into the fields.
     pub(crate) fn position_of_any_preset(setup: &Setup) -> Result<Position, SetupError> {
         let mut error: Option<SetupError> = None;
         let games = <Tables as racegames_board::FromParams>::NAMES
             .iter()
-            .filter_map(|name| crate::presets::preset(name))
+            .filter_map(|name| match &setup.cube {
+                None => crate::presets::preset(name),
+                Some(c) => crate::presets::cubeful_preset(name, c),
+            })
             .filter_map(|variant| Tables::new(variant).ok());
         for game in games {
             match game.position(setup) {
@@ -314,12 +326,16 @@ impl Tables {
         let limit = self.variant.max_turns;
         if result != UNDECIDED {
             let v = &self.variant;
-            let by_rule = if result == DRAWN {
-                v.dead_position == DeadPosition::Draw
-            } else {
-                v.blocked_entry == BlockedEntry::Lose
-                    || matches!(v.unusable_die, UnusableDie::Lose | UnusableDie::LoseIfNone)
-            };
+            // A dropped double or an accepted resignation (checked with
+            // the offer).
+            let by_offer = pos.offer >= crate::cube::OFFER_DOUBLE && result != DRAWN;
+            let by_rule = by_offer
+                || if result == DRAWN {
+                    v.dead_position == DeadPosition::Draw
+                } else {
+                    v.blocked_entry == BlockedEntry::Lose
+                        || matches!(v.unusable_die, UnusableDie::Lose | UnusableDie::LoseIfNone)
+                };
             if !by_rule {
                 return Err(bad(
                     "turn",
@@ -332,7 +348,9 @@ impl Tables {
                     "the board already shows the winner: the turn must be -",
                 ));
             }
+            let offer = pos.offer;
             self.finish(pos, result);
+            pos.offer = offer;
         } else if let Some(w) = board_winner {
             self.win(pos, w);
         } else if pos.turns == 0
@@ -340,6 +358,7 @@ impl Tables {
             && pos.waiting == initial.waiting
             && pos.off == initial.off
             && pos.stacks == initial.stacks
+            && pos.cube == initial.cube
         {
             pos.phase = Phase::RollOff;
         } else if limit > 0 && pos.turns >= limit {
@@ -433,5 +452,125 @@ pub(crate) fn setup_of(pos: &Position) -> Setup {
         passed: pos.flags & PASSED != 0,
         again: pos.flags & AGAIN != 0,
         turns: pos.turns,
+        cube: pos.is_cubeful().then(|| CubeSetup {
+            value: pos.cube_value(),
+            owner: pos.cube_owner(),
+            offer: pos.offer(),
+            match_score: (pos.match_len > 0).then(|| MatchScore {
+                length: pos.match_len,
+                score: pos.score,
+                crawford: pos.is_crawford_game(),
+            }),
+        }),
+    }
+}
+
+impl Tables {
+    /// The cube and the match score: present exactly in games with the
+    /// cube, resignation or match play, turned only with the cube, and the
+    /// match the game's. Returns the offer's code, settled later.
+    fn place_cube(&self, setup: &Setup, pos: &mut Position) -> Result<u8, SetupError> {
+        let v = &self.variant;
+        let Some(c) = setup.cube else {
+            if v.is_cubeful() {
+                return Err(bad(
+                    "cube",
+                    "this game (with the cube, resignation or match play) writes the cube and the offer after the turns",
+                ));
+            }
+            return Ok(crate::cube::OFFER_NONE);
+        };
+        if !v.is_cubeful() {
+            return Err(bad(
+                "cube",
+                "this game has no cube: the notation ends with the turns",
+            ));
+        }
+        if (c.value == 1) != c.owner.is_none() || c.owner.is_some_and(|s| s.index() > 1) {
+            return Err(bad(
+                "cube",
+                "the cube is centred at 1, and owned by A or B once turned: 1, 2A, 4B",
+            ));
+        }
+        if c.value > 1 && !v.cube {
+            return Err(bad("cube", "the cube stays at 1 in a game without it"));
+        }
+        let game_match = (v.match_length > 0).then_some(MatchScore {
+            length: v.match_length,
+            score: v.score,
+            crawford: v.crawford_game,
+        });
+        if c.match_score != game_match {
+            return Err(bad(
+                "match",
+                "the match length, score and Crawford game are the game's options (none in money play)",
+            ));
+        }
+        let log2 = c.value.trailing_zeros() as u8;
+        let owner = c.owner.map_or(0, |s| s.index() as u8 + 1);
+        pos.cube = log2 | owner << 4;
+        let code = c
+            .offer
+            .code()
+            .ok_or(bad("offer", "a resignation is of 1, 2 or 3"))?;
+        // Read by `settle_over` for a game that ended by an offer.
+        pos.offer = code;
+        Ok(code)
+    }
+
+    /// The offer fits the settled position: a decision before the throw
+    /// that the game gives, or how a finished game ended.
+    fn settle_offer(&self, pos: &mut Position, code: u8) -> Result<(), SetupError> {
+        use crate::cube::Offer;
+        let v = &self.variant;
+        let offer = Offer::from_code(code);
+        let max_resign = v.max_score() as u8;
+        let resign_ok = |l: u8| v.resign && l <= max_resign;
+        match pos.phase {
+            Phase::Over => {
+                let ended = pos.form & FORM_RESULT_WRITTEN != 0 && pos.winner().is_some();
+                let fits = match offer {
+                    Offer::None => true,
+                    Offer::Double => v.cube && ended,
+                    Offer::Resign(l) => resign_ok(l) && ended,
+                    _ => false,
+                };
+                if !fits {
+                    return Err(bad(
+                        "offer",
+                        "a finished game shows - , or D (a dropped double) or R1 to R3 (an accepted resignation) with the winner after the turn's -",
+                    ));
+                }
+                pos.offer = code;
+            }
+            Phase::Throw => {
+                pos.offer = crate::cube::OFFER_NONE;
+                let fits = match offer {
+                    Offer::None => return Ok(()),
+                    Offer::Deciding => v.resign || self.may_double(pos),
+                    Offer::DecidingAfterRejection => v.resign && self.may_double(pos),
+                    Offer::Double => self.may_double(pos),
+                    Offer::Resign(l) => resign_ok(l),
+                };
+                if !fits {
+                    return Err(bad(
+                        "offer",
+                        "no such decision here: a double needs the cube centred or the doubler's (and no Crawford game), a resignation the resign option",
+                    ));
+                }
+                pos.phase = Phase::Cube;
+                pos.offer = code;
+            }
+            _ => {
+                if offer != Offer::None {
+                    return Err(bad(
+                        "offer",
+                        "nothing is offered before the roll-off or with dice to use",
+                    ));
+                }
+                pos.offer = code;
+            }
+        }
+        Ok(())
     }
 }

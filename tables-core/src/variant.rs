@@ -405,11 +405,42 @@ pub struct Variant {
     /// Doblet: whether dice pass to a player still unstacking from one who
     /// is bearing off (the later English game says no).
     pub pass_to_unstacker: bool,
+    /// The doubling cube: before throwing, the player on roll may double
+    /// while the cube is centred or theirs (see the crate docs).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub cube: bool,
+    /// The Jacoby rule (money play with the cube only): gammons and
+    /// backgammons count as single games while the cube is still at 1.
+    #[cfg_attr(feature = "serde", serde(default = "default_jacoby"))]
+    pub jacoby: bool,
+    /// The player on roll may offer to resign a single game, a gammon or a
+    /// backgammon before doubling or throwing.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub resign: bool,
+    /// 0 for money play, else the length of the match this game belongs to
+    /// (at most [`MAX_MATCH_LENGTH`]).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub match_length: u8,
+    /// The match score before this game, A's then B's (each below
+    /// `match_length`; 0 in money play).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub score: [u8; 2],
+    /// This game is the Crawford game of its match: nobody may double.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub crawford_game: bool,
 }
+
+/// The longest match, as GNU Backgammon plays them.
+pub const MAX_MATCH_LENGTH: u8 = 64;
 
 #[cfg(feature = "serde")]
 fn default_name() -> &'static str {
     "tables"
+}
+
+#[cfg(feature = "serde")]
+fn default_jacoby() -> bool {
+    true
 }
 
 /// A [`Variant`] that cannot be played.
@@ -500,6 +531,12 @@ impl Variant {
         stack_limit: 0,
         mode: Mode::Race,
         pass_to_unstacker: true,
+        cube: false,
+        jacoby: true,
+        resign: false,
+        match_length: 0,
+        score: [0, 0],
+        crawford_game: false,
     };
 
     /// Backgammon without the cube: A moves from 24 to 1, B from 1 to 24.
@@ -566,6 +603,9 @@ impl Variant {
             return Err(VariantError::RollOff);
         }
         self.validate_rules()?;
+        if let Err((_, reason)) = self.check_cube_options() {
+            return Err(VariantError::Rules(reason));
+        }
         // Either seat may win the roll-off: check both assignments.
         for winner in 0..2 {
             let mut owner = [None; MAX_POINTS];
@@ -663,13 +703,69 @@ impl Variant {
         self.directions[player.index() & 1]
     }
 
-    /// The largest return a win can give.
+    /// The largest score of a game played out, before the cube: 1, 2 or
+    /// 3 as `scoring` counts gammons and backgammons.
     pub const fn max_score(&self) -> f64 {
         match self.scoring {
             Scoring::WinLoss => 1.0,
             Scoring::Gammons => 2.0,
             Scoring::Backgammons => 3.0,
         }
+    }
+
+    /// True when the game has cube or resignation decisions (and their
+    /// actions): `cube` or `resign`.
+    pub const fn has_cube_actions(&self) -> bool {
+        self.cube || self.resign
+    }
+
+    /// True when the notation carries the cube fields: `cube`, `resign`
+    /// or match play.
+    pub const fn is_cubeful(&self) -> bool {
+        self.cube || self.resign || self.match_length > 0
+    }
+
+    /// Checks the cube and match options together: on error, the option
+    /// at fault and what it takes.
+    pub(crate) const fn check_cube_options(&self) -> Result<(), (&'static str, &'static str)> {
+        let n = self.match_length;
+        if n > MAX_MATCH_LENGTH {
+            return Err(("match_length", "match_length is 0 (money play) to 64"));
+        }
+        if n == 0 {
+            if self.score[0] > 0 {
+                return Err(("score_a", "a score needs match play (match_length above 0)"));
+            }
+            if self.score[1] > 0 {
+                return Err(("score_b", "a score needs match play (match_length above 0)"));
+            }
+            if self.crawford_game {
+                return Err((
+                    "crawford_game",
+                    "the Crawford game needs match play (match_length above 0)",
+                ));
+            }
+            return Ok(());
+        }
+        if self.score[0] >= n {
+            return Err((
+                "score_a",
+                "the score before a game is below the match length",
+            ));
+        }
+        if self.score[1] >= n {
+            return Err((
+                "score_b",
+                "the score before a game is below the match length",
+            ));
+        }
+        if self.crawford_game && (self.score[0] == n - 1) == (self.score[1] == n - 1) {
+            return Err((
+                "crawford_game",
+                "the Crawford game is one where exactly one player stands a point from winning the match",
+            ));
+        }
+        Ok(())
     }
 }
 

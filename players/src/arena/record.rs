@@ -26,7 +26,7 @@ pub(crate) struct Recorder<'a, G: Game> {
 }
 
 /// A record of `game` with its options, players, seed, actions and result.
-fn make_record<G: Game + FromParams>(
+pub(crate) fn make_record<G: Game + FromParams>(
     game: &G,
     names: &[&str],
     seed: u64,

@@ -10,6 +10,7 @@ mod placeholder;
 #[cfg(feature = "testing")]
 mod race;
 mod tables;
+mod tables_cube;
 pub mod tables_eval;
 mod value;
 

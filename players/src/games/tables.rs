@@ -8,6 +8,7 @@ use racegames_tables::{Tables, Variant};
 
 use crate::builtin::{build_player, Defaults, Evaluation};
 use crate::expectimax::ExpectimaxSettings;
+use crate::games::tables_cube::CubelessPlayer;
 use crate::games::tables_eval::TablesEval;
 use crate::mcts::MctsSettings;
 use crate::net::NetGame;
@@ -100,6 +101,9 @@ fn rule_order(game: &Tables) -> Vec<&'static str> {
 
 impl Playable for Tables {
     fn player_names(&self) -> Vec<&'static str> {
+        if self.variant().is_cubeful() {
+            return self.cubeless().player_names();
+        }
         match MEASURED_ORDER
             .iter()
             .find(|(preset, _)| preset() == *self.variant())
@@ -115,6 +119,11 @@ impl Playable for Tables {
         seed: u64,
         params: &Params<'_>,
     ) -> Result<Box<dyn Player<Self>>, PlayerError> {
+        if self.variant().is_cubeful() {
+            // Checker play as without the cube (tables_cube.rs).
+            let inner = self.cubeless().make_player(name, seed, params)?;
+            return Ok(Box::new(CubelessPlayer::new(inner, self)));
+        }
         build_player(
             self,
             &self.player_names(),

@@ -16,6 +16,7 @@ __all__ = [
     "_make_player",
     "_arena_play",
     "_arena_round_robin",
+    "_arena_play_matches",
     "_arena_luck",
     "_analysis_evaluate",
     "_analysis_hint",
@@ -150,6 +151,16 @@ def _arena_round_robin(
     opening: int,
     progress: Optional[Callable[[int, int], None]] = None,
 ) -> Dict[str, Any]: ...
+def _arena_play_matches(
+    state: State,
+    players: List[Tuple[str, int, Dict[str, Any]]],
+    matches: int,
+    match_length: int,
+    seed: int,
+    threads: int,
+    turn_limit: int,
+    record_path: Optional[Union[str, os.PathLike[str]]] = None,
+) -> Dict[str, Any]: ...
 def _arena_luck(
     game: Game,
     starts: List[State],
@@ -251,6 +262,10 @@ class State:
     def is_chance_node(self) -> bool: ...
     def is_terminal(self) -> bool: ...
     def is_truncated(self) -> bool: ...
+    def cube_value(self) -> int: ...
+    def cube_owner(self) -> Optional[int]: ...
+    def match_score(self) -> Tuple[int, int]: ...
+    def is_crawford_game(self) -> bool: ...
     def chance_outcomes(self) -> List[Tuple[int, float]]: ...
     def legal_actions(self, player: Optional[int] = None) -> List[int]: ...
     def legal_actions_mask(self) -> npt.NDArray[np.int8]: ...
@@ -289,7 +304,17 @@ class _Driver:
         action: int,
         obs: Optional[npt.NDArray[np.float32]] = None,
         mask: Optional[npt.NDArray[np.int8]] = None,
+        rewards: Optional[npt.NDArray[np.float64]] = None,
     ) -> Tuple[float, bool, bool, bool]: ...
+    def gym_step(
+        self,
+        state: State,
+        seat: int,
+        action: int,
+        mask: npt.NDArray[np.int8],
+        shape: Sequence[int],
+        flat: bool,
+    ) -> Tuple[Any, float, bool, bool, Dict[str, Any]]: ...
     def snapshot(self) -> Tuple[Optional[Tuple[int, List[int]]], int]: ...
     def restore(self, snapshot: Tuple[Optional[Tuple[int, List[int]]], int]) -> None: ...
 

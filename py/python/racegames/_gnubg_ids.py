@@ -120,12 +120,16 @@ def match_id(
 ) -> str:
     """gnubg's Match ID of a backgammon state: 12 base64 characters.
 
-    racegames plays without the cube, so the cube is 1 and centred, with no
-    double or resignation pending and no Crawford game. The player on roll
-    is as in ``position_id``; the dice are the state's throw (0, 0 before it
-    is thrown; mid-turn, with one die left, pass ``dice``). The game state
-    is 0 before the roll-off, 2 once the game is over, else 1. A money game
-    (``match_length`` 0) with the score 0-0 unless given.
+    The cube's value and owner, the Crawford flag, a double or an offer to
+    resign under way (then the opponent is the one to decide), the match
+    length and score are the state's (a centred 1-cube in a game without
+    the cube). The player on roll is as in ``position_id``; the dice are
+    the state's throw (0, 0 before it is thrown; mid-turn, with one die
+    left, pass ``dice``). The game state is 0 before the roll-off, 2 once
+    the game is over (3 after an accepted resignation, 4 after a dropped
+    double), else 1. In money play ``match_length`` and ``score`` may set
+    a match (0 and 0-0 unless given); a state of a match keeps its own,
+    and another one given is a ``ValueError``.
     """
     _check_state(state)
     seat = None if on_roll is None else _seat(on_roll, "on_roll")

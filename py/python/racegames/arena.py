@@ -76,7 +76,7 @@ from racegames import _core
 from racegames._args import count as _count
 from racegames._args import short as _short
 from racegames._progress import _with_progress
-from racegames._core import Game, Player, State, _arena_play, _arena_round_robin, _wilson
+from racegames._core import Game, Player, State, _arena_play, _arena_play_matches, _arena_round_robin, _wilson
 from racegames.players import ParamValue, _game, _param_word, _seed, make_player, parse_player
 from racegames._luck import Luck, luck, luck_table
 
@@ -85,6 +85,8 @@ __all__ = [
     "RoundRobin",
     "Luck",
     "play",
+    "play_matches",
+    "MatchesResult",
     "round_robin",
     "luck",
     "luck_table",
@@ -223,6 +225,91 @@ def play(
         ),
     )
     return ArenaResult(names, counts)
+
+
+class MatchesResult:
+    """The result of ``play_matches``, per player in the order given:
+    ``wins`` counts matches."""
+
+    def __init__(self, names: List[str], counts: Dict[str, Any]) -> None:
+        self.names: List[str] = names
+        #: Matches played.
+        self.matches: int = counts["matches"]
+        #: Matches each player won.
+        self.wins: List[int] = counts["wins"]
+        #: Games played in all the matches.
+        self.games: int = counts["games"]
+        #: Points each player scored in all the games.
+        self.points: List[int] = counts["points"]
+
+    def win_rate(self, i: int) -> Tuple[float, float, float]:
+        """``(rate, low, high)``: player ``i``'s share of the matches and its
+        Wilson 95% interval."""
+        return _wilson(float(self.wins[i]), self.matches)
+
+    def table(self) -> str:
+        """The result as a text table."""
+        width = max(6, *(len(n) for n in self.names))
+        lines = [f"{'player':<{width}}  {'matches':>7}  {'win rate':>8}  {'95% interval':>15}  {'points':>7}"]
+        for i, name in enumerate(self.names):
+            rate, low, high = self.win_rate(i)
+            lines.append(
+                f"{name:<{width}}  {self.wins[i]:>7}  {rate:>8.3f}  {f'{low:.3f}-{high:.3f}':>15}  {self.points[i]:>7}"
+            )
+        lines.append(f"{self.matches} matches, {self.games} games")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.table()
+
+    def __repr__(self) -> str:
+        return f"MatchesResult(names={self.names!r}, matches={self.matches}, wins={self.wins!r}, games={self.games})"
+
+
+def play_matches(
+    game: Union[Game, str],
+    players: Sequence[Union[Player, str]],
+    matches: SupportsIndex = 100,
+    match_length: SupportsIndex = 7,
+    seed: SupportsIndex = 7,
+    threads: SupportsIndex = 2,
+    turn_limit: SupportsIndex = TURN_LIMIT,
+    record: Union[str, "os.PathLike[str]", None] = None,
+) -> MatchesResult:
+    """Plays ``matches`` whole matches of ``match_length`` points of
+    ``game`` (backgammon with ``cube=True``, say; the score and the Crawford
+    flag of each game are set here) between two built-in players (names or
+    Players), natively on ``threads`` threads with the GIL released. Games
+    follow each other with the score carried; the game after a side first
+    reaches 1 point away is the Crawford game (no cube), the later ones are
+    played with it. The players change seats from one match to the next;
+    ``record=PATH`` writes every game, each with its score, as game
+    records. Ctrl-C raises ``KeyboardInterrupt``."""
+    if record is not None and not isinstance(record, (str, os.PathLike)):
+        raise TypeError(f"record must be a path, not {type(record).__name__}")
+    g = _game(game)
+    n_matches = _count(matches, "matches", 1, MAX_GAMES)
+    length = _count(match_length, "match_length", 1, 64)
+    n_threads = _count(threads, "threads", 1, MAX_THREADS)
+    limit = min(_count(turn_limit, "turn_limit", 1), (1 << 32) - 1)
+    seed64 = _seed(seed)
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence) or len(players) != 2:
+        raise TypeError("players must be a list of two built-in players or player names")
+    specs = []
+    for i, p in enumerate(players):
+        if isinstance(p, str):
+            specs.append((p, seed64 + i, {}))
+        elif isinstance(p, Player):
+            specs.append((p.name, p.seed, p.get_parameters()))
+        else:
+            raise TypeError(f"player {i} must be a built-in Player or a player name, not {type(p).__name__}")
+    labels = [_label(p) for p in players]
+    names = [f"{x}#{i}" if labels.count(x) > 1 else x for i, x in enumerate(labels)]
+    counts = _arena_play_matches(
+        g.new_initial_state(), specs, n_matches, length, seed64, n_threads, limit,
+        None if record is None else os.fspath(record),
+    )
+    return MatchesResult(names, counts)
 
 
 class RoundRobin:

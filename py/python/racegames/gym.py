@@ -98,8 +98,6 @@ class RaceGameEnv(DriverPickling, gymnasium.Env):
         self._ended = True
         self._mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
         self._obs_shape = tuple(self.game.observation_tensor_shape())
-        # The native step writes the agent's observation here.
-        self._obs_buffer = np.zeros(int(np.prod(self._obs_shape)), dtype=np.float32)
 
     # -- helpers -------------------------------------------------------------
 
@@ -149,25 +147,21 @@ class RaceGameEnv(DriverPickling, gymnasium.Env):
         """Plays the agent's action, then the opponents and the dice up to the
         agent's next decision or the end; an illegal action ends the episode
         with -1. One native call (``racegames_env::episode``) decides it all,
-        by the rules of the vector step."""
+        by the rules of the vector step, and makes the answer."""
         if self._ended:
             obs = self._observe()
             return obs, 0.0, True, False, self._info()
-        index = as_action(action)
+        # A plain int is the common case: read without a call.
+        index = action if type(action) is int else as_action(action)
         if index is None or not -1 <= index < 1 << 63:
             index = -1  # no action: illegal
-        reward, terminated, truncated, illegal = self._driver.step(
-            self.state, self.seat, index, self._obs_buffer, self._mask
+        # One native call steps and makes the answer (the mask also lands
+        # in self._mask, for action_masks()).
+        result: Tuple[Any, float, bool, bool, Dict[str, Any]] = self._driver.gym_step(
+            self.state, self.seat, index, self._mask, self._obs_shape, self._flat
         )
-        self._ended = terminated or truncated
-        obs = self._obs_buffer.copy()
-        info = self._info()
-        if illegal:
-            info["illegal_action"] = True
-        if self._flat:
-            return obs, reward, terminated, truncated, info
-        observation = {"observation": obs.reshape(self._obs_shape), "action_mask": self._mask.copy()}
-        return observation, reward, terminated, truncated, info
+        self._ended = result[2] or result[3]
+        return result
 
     def action_masks(self) -> np.ndarray:
         """The legal-action mask as booleans (sb3-contrib's MaskablePPO)."""

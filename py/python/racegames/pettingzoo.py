@@ -182,26 +182,30 @@ class raw_env(DriverPickling, AECEnv):  # type: ignore[misc]  # noqa: N801 (Pett
                 self.truncations[a] = truncated
 
     def step(self, action: Any) -> None:
-        """Plays the selected agent's action, then the dice up to the next
-        decision; an illegal action ends the game with -1 for the actor."""
+        """Plays the selected agent's action, then the dice and the
+        opponents' seats up to the next agent's decision, in one native
+        step (``racegames_env::episode``, the rules of every environment
+        form); an illegal action ends the game with -1 for the actor."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
         index = as_action(action)
-        if index is None or not self.game_state.is_legal(index):
+        if index is None or not -1 <= index < 1 << 63:
+            index = -1  # no action: illegal
+        row = np.zeros(self.game.num_players())  # every seat's reward, written by the step
+        _, terminated, truncated, illegal = self._driver.step(self.game_state, _seat(agent), index, None, None, row)
+        if illegal or terminated or truncated:
             self._over = True
+            self.rewards = {a: float(row[_seat(a)]) for a in self.agents}
             for a in self.agents:
-                self.rewards[a] = -1.0 if a == agent else 0.0
-                self.terminations[a] = True
-            self.infos[agent] = {"illegal_action": True}
+                self.terminations[a] = terminated
+                self.truncations[a] = truncated
+            if illegal:
+                self.infos[agent] = {"illegal_action": True}
         else:
-            self.game_state.apply_action(index)
-            self._roll()
-            self._finish_if_over(actor=agent)
-        if not self._over:
+            self.rewards = {a: 0.0 for a in self.agents}
             self.agent_selection = f"player_{self.game_state.current_player()}"
         self._accumulate_rewards()
 

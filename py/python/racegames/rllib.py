@@ -168,22 +168,24 @@ class _MultiAgentMixin(DriverPickling):
         return {self.agents[seat]: self._obs_of(seat)}, {}
 
     def step(self, action_dict: Mapping[str, Any]) -> Tuple[Dict[str, Any], ...]:
+        """Plays the acting agent's action, then the dice up to the next
+        decision, in one native step (``racegames_env::episode``, the rules
+        of every environment form)."""
         seat = self.state.current_player()
         agent = self.agents[seat]
         action = as_action(action_dict.get(agent))
-        zero = {a: 0.0 for a in self.agents}
-        if action is None or not self.state.is_legal(action):
-            rewards = dict(zero, **{agent: -1.0})
+        if action is None or not -1 <= action < 1 << 63:
+            action = -1  # no action: illegal
+        row = np.zeros(len(self.agents))  # every seat's reward, written by the step
+        _, terminated, truncated, illegal = self._driver.step(self.state, seat, action, None, None, row)
+        if illegal:
+            rewards = {a: float(row[i]) for i, a in enumerate(self.agents)}
             obs = {a: self._obs_of(i) for i, a in enumerate(self.agents)}
             return obs, rewards, {"__all__": True}, {"__all__": False}, {agent: {"illegal_action": True}}
-        self.state.apply_action(action)
-        self._roll()
-        if self.state.is_terminal():
-            returns = self.state.returns()
-            rewards = {a: float(returns[i]) for i, a in enumerate(self.agents)}
+        if terminated or truncated:
+            rewards = {a: float(row[i]) for i, a in enumerate(self.agents)}
             obs = {a: self._obs_of(i) for i, a in enumerate(self.agents)}
-            truncated = self.state.is_truncated()
-            return obs, rewards, {"__all__": not truncated}, {"__all__": truncated}, {}
+            return obs, rewards, {"__all__": terminated}, {"__all__": truncated}, {}
         nxt = self.state.current_player()
         return (
             {self.agents[nxt]: self._obs_of(nxt)},

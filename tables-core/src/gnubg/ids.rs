@@ -8,6 +8,7 @@ use arrayvec::ArrayVec;
 use racegames_board::Seat;
 
 use super::{check_game, check_seat, sides, throw_of, GnubgError, IdKind, Side};
+use crate::cube::Offer;
 use crate::position::{Phase, Position};
 use crate::setup::{Pieces, Setup, Turn};
 use crate::Tables;
@@ -372,14 +373,18 @@ impl Default for MatchInfo {
 }
 
 impl MatchInfo {
-    /// The fields of a racegames backgammon position in money play:
-    /// racegames plays without the cube, so the cube is 1 and centred, with
-    /// no double or resignation pending. The player on roll is `on_roll`,
+    /// The fields of a racegames backgammon position: the cube, its owner,
+    /// the match length, the score and the Crawford flag (a centred 1-cube
+    /// in money play without the cube), a double or an offer to resign
+    /// under way (then `turn` is the opponent, who answers), and a game
+    /// ended by a dropped double ([`GameState::Dropped`], the doubler on
+    /// roll) or an accepted resignation ([`GameState::Resigned`], with its
+    /// level). The player on roll is `on_roll`,
     /// else [`super::default_on_roll`]'s; the dice `dice`, else the
     /// position's throw (none before it is thrown and once the game is
     /// over). The game state is [`GameState::NoGame`] before the roll-off,
     /// [`GameState::Over`] once the game is over, else
-    /// [`GameState::Playing`]. Set `match_length` and `score` after.
+    /// [`GameState::Playing`].
     ///
     /// # Errors
     ///
@@ -404,17 +409,47 @@ impl MatchInfo {
             Some(d) => return Err(GnubgError::BadDice(d)),
             None => throw_of(pos)?,
         };
-        let game_state = match (pos.phase(), pos.turn()) {
-            (Phase::Over, _) => GameState::Over,
-            (_, None) => GameState::NoGame,
+        let offer = pos.offer();
+        let over = pos.phase() == Phase::Over;
+        let game_state = match (pos.phase(), pos.turn(), offer) {
+            (Phase::Over, _, Offer::Double) => GameState::Dropped,
+            (Phase::Over, _, Offer::Resign(_)) => GameState::Resigned,
+            (Phase::Over, _, _) => GameState::Over,
+            (_, None, _) => GameState::NoGame,
             _ => GameState::Playing,
         };
+        // A dropped double: the doubler was on roll (he won).
+        let seat = match (on_roll, game_state, pos.winner()) {
+            (None, GameState::Dropped, Some(w)) => w,
+            _ => seat,
+        };
+        let pending = pos.phase() == Phase::Cube;
+        let doubled = pending && offer == Offer::Double;
+        let resigned = match offer {
+            Offer::Resign(1) if pending || over => Some(Resignation::Single),
+            Offer::Resign(2) if pending || over => Some(Resignation::Gammon),
+            Offer::Resign(3) if pending || over => Some(Resignation::Backgammon),
+            _ => None,
+        };
+        // The opponent answers a double or an offer to resign.
+        let turn = if pending && (doubled || resigned.is_some()) {
+            seat.next(2)
+        } else {
+            seat
+        };
+        let [a, b] = pos.match_score();
         Ok(MatchInfo {
+            cube: pos.cube_value(),
+            cube_owner: pos.cube_owner(),
             on_roll: seat,
-            turn: seat,
+            crawford: pos.is_crawford_game(),
+            turn,
             game_state,
+            doubled,
+            resigned,
             dice,
-            ..MatchInfo::default()
+            match_length: pos.match_length() as u16,
+            score: [a as u16, b as u16],
         })
     }
 

@@ -1,0 +1,123 @@
+use racegames_board::sim::SplitMix64;
+use racegames_board::{FromParams, Game, Node, ParamValue};
+use racegames_tables::{CubeAction, Tables};
+
+use super::certain_loss;
+use crate::cube::Outcomes;
+use crate::Playable;
+
+fn cubeful(extra: &[(&str, ParamValue<'static>)]) -> Tables {
+    let mut params = vec![
+        ("cube", ParamValue::Bool(true)),
+        ("resign", ParamValue::Bool(true)),
+    ];
+    params.extend_from_slice(extra);
+    Tables::from_params("backgammon", &params).unwrap()
+}
+
+/// Plays `games` games of `game` between two greedy players (the net's
+/// checker play, the cube policy) and counts each cube action taken and
+/// each game's points.
+fn play(game: &Tables, games: u64) -> (std::collections::BTreeMap<CubeAction, u32>, Vec<f64>) {
+    let mut counts = std::collections::BTreeMap::new();
+    let mut points = Vec::new();
+    for g in 0..games {
+        let mut players = [
+            game.make_player("greedy", g, &[]).unwrap(),
+            game.make_player("greedy", g + 100, &[]).unwrap(),
+        ];
+        let mut rng = SplitMix64::new(g);
+        let mut state = game.new_initial_state();
+        loop {
+            match game.node(&state) {
+                Node::Terminal => break,
+                Node::Chance => {
+                    let a = game.sample_chance(&state, rng.next_f64()).unwrap();
+                    game.apply(&mut state, a).unwrap();
+                }
+                Node::Decision(seat) => {
+                    let a = players[seat.index()].act(game, &state).unwrap();
+                    if let Some(c) = game.cube_action(a) {
+                        *counts.entry(c).or_insert(0) += 1;
+                    }
+                    game.apply(&mut state, a).unwrap();
+                }
+            }
+        }
+        let mut returns = [0.0; 2];
+        game.returns(&state, &mut returns).unwrap();
+        points.push(returns[0].abs());
+    }
+    (counts, points)
+}
+
+#[test]
+fn money_games_see_doubles_takes_and_drops() {
+    let game = cubeful(&[]);
+    let (counts, points) = play(&game, 24);
+    let seen = |c| counts.get(&c).copied().unwrap_or(0);
+    assert!(seen(CubeAction::Double) > 0, "{counts:?}");
+    assert!(
+        seen(CubeAction::Take) > 0 && seen(CubeAction::Drop) > 0,
+        "{counts:?}"
+    );
+    assert_eq!(
+        seen(CubeAction::Double),
+        seen(CubeAction::Take) + seen(CubeAction::Drop)
+    );
+    // Every game is won for a number of points that the cube can make.
+    for p in points {
+        assert!(
+            p >= 1.0
+                && [1.0, 2.0, 3.0]
+                    .iter()
+                    .any(|k| (p / k).log2().fract() == 0.0),
+            "{p}"
+        );
+    }
+}
+
+#[test]
+fn a_match_game_never_doubles_in_the_crawford_game() {
+    let game = cubeful(&[
+        ("match_length", ParamValue::Int(5)),
+        ("score_a", ParamValue::Int(4)),
+        ("score_b", ParamValue::Int(2)),
+        ("crawford_game", ParamValue::Bool(true)),
+    ]);
+    let (counts, _) = play(&game, 6);
+    assert_eq!(counts.get(&CubeAction::Double), None, "{counts:?}");
+    // After it, the trailer (4 away) doubles at once.
+    let post = cubeful(&[
+        ("match_length", ParamValue::Int(5)),
+        ("score_a", ParamValue::Int(4)),
+        ("score_b", ParamValue::Int(1)),
+    ]);
+    let (counts, _) = play(&post, 6);
+    assert!(
+        counts.get(&CubeAction::Double).copied().unwrap_or(0) >= 6,
+        "{counts:?}"
+    );
+}
+
+#[test]
+fn only_a_certain_loss_is_resigned() {
+    let lost = |g, bg| Outcomes::new(0.0, 0.0, 0.0, g, bg).unwrap();
+    assert_eq!(
+        certain_loss(&lost(0.0, 0.0)),
+        Some(CubeAction::ResignSingle)
+    );
+    assert_eq!(
+        certain_loss(&lost(1.0, 0.0)),
+        Some(CubeAction::ResignGammon)
+    );
+    assert_eq!(
+        certain_loss(&lost(1.0, 1.0)),
+        Some(CubeAction::ResignBackgammon)
+    );
+    assert_eq!(certain_loss(&lost(0.5, 0.0)), None);
+    assert_eq!(
+        certain_loss(&Outcomes::new(0.01, 0.0, 0.0, 0.0, 0.0).unwrap()),
+        None
+    );
+}
