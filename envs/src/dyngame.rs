@@ -24,8 +24,11 @@ use crate::vector::{bytes_per_env, DynVector, VecCore, VectorConfig};
 
 /// A game's rules with their options fixed, types erased ([`DynRules`]),
 /// with everything built on them: its built-in players and arena
-/// ([`DynPlayable`]) and its vector environments.
-pub trait DynGame: DynRules + DynPlayable + Send + Sync + 'static {
+/// ([`DynPlayable`]), its analysis ([`crate::dynanalysis::DynAnalysis`])
+/// and its vector environments.
+pub trait DynGame:
+    DynRules + DynPlayable + crate::dynanalysis::DynAnalysis + Send + Sync + 'static
+{
     /// A batch of environments stepped natively.
     fn new_vector(self: Arc<Self>, config: VectorConfig) -> Box<dyn DynVector>;
     /// The memory one environment of such a batch takes, in bytes.

@@ -10,6 +10,8 @@
 //!   contract and the factories built on it, its players, the arena, luck,
 //!   drivers and vectors;
 //! - [`registry`]: the games, one line per game type;
+//! - [`dynanalysis`]: the analysis of positions and games (evaluate,
+//!   hint, rollout, analyse), types erased;
 //! - [`driver`]: the one opponent driver, which plays chance and the
 //!   opponents' seats for every environment form;
 //! - [`episode`]: one seat's step of a single environment (the Gymnasium,
@@ -52,6 +54,7 @@
 #![warn(clippy::missing_errors_doc)]
 
 pub mod driver;
+pub mod dynanalysis;
 pub mod dyngame;
 pub mod dynplayer;
 pub mod episode;

@@ -252,5 +252,47 @@ fn search_root<G: Game>(
     Some((ends.swap_remove(best).actions, best_value))
 }
 
+/// The ends of a ply, each with its value.
+pub type ValuedEnds<S> = Vec<(crate::ply::PlyEnd<S>, f64)>;
+
+/// Every end of the ply at the decision node `state`, each with its value
+/// for the player to move searched to `settings.depth` plies (1: the
+/// static value), in the order of [`ply_ends`]; for the analysis, which
+/// ranks every play ([`crate::analysis::hint`]). Every end is searched
+/// with a full window (no beam at the root), so each value is exact for
+/// its depth. A depth whose search reaches the work cap ([`MAX_WORK`] per
+/// end, times the ends) is retried one ply shallower; the depth searched
+/// is returned too. `None` when `state` is not a decision node.
+pub fn value_ends<G: Game>(
+    game: &G,
+    evaluator: &dyn Evaluator<G>,
+    settings: ExpectimaxSettings,
+    state: &G::State,
+) -> Option<(ValuedEnds<G::State>, u32)> {
+    let Node::Decision(me) = game.node(state) else {
+        return None;
+    };
+    let ends = ply_ends(game, state).ends;
+    let mut depth = settings.depth.max(1);
+    loop {
+        let mut search = Search::new(game, evaluator, me.index(), settings);
+        search.limit = MAX_WORK.saturating_mul(ends.len().max(1) as u64);
+        let values: Vec<f64> = ends
+            .iter()
+            .map(|end| {
+                if depth == 1 {
+                    search.leaf(&end.state)
+                } else {
+                    search.after(&end.state, depth - 1, f64::NEG_INFINITY, f64::INFINITY, 0)
+                }
+            })
+            .collect();
+        if !search.exhausted || depth == 1 {
+            return Some((ends.into_iter().zip(values).collect(), depth));
+        }
+        depth -= 1;
+    }
+}
+
 mod search;
 use search::Search;

@@ -23,6 +23,7 @@
 // Every public function returning a `Result` says when it errs.
 #![warn(clippy::missing_errors_doc)]
 
+pub mod analysis;
 pub mod arena;
 pub mod bearoff;
 pub mod builtin;

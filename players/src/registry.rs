@@ -2,8 +2,9 @@
 
 use std::sync::Arc;
 
-use racegames_board::Game;
+use racegames_board::{Game, Seat};
 
+use crate::builtin::Defaults;
 use crate::eval::Evaluation;
 use crate::{Evaluator, Params, Player, PlayerError};
 
@@ -62,5 +63,21 @@ pub trait Playable: Game<State: Send + Sync + 'static> + Sized + Send + Sync + '
     fn best_evaluation(&self) -> Option<Arc<dyn Evaluator<Self>>> {
         self.evaluation(Evaluation::Net)
             .or_else(|| self.evaluation(Evaluation::Hand))
+    }
+
+    /// The search players' settings for the options not given (what
+    /// [`Playable::make_player`] uses), for the analysis that values
+    /// positions as those players do (the `analysis` module).
+    fn search_defaults(&self) -> Defaults {
+        Defaults::default()
+    }
+
+    /// The chances of each way the game can end for the seat about to
+    /// act at `state` (win, win a gammon, win a backgammon, lose a gammon,
+    /// lose a backgammon), as the shipped net sees them, and that seat;
+    /// `None` (the default) where the game has no such net.
+    fn outcomes(&self, state: &Self::State) -> Option<([f64; 5], Seat)> {
+        let _ = state;
+        None
     }
 }

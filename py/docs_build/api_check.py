@@ -52,6 +52,7 @@ MODULES = [
     "racegames.train",
     "racegames.train.policy_file",
     "racegames.openspiel",
+    "racegames.analysis",
 ]
 
 log = logging.getLogger("mkdocs.hooks.api_check")

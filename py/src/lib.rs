@@ -12,6 +12,7 @@
 //!   [`pycallable`], a Python callable as an arena seat;
 //! - [`pydriver`]: the one reader of `opponent` arguments and the opponent
 //!   driver of the Gymnasium, PettingZoo and RLlib environments;
+//! - [`pyanalysis`]: `racegames.analysis`' native half;
 //! - [`daldos`] and [`tables`]: game-specific analysis; [`pygnubg`]: gnubg's
 //!   IDs;
 //! - [`args`], [`params`], [`errors`], [`interrupt`]: arguments, errors and
@@ -25,6 +26,7 @@ mod history;
 pub mod interrupt;
 pub mod params;
 pub mod pickling;
+pub mod pyanalysis;
 pub mod pyarena;
 pub mod pycallable;
 pub mod pydriver;
@@ -38,7 +40,9 @@ pub mod pyvector;
 pub mod records;
 pub mod tables;
 
-pub use racegames_env::{dyngame, dynplayer, erased, facts, registry, shaping, vector, workers};
+pub use racegames_env::{
+    dynanalysis, dyngame, dynplayer, erased, facts, registry, shaping, vector, workers,
+};
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -141,6 +145,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(daldos::py_hole_names, m)?)?;
     tables::register(m)?;
     pygnubg::register(m)?;
+    pyanalysis::register(m)?;
     m.add("CHANCE", pygame::CHANCE)?;
     m.add("TERMINAL", pygame::TERMINAL)?;
     // The limits and the interval's quantile, from the one place each lives.

@@ -68,4 +68,8 @@ impl Playable for Daldos {
     fn evaluation(&self, kind: Evaluation) -> Option<Arc<dyn Evaluator<Self>>> {
         evaluator(self, kind)
     }
+
+    fn search_defaults(&self) -> Defaults {
+        DEFAULTS
+    }
 }

@@ -106,4 +106,8 @@ where
     fn evaluation(&self, kind: Evaluation) -> Option<Arc<dyn Evaluator<Self>>> {
         evaluator(self, kind)
     }
+
+    fn search_defaults(&self) -> Defaults {
+        defaults(self)
+    }
 }

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use racegames_board::Game;
+use racegames_board::{Game, Node, Seat};
 
 use racegames_tables::{Tables, Variant};
 
@@ -138,6 +138,35 @@ impl Playable for Tables {
     fn evaluation(&self, kind: Evaluation) -> Option<Arc<dyn Evaluator<Self>>> {
         evaluator(self, kind)
     }
+
+    fn search_defaults(&self) -> Defaults {
+        defaults(self)
+    }
+
+    fn outcomes(&self, state: &Self::State) -> Option<([f64; 5], Seat)> {
+        net_outcomes(self, state)
+    }
+}
+
+/// The shipped net's outcome chances at `state` for the seat to act
+/// (seat 0 at a terminal state), in the analysis' order (win, win gammon, win backgammon, lose gammon,
+/// lose backgammon); `None` where
+/// the game has no five-output net or before the first turn.
+fn net_outcomes<G: crate::net::NetGame>(game: &G, state: &G::State) -> Option<([f64; 5], Seat)> {
+    let net = crate::net::NetEvaluator::shipped(game).ok()?;
+    if net.net().outputs() != 5 {
+        return None;
+    }
+    let mut p = [0.0f32; crate::net::MAX_OUTPUTS];
+    let seat = if game.node(state) == Node::Terminal {
+        game.net_outcome(state, Seat::FIRST, &mut p);
+        Seat::FIRST
+    } else {
+        net.probabilities(game, state, &mut p)?
+    };
+    // The net's order: win, win gammon, lose gammon, win bg, lose bg.
+    let o = [p[0], p[1], p[3], p[2], p[4]].map(f64::from);
+    Some((o, seat))
 }
 
 #[cfg(test)]

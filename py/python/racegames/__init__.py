@@ -12,7 +12,8 @@ package exposes them with OpenSpiel's state API:
 Environments: ``gymnasium.make("racegames/Daldos-v0")`` (registered here when
 gymnasium is installed), ``racegames.pettingzoo`` and ``racegames.vector``,
 and for training libraries ``racegames.sb3`` and ``racegames.rllib``.
-Game-specific analysis: ``racegames.daldos``. Backgammon with GNU
+Analysis of positions and games (evaluate, hint, rollout, analyse):
+``racegames.analysis``. Game-specific analysis: ``racegames.daldos``. Backgammon with GNU
 Backgammon (its Position and Match IDs, its match files):
 ``racegames.gnubg``. Built-in players and the
 arena that measures them: ``racegames.players`` and ``racegames.arena``.
@@ -22,7 +23,7 @@ Game records (kept, replayed, exchanged, turned into data sets):
 ``racegames.records``.
 Training: ``python -m racegames.train`` and ``racegames.train``.
 
-Every public submodule (``daldos``, ``gnubg``, ``openspiel``, ``players``,
+Every public submodule (``analysis``, ``daldos``, ``gnubg``, ``openspiel``, ``players``,
 ``arena``, ``records``, ``gym``, ``pettingzoo``, ``vector``, ``rllib``, ``sb3``, ``train``) is an attribute of
 the package once ``racegames`` is imported
 (``racegames.daldos.capture_odds(...)``), loaded on first use. The
@@ -80,7 +81,7 @@ __all__ = [
 
 #: The public submodules, imported on first attribute access.
 _SUBMODULES = (
-    "arena", "daldos", "gnubg", "gym", "openspiel", "pettingzoo", "players", "records", "rllib", "sb3",
+    "analysis", "arena", "daldos", "gnubg", "gym", "openspiel", "pettingzoo", "players", "records", "rllib", "sb3",
     "train", "vector",
 )
 

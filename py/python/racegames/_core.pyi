@@ -18,6 +18,11 @@ __all__ = [
     "_arena_round_robin",
     "_arena_play_matches",
     "_arena_luck",
+    "_analysis_evaluate",
+    "_analysis_hint",
+    "_analysis_rollout",
+    "_analysis_analyse",
+    "_bearoff_rolls",
     "_wilson",
     "_elo",
     "make_game",
@@ -166,6 +171,39 @@ def _arena_luck(
     numbers: Optional[List[int]] = None,
 ) -> List[Tuple[List[float], List[float], bool, int]]: ...
 def _wilson(successes: float, trials: int) -> Tuple[float, float, float]: ...
+MAX_TRIALS: int
+def _analysis_evaluate(
+    state: Any, player: Optional[str] = None, params: Optional[Dict[str, Any]] = None
+) -> Tuple[List[float], Optional[List[float]], Optional[int], int]: ...
+def _analysis_hint(
+    state: Any, player: Optional[str] = None, params: Optional[Dict[str, Any]] = None
+) -> List[Tuple[List[int], float, List[float], float]]: ...
+def _analysis_rollout(
+    state: Any,
+    player: Player,
+    trials: SupportsIndex,
+    seed: SupportsIndex,
+    threads: SupportsIndex,
+    truncate: Optional[SupportsIndex] = None,
+    progress: Optional[Callable[[int, int], None]] = None,
+) -> Tuple[List[float], List[float], int, int]: ...
+def _analysis_analyse(
+    start: Any,
+    actions: Iterable[int],
+    player: Optional[str] = None,
+    params: Optional[Dict[str, Any]] = None,
+    threads: Optional[SupportsIndex] = None,
+    progress: Optional[Callable[[int, int], None]] = None,
+) -> Tuple[
+    List[Tuple[int, int, List[int], float, List[int], float, float, int, int]],
+    List[float],
+    List[int],
+    Optional[List[float]],
+    List[float],
+    bool,
+]: ...
+def _bearoff_rolls(counts: Sequence[SupportsIndex]) -> List[float]: ...
+
 def _mean_interval(values: List[float]) -> Tuple[float, float]: ...
 def _result_line(family: str, returns: List[float], truncated: bool) -> str: ...
 def _notation_svg(text: str, result_line: Optional[str] = None) -> str: ...

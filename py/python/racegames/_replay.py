@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 import itertools
 import json
-from typing import TYPE_CHECKING, List
+from typing import TYPE_CHECKING, Dict, List, Optional
 
 if TYPE_CHECKING:  # pragma: no cover
     from racegames.records import Record
@@ -37,9 +37,11 @@ _SCRIPT = """
 """
 
 
-def replay_html(rec: "Record") -> str:
+def replay_html(rec: "Record", notes: Optional[Dict[int, str]] = None) -> str:
     """The HTML of ``rec``'s replay: every position's picture, a step
-    control, and the move that led to each position."""
+    control, and the move that led to each position; ``notes[i]`` (an
+    analysis' marks) is shown after the label of the position action ``i``
+    led to."""
     # One pass, keeping no state: only the last MAX_FRAMES positions are
     # drawn, and a long game would not fit in memory as a list of states.
     state = rec.start_state()
@@ -59,7 +61,8 @@ def replay_html(rec: "Record") -> str:
         rec._apply(state, i, action)
         if drawn:
             svgs.append(state._repr_svg_())
-            labels.append(f"{i + 1}/{total}: {actor} {move}")
+            note = (notes or {}).get(i)
+            labels.append(f"{i + 1}/{total}: {actor} {move}" + (f"  {note}" if note else ""))
     ident = f"racegames-replay-{next(_ids)}"
     data = json.dumps({"svg": svgs, "label": labels}).replace("</", "<\\/")
     seats = " vs ".join(rec.tags.get(f"Player{c}", "?") for c in "ABCDEF"[: rec.game.num_players()])

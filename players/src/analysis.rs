@@ -1,0 +1,496 @@
+//! Analysis of positions and games: what a position is worth
+//! ([`evaluate`]), which play is best and by how much ([`hint`]), what the
+//! players' own games from it say ([`rollout`]), which moves of a game were
+//! mistakes ([`analyse`]), and backgammon's bear-off distributions
+//! ([`bearoff_rolls`]), in every game.
+//!
+//! Positions are valued as a built-in player values them (a [`Valuer`]):
+//!
+//! - `greedy` values a position by the game's evaluation itself (what GNU
+//!   Backgammon calls 0-ply): at a chance node, the evaluation's estimate
+//!   of the position; at a decision node, the estimate after the best
+//!   play.
+//! - `expectimax` with `depth` *d* searches *d* plies (gnubg's *d*-ply, in
+//!   the tables games): at a decision node, the best play searched *d*
+//!   plies; at a chance node, the mean over the outcomes of that.
+//!
+//! Players that keep no value of a position (`random`, `mcts`, a trained
+//! `policy`) are refused by [`Valuer::new`]; [`rollout`] plays any player.
+//!
+//! Values are each seat's expected return, in the game's points. The
+//! doubling cube is not modelled: values are cubeless.
+//!
+//! ```
+//! use racegames_board::sim::SplitMix64;
+//! use racegames_board::{Game, Node};
+//! use racegames_players::analysis::{evaluate, hint, Valuer};
+//! use racegames_daldos::Daldos;
+//!
+//! let game = Daldos::default();
+//! let mut state = game.new_initial_state();
+//! let mut dice = SplitMix64::new(7);
+//! while game.node(&state) == Node::Chance {
+//!     let throw = game.sample_chance(&state, dice.next_f64()).unwrap();
+//!     game.apply(&mut state, throw).unwrap();
+//! }
+//! let valuer = Valuer::new(&game, "greedy", &[]).unwrap();
+//! let plays = hint(&game, &state, &valuer).unwrap();
+//! assert_eq!(plays[0].loss, 0.0);
+//! let value = evaluate(&game, &state, &valuer).unwrap();
+//! let mover = game.turn_owner(&state).unwrap().index();
+//! assert_eq!(value.values[mover], plays[0].value);
+//! ```
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use racegames_board::{Action, Game, Node, ParamValue, Seat};
+
+use crate::eval::{estimate, Evaluation};
+use crate::expectimax::{value_ends, ExpectimaxSettings};
+use crate::ply::ply_ends;
+use crate::returns::exact_returns;
+use crate::{Evaluator, Interrupt, Params, Playable, PlayerError};
+
+mod review;
+mod rollout;
+
+pub use review::{analyse, Decision, GameReview};
+pub use rollout::{rollout, RolloutResult, RolloutSettings, MAX_TRIALS, STRATA};
+
+/// The chances of each way a backgammon game can end, for one seat: win,
+/// win a gammon, win a backgammon, lose a gammon, lose a backgammon (the
+/// gammon chances include the backgammons, as gnubg counts them).
+pub type Outcomes = [f64; 5];
+
+/// Chance nodes in a row (throws with no move) that [`evaluate`] averages
+/// before the evaluation stands in.
+const MAX_CHANCE_CHAIN: u32 = 4;
+
+/// Why an analysis could not be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum AnalysisError {
+    /// The player could not be built (unknown name, refused option).
+    #[error(transparent)]
+    Player(#[from] PlayerError),
+    /// The player keeps no value of positions (see [`Valuer::new`]).
+    #[error(
+        "player {player} keeps no value of positions; evaluate, hint and analyse take {takes}"
+    )]
+    NoValue {
+        /// The player named.
+        player: String,
+        /// The players that value positions in this game.
+        takes: String,
+    },
+    /// [`hint`] asked at a chance node or a terminal state.
+    #[error("the state is not a decision node: hint needs a player to move")]
+    NotADecision,
+    /// A count or setting out of its range.
+    #[error("{0}")]
+    BadArgument(String),
+    /// An action of a game that is not legal where it comes.
+    #[error("move {index} (action {action}) is not legal there")]
+    Illegal {
+        /// Its place among the actions, from 0.
+        index: usize,
+        /// The action.
+        action: Action,
+    },
+    /// The [`Progress`]'s interrupt was set before the work was done.
+    #[error("the analysis was interrupted")]
+    Interrupted,
+    /// A player failed in a rollout, or a worker stopped (a bug).
+    #[error("{0}")]
+    Failed(String),
+}
+
+/// Counts the work of a long analysis and carries the interrupt that
+/// stops it (Ctrl-C), for a progress bar on another thread.
+///
+/// ```
+/// use racegames_players::analysis::Progress;
+/// let progress = Progress::default();
+/// assert_eq!((progress.done(), progress.total()), (0, 0));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Progress {
+    /// Set from another thread to stop the work early; it then returns
+    /// [`AnalysisError::Interrupted`].
+    pub interrupt: Interrupt,
+    done: Arc<AtomicUsize>,
+    total: Arc<AtomicUsize>,
+}
+
+impl Progress {
+    /// Units done so far (trials of a rollout, decisions of an analysis).
+    pub fn done(&self) -> usize {
+        self.done.load(Ordering::Relaxed)
+    }
+
+    /// Units planned, known once the work has started.
+    pub fn total(&self) -> usize {
+        self.total.load(Ordering::Relaxed)
+    }
+
+    pub(crate) fn start(&self, total: usize) {
+        self.total.store(total, Ordering::Relaxed);
+        self.done.store(0, Ordering::Relaxed);
+    }
+
+    pub(crate) fn add(&self, n: usize) {
+        self.done.fetch_add(n, Ordering::Relaxed);
+    }
+
+    pub(crate) fn check(&self) -> Result<(), AnalysisError> {
+        if self.interrupt.is_interrupted() {
+            Err(AnalysisError::Interrupted)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// How positions are valued: a built-in player's evaluation, and its
+/// search depth for `expectimax`.
+#[derive(Clone)]
+pub struct Valuer<G: Game> {
+    name: &'static str,
+    evaluator: Arc<dyn Evaluator<G>>,
+    /// `None` for greedy (the evaluation alone).
+    search: Option<ExpectimaxSettings>,
+}
+
+impl<G: Game> core::fmt::Debug for Valuer<G> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Valuer")
+            .field("name", &self.name)
+            .field("search", &self.search)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The built-in players that value positions.
+const VALUERS: [&str; 2] = ["expectimax", "greedy"];
+
+impl<G: Playable> Valuer<G> {
+    /// Values positions as the built-in player `name` does, with its
+    /// options `params` (those [`Playable::make_player`] takes: `eval`,
+    /// and `expectimax`'s `depth`, `beam`, `prune`, `budget`,
+    /// `root_filter`). `greedy` uses the hand-written evaluation unless
+    /// told `eval=net`, as the player does; `expectimax` the shipped net
+    /// where there is one. `budget` and `root_filter` change only which
+    /// play a player picks, not how a play is valued: they are accepted and
+    /// have no effect here.
+    ///
+    /// # Errors
+    ///
+    /// [`AnalysisError::Player`] for a name the game does not offer or an
+    /// option the player refuses; [`AnalysisError::NoValue`] for a player
+    /// that keeps no value of positions (`random`, `mcts`, `policy`).
+    pub fn new(game: &G, name: &str, params: &Params<'_>) -> Result<Valuer<G>, AnalysisError> {
+        // The player's own checks, with its own messages.
+        game.make_player(name, 0, params)?;
+        let Some(&name) = VALUERS.iter().find(|&&v| v == name) else {
+            return Err(AnalysisError::NoValue {
+                player: name.chars().take(48).collect(),
+                takes: valuers(game).join(" or "),
+            });
+        };
+        let mut kind = (name == "greedy").then_some(Evaluation::Hand);
+        let mut search = game.search_defaults().expectimax;
+        for &(key, value) in params {
+            match (key, value) {
+                ("eval", ParamValue::Str("net")) => kind = Some(Evaluation::Net),
+                ("eval", ParamValue::Str(_)) => kind = Some(Evaluation::Hand),
+                ("depth", ParamValue::Int(d)) => search.depth = d.clamp(1, 4) as u32,
+                ("beam", ParamValue::Int(b)) => search.beam = b.clamp(0, 1 << 16) as u32,
+                ("prune", ParamValue::Bool(p)) => search.prune = p,
+                _ => {}
+            }
+        }
+        let evaluator = match kind {
+            Some(k) => game.evaluation(k),
+            None => game.best_evaluation(),
+        }
+        .ok_or_else(|| {
+            AnalysisError::BadArgument(format!("this game has no evaluation for player {name}"))
+        })?;
+        Ok(Valuer {
+            name,
+            evaluator,
+            search: (name == "expectimax").then_some(search),
+        })
+    }
+
+    /// The strongest player of the game that values positions (the first
+    /// of [`Playable::player_names`] that does), with its default options.
+    ///
+    /// # Errors
+    ///
+    /// [`AnalysisError::NoValue`] for a game none of whose players values
+    /// positions (no registered game).
+    pub fn strongest(game: &G) -> Result<Valuer<G>, AnalysisError> {
+        let name = valuers(game)
+            .first()
+            .copied()
+            .ok_or_else(|| AnalysisError::NoValue {
+                player: "any".into(),
+                takes: "none".into(),
+            })?;
+        Valuer::new(game, name, &[])
+    }
+}
+
+impl<G: Game> Valuer<G> {
+    /// The player's name.
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The plies searched: 0 for greedy (the evaluation itself).
+    pub fn depth(&self) -> u32 {
+        self.search.map_or(0, |s| s.depth)
+    }
+
+    /// The evaluation.
+    pub fn evaluator(&self) -> &Arc<dyn Evaluator<G>> {
+        &self.evaluator
+    }
+}
+
+/// The players of `game` that value positions, strongest first.
+pub fn valuers<G: Playable>(game: &G) -> Vec<&'static str> {
+    game.player_names()
+        .into_iter()
+        .filter(|n| VALUERS.contains(n))
+        .collect()
+}
+
+/// What [`evaluate`] finds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Valuation {
+    /// Each seat's expected return.
+    pub values: Vec<f64>,
+    /// For backgammon (a game with a five-output net): the outcome chances
+    /// for [`Valuation::outcomes_seat`], as the net sees the position (at a
+    /// decision node, the position after the best play): the net's own,
+    /// not searched. At a terminal state, the result itself.
+    pub outcomes: Option<Outcomes>,
+    /// The seat [`Valuation::outcomes`] are for: the seat to act (at a
+    /// chance node, the seat about to throw), seat 0 at a terminal state.
+    pub outcomes_seat: Option<Seat>,
+    /// The plies searched (0: the evaluation itself; 1 more at a decision
+    /// node searched by `greedy`, which picks the best play).
+    pub depth: u32,
+}
+
+/// Each seat's expected return at `state`, as `valuer` sees it (see the
+/// module docs); at a terminal state, the game's returns.
+///
+/// # Errors
+///
+/// [`AnalysisError::Interrupted`] when this thread's interrupt
+/// ([`crate::with_interrupt`]) was set during the search.
+pub fn evaluate<G: Playable>(
+    game: &G,
+    state: &G::State,
+    valuer: &Valuer<G>,
+) -> Result<Valuation, AnalysisError> {
+    let n = game.num_players();
+    let mut values = vec![0.0; n];
+    let (outcomes, depth) = match game.node(state) {
+        Node::Terminal => {
+            exact_returns(game, state, &mut values);
+            (game.outcomes(state), 0)
+        }
+        Node::Decision(mover) => {
+            let plays = hint(game, state, valuer)?;
+            let Some(best) = plays.first() else {
+                // No end (every path loops): the evaluation of standing still.
+                estimate(game, &*valuer.evaluator, state, &mut values);
+                return Ok(Valuation {
+                    values,
+                    outcomes: None,
+                    outcomes_seat: None,
+                    depth: 0,
+                });
+            };
+            values.clone_from(&best.values);
+            let outcomes = game
+                .outcomes(&best.state)
+                .map(|(o, seat)| (if seat == mover { o } else { flip(o) }, mover));
+            (outcomes, valuer.depth().max(1))
+        }
+        Node::Chance => {
+            chance_values(game, state, valuer, 0, &mut values)?;
+            (game.outcomes(state), valuer.depth())
+        }
+    };
+    Ok(Valuation {
+        values,
+        outcomes: outcomes.map(|(o, _)| o),
+        outcomes_seat: outcomes.map(|(_, s)| s),
+        depth,
+    })
+}
+
+/// The values at a chance node: greedy's evaluation, or the mean over
+/// the outcomes of the searched values.
+fn chance_values<G: Playable>(
+    game: &G,
+    state: &G::State,
+    valuer: &Valuer<G>,
+    chain: u32,
+    out: &mut [f64],
+) -> Result<(), AnalysisError> {
+    if valuer.search.is_none() || chain >= MAX_CHANCE_CHAIN {
+        estimate(game, &*valuer.evaluator, state, out);
+        return Ok(());
+    }
+    let mut outcomes = Vec::new();
+    game.chance_outcomes(state, |a, p| outcomes.push((a, p)));
+    out.fill(0.0);
+    let mut each = vec![0.0; out.len()];
+    for (action, p) in outcomes {
+        let mut next = *state;
+        game.apply_legal(&mut next, action);
+        match game.node(&next) {
+            Node::Chance => chance_values(game, &next, valuer, chain + 1, &mut each)?,
+            _ => each.clone_from(&evaluate(game, &next, valuer)?.values),
+        }
+        for (o, v) in out.iter_mut().zip(&each) {
+            *o += p * v;
+        }
+    }
+    Ok(())
+}
+
+/// The same outcomes seen from the other seat.
+fn flip(o: Outcomes) -> Outcomes {
+    [1.0 - o[0], o[3], o[4], o[1], o[2]]
+}
+
+/// One play of the player to move: the actions of a whole turn and where
+/// they lead.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Play<S> {
+    /// The actions, in order (one per die where the game moves die by die).
+    pub actions: Vec<Action>,
+    /// The position after the play.
+    pub state: S,
+    /// The play's value for the player to move.
+    pub value: f64,
+    /// Each seat's expected return after the play.
+    pub values: Vec<f64>,
+    /// How much less the play is worth than the best (0 for the best).
+    pub loss: f64,
+}
+
+/// Every play of the player to move at `state` (a whole turn: the
+/// distinct positions it can end in), each with its value as `valuer`
+/// sees it, best first; plays of equal value keep the order of
+/// [`crate::ply::ply_ends`].
+///
+/// # Errors
+///
+/// [`AnalysisError::NotADecision`] at a chance node or a terminal state;
+/// [`AnalysisError::Interrupted`] when this thread's interrupt was set.
+pub fn hint<G: Playable>(
+    game: &G,
+    state: &G::State,
+    valuer: &Valuer<G>,
+) -> Result<Vec<Play<G::State>>, AnalysisError> {
+    let Node::Decision(mover) = game.node(state) else {
+        return Err(AnalysisError::NotADecision);
+    };
+    let n = game.num_players();
+    let me = mover.index();
+    let mut plays: Vec<Play<G::State>> = match valuer.search {
+        None => ply_ends(game, state)
+            .ends
+            .into_iter()
+            .map(|end| {
+                let mut values = vec![0.0; n];
+                estimate(game, &*valuer.evaluator, &end.state, &mut values);
+                Play {
+                    value: values[me],
+                    values,
+                    actions: end.actions,
+                    state: end.state,
+                    loss: 0.0,
+                }
+            })
+            .collect(),
+        Some(settings) => {
+            let (ends, _) = value_ends(game, &*valuer.evaluator, settings, state)
+                .ok_or(AnalysisError::NotADecision)?;
+            if crate::interrupt_requested() {
+                return Err(AnalysisError::Interrupted);
+            }
+            ends.into_iter()
+                .map(|(end, v)| {
+                    // Expectimax's values are zero-sum margins over the next seat.
+                    let mut values = vec![0.0; n];
+                    values[me] = v;
+                    values[(me + 1) % n] = -v;
+                    Play {
+                        value: v,
+                        values,
+                        actions: end.actions,
+                        state: end.state,
+                        loss: 0.0,
+                    }
+                })
+                .collect()
+        }
+    };
+    plays.sort_by(|a, b| b.value.total_cmp(&a.value));
+    let best = plays.first().map_or(0.0, |p| p.value);
+    for p in &mut plays {
+        p.loss = (best - p.value).max(0.0);
+    }
+    Ok(plays)
+}
+
+/// The one-sided distribution of the number of throws needed to bear off
+/// every piece of `counts`, one side's pieces on its home points 1 to 6
+/// (`counts[0]` on the point nearest the edge), with backgammon's dice,
+/// each throw played to need the fewest throws on average: entry `n` is
+/// the chance of needing exactly `n` throws, trailing zeros dropped (the
+/// distribution gnubg's one-sided bear-off database holds).
+///
+/// ```
+/// use racegames_players::analysis::bearoff_rolls;
+/// let p = bearoff_rolls(&[3, 2, 0, 0, 0, 1]).unwrap();
+/// assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-6);
+/// assert_eq!(bearoff_rolls(&[0; 6]).unwrap(), vec![1.0]);
+/// ```
+///
+/// # Errors
+///
+/// [`AnalysisError::BadArgument`] for other than six counts or more than
+/// 15 pieces.
+pub fn bearoff_rolls(counts: &[u8]) -> Result<Vec<f64>, AnalysisError> {
+    let counts: [u8; 6] = counts.try_into().map_err(|_| {
+        AnalysisError::BadArgument(format!(
+            "a bear-off position has six counts (points 1 to 6), not {}",
+            counts.len()
+        ))
+    })?;
+    let table = crate::bearoff::rolls(&counts).ok_or_else(|| {
+        AnalysisError::BadArgument(format!(
+            "a bear-off position has at most 15 pieces, not {}",
+            counts.iter().map(|&c| usize::from(c)).sum::<usize>()
+        ))
+    })?;
+    let mut out: Vec<f64> = table.iter().map(|&p| f64::from(p)).collect();
+    while out.len() > 1 && out.last() == Some(&0.0) {
+        out.pop();
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests;
