@@ -15,6 +15,7 @@
 //! - [`net`]: learned evaluations for the dice games, evaluated natively;
 //!   [`bearoff`]: backgammon's bear-off, solved, which the net defers to.
 //! - [`Interrupt`]: the flag that stops long work early (Ctrl-C).
+//! - [`cube`]: doubling, taking and dropping, in money and match play.
 //! - [`arena`]: matches between players on several threads, Wilson
 //!   intervals, round robins with Elo ratings.
 #![forbid(unsafe_code)]
@@ -25,6 +26,7 @@
 pub mod arena;
 pub mod bearoff;
 pub mod builtin;
+pub mod cube;
 mod eval;
 pub mod expectimax;
 mod fxhash;
