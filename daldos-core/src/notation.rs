@@ -306,7 +306,7 @@ impl FromStr for Position {
     type Err = ParseError;
 
     /// Reads a position under the default rules on the board the notation
-    /// shows (`Options { board, ..Options::default() }`); a game with other
+    /// shows (`Options::default().with_board(board)`); a game with other
     /// options reads its positions with [`Daldos::parse_position`].
     fn from_str(text: &str) -> Result<Position, ParseError> {
         let setup: Setup = text.parse()?;

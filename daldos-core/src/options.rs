@@ -44,12 +44,27 @@ pub enum Jumping {
 /// With the `serde` feature, a field left out reads as its default, and a
 /// field that is no option is an error.
 ///
+/// Options will grow, so the struct is `#[non_exhaustive]`: outside this
+/// crate, build one from [`Options::default`] with the `with_` methods (or
+/// set its public fields).
+///
 /// ```
 /// use racegames_daldos::{Board, Dalling, Options};
-/// let o = Options { board: Board::Norwegian, dalling: Dalling::SternOnly, ..Options::default() };
-/// assert_eq!(o.max_turns, 1000);
+/// let o = Options::default()
+///     .with_board(Board::Norwegian)
+///     .with_dalling(Dalling::SternOnly);
+/// assert_eq!((o.board, o.dalling, o.max_turns), (Board::Norwegian, Dalling::SternOnly, 1000));
+/// ```
+///
+/// A struct literal does not compile outside the crate, even one that takes
+/// the rest from the defaults:
+///
+/// ```compile_fail,E0639
+/// use racegames_daldos::{Board, Options};
+/// let o = Options { board: Board::Norwegian, ..Options::default() };
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -93,6 +108,48 @@ const CAPTURE_WORDS: [&str; 2] = ["final", "intermediate"];
 const JUMPING_WORDS: [&str; 2] = ["allowed", "forbidden"];
 
 impl Options {
+    /// These options with `board`.
+    #[must_use]
+    pub const fn with_board(mut self, board: Board) -> Options {
+        self.board = board;
+        self
+    }
+
+    /// These options with `dalling`.
+    #[must_use]
+    pub const fn with_dalling(mut self, dalling: Dalling) -> Options {
+        self.dalling = dalling;
+        self
+    }
+
+    /// These options with `capture`.
+    #[must_use]
+    pub const fn with_capture(mut self, capture: Capture) -> Options {
+        self.capture = capture;
+        self
+    }
+
+    /// These options with `jumping`.
+    #[must_use]
+    pub const fn with_jumping(mut self, jumping: Jumping) -> Options {
+        self.jumping = jumping;
+        self
+    }
+
+    /// These options with `lose_at_one`.
+    #[must_use]
+    pub const fn with_lose_at_one(mut self, lose_at_one: bool) -> Options {
+        self.lose_at_one = lose_at_one;
+        self
+    }
+
+    /// These options with `max_turns` (0: no limit).
+    #[must_use]
+    pub const fn with_max_turns(mut self, max_turns: u32) -> Options {
+        self.max_turns = max_turns;
+        self
+    }
+
     /// Sets one option by its name, as `make_game` passes them.
     ///
     /// # Errors

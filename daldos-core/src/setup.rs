@@ -86,14 +86,10 @@ impl TryFrom<Setup> for Position {
     type Error = SetupError;
 
     /// The position of `setup` under the default rules on the setup's board
-    /// (`Daldos::new(Options { board, ..Options::default() })`); other
+    /// (`Daldos::new(Options::default().with_board(board))`); other
     /// options check their positions with [`Daldos::position`].
     fn try_from(setup: Setup) -> Result<Position, SetupError> {
-        Daldos::new(Options {
-            board: setup.board,
-            ..Options::default()
-        })
-        .position(&setup)
+        Daldos::new(Options::default().with_board(setup.board)).position(&setup)
     }
 }
 

@@ -76,25 +76,25 @@ fn small_position() -> impl Strategy<Value = (Daldos, Position, Hole)> {
         .prop_filter_map(
             "a position in play with a target",
             |(rules, pieces, b_moves, pick)| {
-                let game = Daldos::new(Options {
-                    board: Board::Norwegian,
-                    dalling: if rules.0 {
-                        Dalling::SternOnly
-                    } else {
-                        Dalling::Free
-                    },
-                    capture: if rules.1 {
-                        Capture::Intermediate
-                    } else {
-                        Capture::Final
-                    },
-                    jumping: if rules.2 {
-                        Jumping::Forbidden
-                    } else {
-                        Jumping::Allowed
-                    },
-                    ..Options::default()
-                });
+                let game = Daldos::new(
+                    Options::default()
+                        .with_board(Board::Norwegian)
+                        .with_dalling(if rules.0 {
+                            Dalling::SternOnly
+                        } else {
+                            Dalling::Free
+                        })
+                        .with_capture(if rules.1 {
+                            Capture::Intermediate
+                        } else {
+                            Capture::Final
+                        })
+                        .with_jumping(if rules.2 {
+                            Jumping::Forbidden
+                        } else {
+                            Jumping::Allowed
+                        }),
+                );
                 let attacker = Seat::new(u8::from(b_moves));
                 let mut pos = Position::empty(Board::Norwegian, attacker).ok()?;
                 for (&hole, &(mine, dalled)) in &pieces {

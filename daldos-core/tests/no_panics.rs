@@ -37,7 +37,7 @@ proptest! {
     ) {
         let board = if norwegian { Board::Norwegian } else { Board::Danish };
         let game_board = if norwegian_game { Board::Norwegian } else { Board::Danish };
-        let game = Daldos::new(Options { board: game_board, lose_at_one, ..Options::default() });
+        let game = Daldos::new(Options::default().with_board(game_board).with_lose_at_one(lose_at_one));
         let mut pos = Position::empty(board, Seat::new(0)).unwrap();
         for (h, owner, dalled) in pieces {
             let piece = Piece { owner: Seat::new(u8::from(owner)), dalled };

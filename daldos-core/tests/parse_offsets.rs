@@ -20,10 +20,7 @@ fn check_every_reader(text: &str) -> Result<(), TestCaseError> {
         check(e)?;
     }
     for board in Board::ALL {
-        let game = Daldos::new(Options {
-            board,
-            ..Options::default()
-        });
+        let game = Daldos::new(Options::default().with_board(board));
         if let Err(e) = game.parse_notation(text) {
             check(e)?;
         }

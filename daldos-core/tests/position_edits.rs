@@ -144,7 +144,7 @@ proptest! {
         edits in prop::collection::vec(edit(), 0..60),
     ) {
         let board = if norwegian { Board::Norwegian } else { Board::Danish };
-        let game = Daldos::new(Options { board, lose_at_one, max_turns, ..Options::default() });
+        let game = Daldos::new(Options::default().with_board(board).with_lose_at_one(lose_at_one).with_max_turns(max_turns));
         let mut pos = if opening {
             Position::opening(board)
         } else {

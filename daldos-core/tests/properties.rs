@@ -14,29 +14,30 @@ fn any_options() -> impl Strategy<Value = Options> {
         prop::bool::ANY,
         prop::bool::ANY,
     )
-        .prop_map(|(norwegian, stern, inter, forbid, one)| Options {
-            board: if norwegian {
-                Board::Norwegian
-            } else {
-                Board::Danish
-            },
-            dalling: if stern {
-                Dalling::SternOnly
-            } else {
-                Dalling::Free
-            },
-            capture: if inter {
-                Capture::Intermediate
-            } else {
-                Capture::Final
-            },
-            jumping: if forbid {
-                Jumping::Forbidden
-            } else {
-                Jumping::Allowed
-            },
-            lose_at_one: one,
-            max_turns: 1000,
+        .prop_map(|(norwegian, stern, inter, forbid, one)| {
+            Options::default()
+                .with_board(if norwegian {
+                    Board::Norwegian
+                } else {
+                    Board::Danish
+                })
+                .with_dalling(if stern {
+                    Dalling::SternOnly
+                } else {
+                    Dalling::Free
+                })
+                .with_capture(if inter {
+                    Capture::Intermediate
+                } else {
+                    Capture::Final
+                })
+                .with_jumping(if forbid {
+                    Jumping::Forbidden
+                } else {
+                    Jumping::Allowed
+                })
+                .with_lose_at_one(one)
+                .with_max_turns(1000)
         })
 }
 
@@ -133,7 +134,7 @@ proptest! {
 
     #[test]
     fn random_games_end_or_truncate(options in any_options(), seed in any::<u64>(), max_turns in 1u32..300) {
-        let game = Daldos::new(Options { max_turns, ..options });
+        let game = Daldos::new(options.with_max_turns(max_turns));
         let mut rng = SplitMix64::new(seed);
         let mut state = game.new_initial_state();
         racegames_board::sim::random_playout(&game, &mut state, &mut rng);
@@ -212,10 +213,7 @@ proptest! {
 fn worst_case_legal_move_count_is_within_the_documented_bound() {
     // Sixteen dalled pieces every third hole along A's route and a throw of
     // 2 and 1: every ordered pair of pieces can use the two dice.
-    let game = Daldos::new(Options {
-        capture: Capture::Intermediate,
-        ..Options::default()
-    });
+    let game = Daldos::new(Options::default().with_capture(Capture::Intermediate));
     let pos = game
         .parse_position("b..A..A..A..A..A/..A..A..A..A..A../A..A..A..A..A..A A 21 0")
         .unwrap();
@@ -235,7 +233,7 @@ proptest! {
     fn game_contract_holds_under_any_options(options in any_options(), seed in any::<u64>(), max_turns in 1u32..1000) {
         use racegames_board::testing::{check_game_with, CheckOptions};
         let check = CheckOptions { max_states: 150, ..CheckOptions::default() };
-        let game = Daldos::new(Options { max_turns, ..options });
+        let game = Daldos::new(options.with_max_turns(max_turns));
         let checked = check_game_with(&game, [seed, seed ^ 1], &check);
         prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
     }

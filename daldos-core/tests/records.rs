@@ -26,10 +26,7 @@ fn played(game: &Daldos, seed: u64) -> Record {
 #[test]
 fn a_norwegian_record_is_not_read_on_the_danish_board() {
     let danish = Daldos::default();
-    let norwegian = Daldos::new(Options {
-        board: Board::Norwegian,
-        ..Options::default()
-    });
+    let norwegian = Daldos::new(Options::default().with_board(Board::Norwegian));
     let rec = played(&norwegian, 3);
     let text = rec.to_text(&norwegian).unwrap();
     assert!(text.contains("[board \"norwegian\"]"), "{text}");

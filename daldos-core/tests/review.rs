@@ -16,10 +16,7 @@ fn play(game: &Daldos, pos: &mut Position, mv: &str) {
 /// are down to one cannot be in play, and taking a last piece ends the game.
 #[test]
 fn lose_at_one_refuses_both_at_one_piece_and_taking_the_last_piece_ends_the_game() {
-    let game = Daldos::new(Options {
-        lose_at_one: true,
-        ..Options::default()
-    });
+    let game = Daldos::new(Options::default().with_lose_at_one(true));
     let both_at_one = "................/A.B............../................ A - 0";
     let err = game.parse_position(both_at_one).unwrap_err();
     assert_eq!((err.field, err.offset), ("turn", 52), "{err}");
@@ -62,10 +59,7 @@ fn the_winning_turn_counts_in_the_turn_counter() {
 /// is wrong, not at the start of the text.
 #[test]
 fn notation_errors_about_meaning_point_at_their_field() {
-    let game = Daldos::new(Options {
-        max_turns: 50,
-        ..Options::default()
-    });
+    let game = Daldos::new(Options::default().with_max_turns(50));
     let rows = "bbbbbbbbbbbbbbbb/................./AAAAAAAAAAAAAAAA";
     let cases = [
         // The turn limit is reached: the turns field.
@@ -106,7 +100,7 @@ proptest! {
     fn capture_intermediate_lists_each_result_once(seed in any::<u64>(), final_capture in any::<bool>()) {
         use racegames_board::{sim::{random_step, SplitMix64}, ActionBuffer};
         let capture = if final_capture { Capture::Final } else { Capture::Intermediate };
-        let game = Daldos::new(Options { capture, ..Options::default() });
+        let game = Daldos::new(Options::default().with_capture(capture));
         let mut rng = SplitMix64::new(seed);
         let mut pos = game.new_initial_state();
         let mut buf = ActionBuffer::new();

@@ -12,10 +12,7 @@ use serde_json::{json, Value};
 const OPENING: &str = "bbbbbbbbbbbbbbbb/................./aaaaaaaaaaaaaaaa A - 0";
 
 fn default_game(board: Board) -> Daldos {
-    Daldos::new(Options {
-        board,
-        ..Options::default()
-    })
+    Daldos::new(Options::default().with_board(board))
 }
 
 /// The states of one random game under the default rules on `board`.

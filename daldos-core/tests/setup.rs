@@ -12,30 +12,29 @@ use racegames_daldos::{
 const OPENING: &str = "bbbbbbbbbbbbbbbb/................./aaaaaaaaaaaaaaaa A - 0";
 
 fn options(norwegian: bool, bits: u8, max_turns: u32) -> Options {
-    Options {
-        board: if norwegian {
+    Options::default()
+        .with_board(if norwegian {
             Board::Norwegian
         } else {
             Board::Danish
-        },
-        dalling: if bits & 1 != 0 {
+        })
+        .with_dalling(if bits & 1 != 0 {
             Dalling::SternOnly
         } else {
             Dalling::Free
-        },
-        capture: if bits & 2 != 0 {
+        })
+        .with_capture(if bits & 2 != 0 {
             Capture::Intermediate
         } else {
             Capture::Final
-        },
-        jumping: if bits & 4 != 0 {
+        })
+        .with_jumping(if bits & 4 != 0 {
             Jumping::Forbidden
         } else {
             Jumping::Allowed
-        },
-        lose_at_one: bits & 8 != 0,
-        max_turns,
-    }
+        })
+        .with_lose_at_one(bits & 8 != 0)
+        .with_max_turns(max_turns)
 }
 
 proptest! {
@@ -223,10 +222,7 @@ fn position_refuses_impossible_setups_naming_the_field() {
 
 #[test]
 fn a_piece_past_the_norwegian_board_is_refused() {
-    let game = Daldos::new(Options {
-        board: Board::Norwegian,
-        ..Options::default()
-    });
+    let game = Daldos::new(Options::default().with_board(Board::Norwegian));
     let mut setup: Setup = "bbbbbbbbbbbb/............./aaaaaaaaaaaa A - 0"
         .parse()
         .unwrap();
@@ -294,10 +290,7 @@ fn position_from_str_reads_under_the_default_rules_of_its_board() {
     assert_eq!(pos.board(), Board::Norwegian);
     assert_eq!(pos.to_move(), Some(Seat::new(1)));
     // Another game's positions go through that game.
-    let endless = Daldos::new(Options {
-        max_turns: 0,
-        ..Options::default()
-    });
+    let endless = Daldos::new(Options::default().with_max_turns(0));
     let text = "bbbbbbbbbbbbbbbb/................./aaaaaaaaaaaaaaaa A - 5000";
     assert!(text.parse::<Position>().is_err());
     assert_eq!(endless.parse_position(text).unwrap().turns(), 5000);

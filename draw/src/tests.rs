@@ -48,10 +48,9 @@ fn play<G: Game>(game: &G, steps: usize, draw: impl Fn(&G::State) -> Scene) {
 fn every_family_draws_positions_in_play() {
     let daldos = Daldos::default();
     play(&daldos, 40, |s| crate::daldos::scene(&daldos, s));
-    let norwegian: Daldos = Daldos::new(racegames_daldos::Options {
-        board: racegames_daldos::Board::Norwegian,
-        ..Default::default()
-    });
+    let norwegian: Daldos = Daldos::new(
+        racegames_daldos::Options::default().with_board(racegames_daldos::Board::Norwegian),
+    );
     play(&norwegian, 10, |s| crate::daldos::scene(&norwegian, s));
     let bg = Tables::backgammon();
     play(&bg, 40, |s| crate::tables::scene(&bg, s, "Backgammon"));

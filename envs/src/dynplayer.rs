@@ -2,9 +2,9 @@
 //!
 //! A built-in player of any game is a [`DynPlayer`] ([`Typed`] wraps the
 //! player of a game type); a player from outside Rust is an
-//! [`ExternalPlayer`] (the Python package's callables), which
-//! [`External`] makes a player of a game type. The arena takes [`Seat`]s:
-//! one or the other.
+//! [`ExternalPlayer`] (the Python package's callables), asked with the
+//! erased state wherever a player of a game type is wanted. The arena
+//! takes [`Seat`]s: one or the other.
 
 use std::any::Any;
 use std::sync::Arc;

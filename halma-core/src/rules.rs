@@ -52,9 +52,26 @@ impl FromStr for Finish {
 
 /// Every option of a Halma-family game. Build one through
 /// [`racegames_board::FromParams`] or start from [`Rules::chinese_checkers`] /
-/// [`Rules::halma`] and change fields; [`crate::Halma::new`] checks it.
+/// [`Rules::halma`] and change fields (or chain the `with_` methods);
+/// [`crate::Halma::new`] checks it. Options will grow, so the struct is
+/// `#[non_exhaustive]`: outside this crate it is built that way, not as a
+/// struct literal.
+///
+/// ```
+/// use racegames_halma::{ChineseCheckers, Finish, Rules};
+/// let rules = Rules::chinese_checkers(3).with_finish(Finish::All).with_max_turns(500);
+/// assert_eq!((rules.players, rules.pieces, rules.finish), (3, 10, Finish::All));
+/// assert!(ChineseCheckers::new(rules).is_ok());
+/// assert!(ChineseCheckers::new(rules.with_pieces(12)).is_err());
+/// ```
+///
+/// ```compile_fail,E0639
+/// use racegames_halma::Rules;
+/// let rules = Rules { max_turns: 10, ..Rules::halma(2) };
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Rules {
     /// Seats: 2, 3, 4 or 6 on the star; 2 or 4 on the square board.
     pub players: u8,
@@ -106,6 +123,66 @@ impl Rules {
             finish: Finish::First,
             max_turns: 1000,
         }
+    }
+}
+
+/// Chained setters, one per option: `rules.with_x(v)` is `rules` with
+/// `x = v` (checked by [`crate::Halma::new`], not here).
+impl Rules {
+    /// These rules with `players` seats (the other options as they are).
+    #[must_use]
+    pub const fn with_players(mut self, players: u8) -> Rules {
+        self.players = players;
+        self
+    }
+
+    /// These rules with `pieces` per seat.
+    #[must_use]
+    pub const fn with_pieces(mut self, pieces: u8) -> Rules {
+        self.pieces = pieces;
+        self
+    }
+
+    /// These rules with `long_jumps`.
+    #[must_use]
+    pub const fn with_long_jumps(mut self, long_jumps: bool) -> Rules {
+        self.long_jumps = long_jumps;
+        self
+    }
+
+    /// These rules with `wing_rule`.
+    #[must_use]
+    pub const fn with_wing_rule(mut self, wing_rule: bool) -> Rules {
+        self.wing_rule = wing_rule;
+        self
+    }
+
+    /// These rules with `vacate_rule`.
+    #[must_use]
+    pub const fn with_vacate_rule(mut self, vacate_rule: bool) -> Rules {
+        self.vacate_rule = vacate_rule;
+        self
+    }
+
+    /// These rules with `spoiling_win`.
+    #[must_use]
+    pub const fn with_spoiling_win(mut self, spoiling_win: bool) -> Rules {
+        self.spoiling_win = spoiling_win;
+        self
+    }
+
+    /// These rules with `finish`.
+    #[must_use]
+    pub const fn with_finish(mut self, finish: Finish) -> Rules {
+        self.finish = finish;
+        self
+    }
+
+    /// These rules with `max_turns` (0: no limit).
+    #[must_use]
+    pub const fn with_max_turns(mut self, max_turns: u32) -> Rules {
+        self.max_turns = max_turns;
+        self
     }
 }
 

@@ -7,15 +7,15 @@ use racegames_halma::{action, notation, Finish, Halma, Rules, Square, Star};
 
 fn any_rules() -> impl Strategy<Value = Rules> {
     (any::<u8>(), any::<u8>(), any::<[bool; 5]>(), any::<u32>()).prop_map(
-        |(players, pieces, b, max_turns)| Rules {
-            players,
-            pieces,
-            long_jumps: b[0],
-            wing_rule: b[1],
-            vacate_rule: b[2],
-            spoiling_win: b[3],
-            finish: if b[4] { Finish::All } else { Finish::First },
-            max_turns,
+        |(players, pieces, b, max_turns)| {
+            Rules::chinese_checkers(players)
+                .with_pieces(pieces)
+                .with_long_jumps(b[0])
+                .with_wing_rule(b[1])
+                .with_vacate_rule(b[2])
+                .with_spoiling_win(b[3])
+                .with_finish(if b[4] { Finish::All } else { Finish::First })
+                .with_max_turns(max_turns)
         },
     )
 }

@@ -18,9 +18,31 @@ use racegames_board::Action;
 
 use crate::game::Tables;
 
-/// Where a moved piece comes from.
+/// Where a moved piece comes from. More sources may come (the enum is
+/// `#[non_exhaustive]`: a `match` outside this crate has a `_` arm).
+///
+/// ```
+/// use racegames_tables::Source;
+/// let quarter = |s: Source| match s {
+///     Source::Waiting(q) => Some(q),
+///     Source::Point(_) => None,
+///     _ => None,
+/// };
+/// assert_eq!(quarter(Source::Waiting(2)), Some(2));
+/// ```
+///
+/// Without the `_` arm, the `match` does not compile:
+///
+/// ```compile_fail,E0004
+/// use racegames_tables::Source;
+/// let point = |s: Source| match s {
+///     Source::Point(p) => Some(p),
+///     Source::Waiting(_) => None,
+/// };
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum Source {
     /// A piece on the mover's route point (0 to 23, 0 first).
     Point(u8),
@@ -29,26 +51,44 @@ pub enum Source {
 }
 
 /// One die used on one piece; its action number is the game's
-/// ([`Tables::checked_action_of`], [`Tables::move_of`]).
+/// ([`Tables::checked_action_of`], [`Tables::move_of`]). Made with
+/// [`Move::new`] (the struct is `#[non_exhaustive]`: a move may come to
+/// carry more).
 ///
 /// ```
 /// use racegames_tables::{Move, Source, Tables};
 /// let game = Tables::backgammon();
-/// let m = Move { source: Source::Point(5), die: 3 };
+/// let m = Move::new(Source::Point(5), 3);
+/// assert_eq!((m.source, m.die), (Source::Point(5), 3));
 /// assert_eq!(game.checked_action_of(m), Some(5 * 6 + 2));
 /// assert_eq!(game.move_of(5 * 6 + 2), Some(m));
 /// assert_eq!(game.move_of(168), None);
 /// // No action names a die of 0 or a point past the route.
-/// assert_eq!(game.checked_action_of(Move { source: Source::Point(5), die: 0 }), None);
-/// assert_eq!(game.checked_action_of(Move { source: Source::Point(24), die: 1 }), None);
+/// assert_eq!(game.checked_action_of(Move::new(Source::Point(5), 0)), None);
+/// assert_eq!(game.checked_action_of(Move::new(Source::Point(24), 1)), None);
+/// ```
+///
+/// ```compile_fail,E0639
+/// use racegames_tables::{Move, Source};
+/// let m = Move { source: Source::Point(5), die: 3 };
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Move {
     /// The piece moved.
     pub source: Source,
     /// The die used, 1 to 6 (7 with seven-sided dice).
     pub die: u8,
+}
+
+impl Move {
+    /// The move of the piece at `source` with the die `die` (whether a game
+    /// has such an action is [`Tables::checked_action_of`]'s to say).
+    #[inline]
+    pub const fn new(source: Source, die: u8) -> Move {
+        Move { source, die }
+    }
 }
 
 impl Tables {

@@ -27,7 +27,7 @@ proptest! {
     #[test]
     fn moves_never_panic(point in any::<u8>(), waiting in any::<bool>(), die in any::<u8>(), r in any::<usize>(), dice in any::<u8>()) {
         let source = if waiting { Source::Waiting(point) } else { Source::Point(point) };
-        let mv = Move { source, die };
+        let mv = Move::new(source, die);
         let limit = if waiting { 4 } else { 24 };
         match Tables::backgammon().checked_action_of(mv) {
             Some(a) => prop_assert_eq!(Tables::backgammon().move_of(a), Some(mv)),

@@ -37,10 +37,9 @@ fn every_shipped_net_loads_for_its_game() {
 fn only_games_with_a_shipped_net_get_an_evaluator() {
     assert!(shipped_evaluator(&Tables::backgammon()).is_some());
     assert!(shipped_evaluator(&Daldos::default()).is_some());
-    let norwegian = Daldos::new(racegames_daldos::Options {
-        board: racegames_daldos::Board::Norwegian,
-        ..racegames_daldos::Options::default()
-    });
+    let norwegian = Daldos::new(
+        racegames_daldos::Options::default().with_board(racegames_daldos::Board::Norwegian),
+    );
     assert_eq!(
         NetEvaluator::shipped(&norwegian).unwrap().net().game(),
         "daldos_norwegian"

@@ -60,12 +60,10 @@ fn a_blot_one_hole_ahead_of_an_enemy_is_hit_by_any_throw_with_a_dal() {
 fn the_one_throw_model_agrees_with_the_engine_on_random_positions() {
     for options in [
         Options::default(),
-        Options {
-            jumping: racegames_daldos::Jumping::Forbidden,
-            dalling: racegames_daldos::Dalling::SternOnly,
-            board: racegames_daldos::Board::Norwegian,
-            ..Options::default()
-        },
+        Options::default()
+            .with_jumping(racegames_daldos::Jumping::Forbidden)
+            .with_dalling(racegames_daldos::Dalling::SternOnly)
+            .with_board(racegames_daldos::Board::Norwegian),
     ] {
         let game = Daldos::new(options);
         let mut rng = SplitMix64::new(5);
