@@ -9,7 +9,8 @@
 # wasm-bindgen-cli whose version is the wasm-bindgen crate's in
 # web/Cargo.lock where it is missing (`cargo install`, built from source and
 # cached in ~/.cargo/bin; no prebuilt binaries are downloaded). Optimises
-# the .wasm with wasm-opt where it is installed (Debian: binaryen).
+# the .wasm with wasm-opt where a recent enough one is installed (binaryen
+# 116 or later; WASM_OPT=0 skips it).
 # Environment: CARGO_TARGET_DIR (default <repo>/target), SITE (default
 # <repo>/site).
 set -euo pipefail
@@ -38,17 +39,21 @@ cargo build --manifest-path web/Cargo.toml --locked --target wasm32-unknown-unkn
 rm -rf web/pkg
 wasm-bindgen --target web --out-dir web/pkg --out-name racegames \
     "$target_dir/wasm32-unknown-unknown/release/racegames_web.wasm"
-if [ "${WASM_OPT:-1}" != 0 ] && command -v wasm-opt >/dev/null; then
-    # Every feature the Rust compiler may have used; an old wasm-opt that
-    # fails leaves the module as it was.
-    if wasm-opt -O3 --all-features --strip-debug --strip-producers web/pkg/racegames_bg.wasm -o web/pkg/racegames_bg.opt.wasm; then
-        mv web/pkg/racegames_bg.opt.wasm web/pkg/racegames_bg.wasm
-    else
-        rm -f web/pkg/racegames_bg.opt.wasm
-        echo "web.sh: wasm-opt failed; the module is left unoptimised" >&2
-    fi
+# Debian 12's binaryen (version 108) predates the reference types that
+# Rust 1.82+ emits: its output fails to instantiate (measured: "invalid
+# address in funcref table"), so wasm-opt runs only from version 116 on.
+opt_version="$(wasm-opt --version 2>/dev/null | sed -n 's/^wasm-opt version \([0-9]*\).*/\1/p')"
+if [ "${WASM_OPT:-1}" = 0 ]; then
+    echo "web.sh: WASM_OPT=0: the module is left unoptimised"
+elif [ -z "$opt_version" ]; then
+    echo "web.sh: no wasm-opt (binaryen); the module is left unoptimised"
+elif [ "$opt_version" -lt 116 ]; then
+    echo "web.sh: wasm-opt $opt_version is too old for this module (116 or later needed); left unoptimised"
+elif wasm-opt -O3 --all-features --strip-debug --strip-producers web/pkg/racegames_bg.wasm -o web/pkg/racegames_bg.opt.wasm; then
+    mv web/pkg/racegames_bg.opt.wasm web/pkg/racegames_bg.wasm
 else
-    echo "web.sh: no wasm-opt (Debian: apt-get install binaryen); the module is left unoptimised"
+    rm -f web/pkg/racegames_bg.opt.wasm
+    echo "web.sh: wasm-opt failed; the module is left unoptimised" >&2
 fi
 
 rm -rf "$site/play"

@@ -488,6 +488,7 @@ async function main() {
   });
   newGame();
   window.racegamesPage = { app, rg, recordText, loadRecord };
+  document.body.dataset.readyMs = performance.now().toFixed(0);
   document.body.dataset.ready = "true";
 }
 

@@ -101,7 +101,7 @@ def test_a_full_game_by_clicks_downloads_a_record_that_replays(browser: Any, pag
     while wait_for_human_or_end(browser) == "move":
         on_picture += click_move(browser, moves)
         moves += 1
-        if shots and moves == 12:
+        if shots and moves == 6:
             Path(shots).mkdir(parents=True, exist_ok=True)
             browser.save_screenshot(str(Path(shots) / f"play-{game}.png"))
         assert moves < 2000, "the game did not end"
