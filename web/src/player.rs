@@ -15,11 +15,9 @@ fn read_seed(v: &JsValue) -> Result<u64, JsValue> {
     }
     if v.is_bigint() {
         let modulus = js_sys::BigInt::from(u64::MAX) + js_sys::BigInt::from(1u8);
-        let mut big: js_sys::BigInt = v.clone().into();
-        big = big % modulus.clone();
-        if big < js_sys::BigInt::from(0u8) {
-            big = big + modulus;
-        }
+        let big: js_sys::BigInt = v.clone().into();
+        // ((x % m) + m) % m: the remainder of a negative one is negative.
+        let big = ((big % modulus.clone()) + modulus.clone()) % modulus;
         return u64::try_from(big).map_err(|_| errors::type_error("the seed must be an integer"));
     }
     match v.as_f64() {
