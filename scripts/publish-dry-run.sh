@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # A dry-run publish of every publishable crate together, in dependency order
 # (racegames-board, then the rules crates, racegames-draw, racegames-players, racegames-env): cargo
-# packages each one, resolves the others from the packages just made, and
-# builds each from its package alone, as the registry would get it. Crates
+# packages each one and resolves the others from the packages just made; each
+# is then built from its package alone, as the registry would get it, when
+# its doctests run in the unpacked packages (below). Crates
 # with `publish = false` (racegames-py, -examples, -train) are left out by
 # cargo. Also checks, first, what the registry checks of each manifest
 # (keywords, categories: scripts/check_crate_metadata.py), that each package
@@ -49,10 +50,13 @@ done
 rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/racegames-*
 
 # --allow-dirty: this checks the packages, not the working tree (a real
-# publish goes without it).
+# publish goes without it). --no-verify: each package is built from its
+# unpacked sources by the doctests below (their libraries and doctests, with
+# the siblings taken from the packages), so cargo's own verification build
+# would be a second build of the same sources.
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
-cargo publish --workspace --dry-run --allow-dirty 2>&1 | tee "$log"
+cargo publish --workspace --dry-run --no-verify --allow-dirty 2>&1 | tee "$log"
 for entry in "${crates[@]}"; do
     name="${entry##*:}"
     grep -q "Uploading $name v" "$log" || { echo "the dry run did not reach $name" >&2; exit 1; }

@@ -10,7 +10,9 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-step() { printf '\n== %s\n' "$*"; }
+# Each step's heading shows the seconds since the start, so that a log tells
+# where the time went.
+step() { printf '\n== %s (%ds)\n' "$*" "$SECONDS"; }
 # The tree as the run found it (a clean clone in CI), compared at the end.
 tree_before="$(scripts/tree-state.sh)"
 
@@ -24,10 +26,12 @@ step "Rust tests (cargo nextest where installed, else cargo test)"
 if cargo nextest --version >/dev/null 2>&1; then
     # nextest runs the tests of every binary at once; it runs no doctests.
     cargo nextest run --workspace
-    cargo test --doc --workspace
 else
-    cargo test --workspace
+    cargo test --workspace --lib --bins --tests --examples
 fi
+# The doctests of the crates that are not published (the publishable ones
+# run theirs from their packages, in the dry-run publish below).
+cargo test --doc -p racegames-train
 
 step "serde of the rules crates: deserializing validates as parsing does (proptests)"
 for crate in racegames-daldos racegames-tables racegames-halma; do
@@ -87,11 +91,13 @@ fi
 step "GNU Backgammon for the gnubg tests (Debian's gnubg where apt-get and root or sudo allow; else they skip)"
 scripts/install-gnubg.sh
 
-step "Python tests (a line per file as it ends; the slowest tests listed last)"
-# Not -q: its rows of dots end only every 80 tests, and the first row waited
-# for the heavy trainings (py/tests/heavy sorts first): minutes without a line.
+step "Python tests, on two workers (pytest-xdist; the slowest tests listed last)"
+# -n 2: the tests are independent and mostly single-threaded, so two workers
+# use both cores of a small machine. Each row of progress dots ends with the
+# share done. The heavy trainings run apart, below: they train for a fixed
+# time and would each get half the machine here.
 PYTHONUNBUFFERED=1 .venv/bin/python -m pytest py/tests --ignore=py/tests/hostile \
-    --ignore=py/tests/heavy --durations=15
+    --ignore=py/tests/heavy -n 2 --durations=15
 
 step "Heavy Python tests: training with torch, Ray, SB3 (skipped where a group is missing)"
 PYTHONUNBUFFERED=1 .venv/bin/python -m pytest py/tests/heavy --durations=5
@@ -112,3 +118,4 @@ if [ "$tree_before" != "$tree_after" ]; then
     diff <(echo "$tree_before") <(echo "$tree_after") >&2 || true
     exit 1
 fi
+echo "every check passed in ${SECONDS}s"

@@ -97,13 +97,28 @@ impl fmt::Display for ParamValue<'_> {
 /// A name or value as given, cut to 48 bytes for the message.
 pub type Quoted = ArrayString<48>;
 
+/// `text`, or where it is longer than a [`Quoted`] holds, its start and
+/// an ellipsis.
 fn quote(text: &str) -> Quoted {
+    cut(text, "")
+}
+
+/// `text` whole where it fits a [`Quoted`], else its start, an ellipsis
+/// and `closing` (the closing quote of a quoted value).
+fn cut(text: &str, closing: &str) -> Quoted {
     let mut q = Quoted::new();
+    if q.try_push_str(text).is_ok() {
+        return q;
+    }
+    let room = q.capacity() - '…'.len_utf8() - closing.len();
     for c in text.chars() {
-        if q.try_push(c).is_err() {
+        if q.len() + c.len_utf8() > room {
             break;
         }
+        q.push(c);
     }
+    q.push('…');
+    q.push_str(closing);
     q
 }
 
@@ -210,19 +225,24 @@ impl ParamError {
         value: ParamValue<'_>,
         expected: &'static str,
     ) -> ParamError {
-        let mut text = Quoted::new();
-        let mut w = Truncating(&mut text);
-        let _ = fmt::write(&mut w, format_args!("{value}"));
+        // More than a Quoted holds tells a value that must be cut.
+        let mut text = ArrayString::<64>::new();
+        let _ = fmt::write(&mut Truncating(&mut text), format_args!("{value}"));
+        let closing = if matches!(value, ParamValue::Str(_)) {
+            "\""
+        } else {
+            ""
+        };
         ParamError::BadValue {
             game,
             name,
-            value: text,
+            value: cut(&text, closing),
             expected,
         }
     }
 }
 
-struct Truncating<'a>(&'a mut Quoted);
+struct Truncating<'a>(&'a mut ArrayString<64>);
 
 impl fmt::Write for Truncating<'_> {
     fn write_str(&mut self, s: &str) -> fmt::Result {
@@ -349,10 +369,80 @@ pub const MAX_PARAMS: usize = 12;
 /// A game's options with their values, as [`FromParams::params`] lists them.
 pub type ParamList = arrayvec::ArrayVec<(&'static str, ParamValue<'static>), MAX_PARAMS>;
 
+/// A name with its options as the command lines write it (a player for
+/// the arena, a game for `racegames-train`): `NAME` or
+/// `NAME:KEY=VALUE,KEY=VALUE,...`, each value read by
+/// [`ParamValue::parse`]. The one reader of this form, Python's included.
+///
+/// ```
+/// use racegames_board::params::{parse_spec, SpecError};
+/// use racegames_board::ParamValue;
+/// let (name, options) = parse_spec("expectimax:depth=3,prune=false").unwrap();
+/// assert_eq!(name, "expectimax");
+/// assert_eq!(options[..], [("depth", ParamValue::Int(3)), ("prune", ParamValue::Bool(false))]);
+/// assert_eq!(parse_spec("daldos").unwrap().1.len(), 0);
+/// assert_eq!(parse_spec("mcts:simulations").unwrap_err(), SpecError::NotKeyValue);
+/// assert_eq!(parse_spec(":depth=3").unwrap_err(), SpecError::NoName);
+/// ```
+///
+/// # Errors
+///
+/// [`SpecError`]: an option that is not `KEY=VALUE` (an empty one
+/// included), no name, or more than [`MAX_PARAMS`] options.
+pub fn parse_spec(text: &str) -> Result<(&str, SpecOptions<'_>), SpecError> {
+    let (name, rest) = text.split_once(':').unwrap_or((text, ""));
+    let mut options = SpecOptions::new();
+    if !rest.is_empty() {
+        for item in rest.split(',') {
+            match item.split_once('=') {
+                Some((key, value)) if !key.is_empty() => options
+                    .try_push((key, ParamValue::parse(value)))
+                    .map_err(|_| SpecError::TooMany)?,
+                _ => return Err(SpecError::NotKeyValue),
+            }
+        }
+    }
+    if name.is_empty() {
+        return Err(SpecError::NoName);
+    }
+    Ok((name, options))
+}
+
+/// The options [`parse_spec`] reads, in the order written.
+pub type SpecOptions<'a> = arrayvec::ArrayVec<(&'a str, ParamValue<'a>), MAX_PARAMS>;
+
+/// Why [`parse_spec`] refused a text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SpecError {
+    /// Nothing before the `:`.
+    #[error("no name before the options")]
+    NoName,
+    /// An option that is not `KEY=VALUE` with a key.
+    #[error("an option is not KEY=VALUE")]
+    NotKeyValue,
+    /// More options than [`MAX_PARAMS`].
+    #[error("more than {MAX_PARAMS} options")]
+    TooMany,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::string::ToString;
+
+    #[test]
+    fn a_long_value_is_cut_with_an_ellipsis_and_keeps_its_closing_quote() {
+        let long = "x".repeat(80);
+        let error = ParamError::bad_value("daldos", "board", ParamValue::Str(&long), "a board");
+        let message = error.to_string();
+        assert!(message.contains("xxx…\"; expected"), "{message}");
+        let short = ParamError::bad_value("daldos", "board", ParamValue::Str("x"), "a board");
+        assert!(short.to_string().contains("got \"x\"; expected"));
+        let name = "n".repeat(80);
+        let unknown = ParamError::unknown("daldos", &name, "board");
+        assert!(unknown.to_string().contains("nnn…\""), "{unknown}");
+    }
 
     #[test]
     fn text_reads_as_the_kind_it_spells() {

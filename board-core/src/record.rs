@@ -236,20 +236,15 @@ impl Record {
     /// assert_eq!((rec.tag("Result"), rec.tag("Termination")), (Some("draw"), Some("turn limit")));
     /// ```
     pub fn finish<G: Game>(&mut self, game: &G, state: &G::State, stopped: bool) {
-        let n = game.num_players();
-        let mut returns = alloc::vec![0.0; n];
+        let mut returns = alloc::vec![0.0; game.num_players()];
         let terminal = game.node(state) == Node::Terminal;
         if terminal && !stopped {
             let _ = game.returns(state, &mut returns);
         }
-        let (result, termination) = outcome_words(&returns, terminal, stopped);
         let truncated = terminal && game.is_truncated(state);
-        self.set_tag("Result", result);
-        self.set_tag("Returns", returns_text(&returns));
-        self.set_tag(
-            "Termination",
-            if truncated { "turn limit" } else { termination },
-        );
+        for (name, value) in result_tags(&returns, terminal, truncated, stopped) {
+            self.set_tag(name, value);
+        }
     }
 
     /// Writes the record as text (see the [module docs](self)), replaying
@@ -291,6 +286,51 @@ impl Record {
         self.write(game, &mut s)?;
         Ok(s)
     }
+}
+
+/// The `Result`, `Returns` and `Termination` tags that [`Record::finish`]
+/// sets, from a final position's facts: each seat's `returns` (read only
+/// when `terminal` and not `stopped`; zeros are written otherwise), whether
+/// the game is over, whether its own `max_turns` ended it (`truncated`),
+/// and whether play was `stopped` from outside by a turn limit. The one
+/// place these words are decided, for callers that hold no typed game (the
+/// Python package).
+///
+/// ```
+/// use racegames_board::record::result_tags;
+/// let tags = result_tags(&[1.0, -1.0], true, false, false);
+/// assert_eq!(tags[0], ("Result", "A".to_string()));
+/// assert_eq!(tags[1], ("Returns", "1 -1".to_string()));
+/// assert_eq!(tags[2], ("Termination", "win".to_string()));
+/// let stopped = result_tags(&[1.0, -1.0], false, false, true);
+/// assert_eq!(stopped[0].1, "draw");
+/// assert_eq!(stopped[1].1, "0 0");
+/// assert_eq!(stopped[2].1, "turn limit");
+/// ```
+pub fn result_tags(
+    returns: &[f64],
+    terminal: bool,
+    truncated: bool,
+    stopped: bool,
+) -> [(&'static str, String); 3] {
+    let zeros;
+    let returns = if terminal && !stopped {
+        returns
+    } else {
+        zeros = alloc::vec![0.0; returns.len()];
+        &zeros[..]
+    };
+    let (result, termination) = outcome_words(returns, terminal, stopped);
+    let termination = if terminal && truncated {
+        "turn limit"
+    } else {
+        termination
+    };
+    [
+        ("Result", result),
+        ("Returns", returns_text(returns)),
+        ("Termination", termination.to_string()),
+    ]
 }
 
 /// The `Result` and `Termination` words for these returns.

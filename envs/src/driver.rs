@@ -4,7 +4,7 @@
 //! Every environment form runs this loop: [`advance`] is generic and
 //! monomorphised, so the native vector environment ([`crate::vector`])
 //! calls it per environment with no virtual call and no allocation, and
-//! [`DynDriver`] (built by [`crate::dynplayer::DynPlayable::new_driver`])
+//! [`DynDriver`] (built by [`crate::dyngame::DynPlayable::new_driver`])
 //! runs the same function behind the erased game for the Gymnasium,
 //! PettingZoo and RLlib environments. Chance outcomes are drawn by their
 //! probabilities, and a random opponent's actions uniformly, from the
@@ -35,7 +35,7 @@ use racegames_board::{Action, ActionBuffer, Game, IllegalAction, Node, Seat};
 use racegames_players::{Playable, Player, PlayerError};
 
 use crate::dynplayer::{DynPlayer, External, ExternalPlayer, Typed};
-use crate::erased::{DynState, Held};
+use crate::erased::{DynState, Erasable, Held};
 use crate::errors::OtherGame;
 
 /// Why the driver stopped short of a decision or the end.
@@ -204,7 +204,7 @@ impl<G: Game> Opponent<G> {
 
 impl<G> Opponent<G>
 where
-    G: Playable + racegames_board::FromParams + crate::shaping::Shaping,
+    G: Erasable + Playable,
 {
     /// The opponent of a seat; a league's members may not be leagues.
     fn new(game: &Arc<G>, seat: DriverSeat, in_league: bool) -> Result<Self, PlayerError> {
@@ -273,7 +273,7 @@ pub(crate) struct TypedDriver<G: Game> {
 
 impl<G> TypedDriver<G>
 where
-    G: Playable + racegames_board::FromParams + crate::shaping::Shaping,
+    G: Erasable + Playable,
 {
     /// The driver of `seats` (one entry per seat, `None` for the caller's).
     pub(crate) fn new(game: Arc<G>, seats: Vec<Option<DriverSeat>>) -> Result<Self, PlayerError> {
@@ -315,7 +315,7 @@ impl<G: Game> Seats<G> for Logged<'_, G> {
 
 impl<G> DynDriver for TypedDriver<G>
 where
-    G: Playable + racegames_board::FromParams + crate::shaping::Shaping,
+    G: Erasable + Playable,
 {
     fn reset(&mut self, seed: u64, agents: &[usize]) -> Result<(), PlayerError> {
         self.episode = Some((seed, agents.to_vec()));

@@ -1,7 +1,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::*;
-use crate::erased::DynGame;
+use crate::dyngame::DynGame;
 use crate::registry;
 
 fn daldos() -> Arc<dyn DynGame> {

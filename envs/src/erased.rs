@@ -1,14 +1,15 @@
 //! The game contract with its types erased, so that one interface (and
 //! one Python class on top of it) serves every game.
 //!
-//! [`DynGame`] and [`DynState`] are object-safe mirrors of
+//! [`DynRules`] and [`DynState`] are object-safe mirrors of
 //! [`racegames_board::Game`]; blanket implementations cover every
-//! `G: Game + FromParams + Send + Sync + 'static`, so exposing a new game needs no code
-//! here, only a line in [`crate::registry`]. Each call through these traits
-//! does a whole operation (list the legal actions, apply one action), so the
-//! cost of the virtual call is small beside it; the batched hot path in
-//! [`crate::vector`] is monomorphised instead. Every game is also
-//! `racegames_players::Playable`, so that it has players.
+//! [`Erasable`] game, so exposing a new game needs no code here, only a
+//! line in the registry. Each call through these traits does a whole
+//! operation (list the legal actions, apply one action), so the cost of the
+//! virtual call is small beside it; the batched hot path of the vector
+//! environment is monomorphised instead. What is built on a game (its
+//! players, the arena, luck, drivers and vectors) is not part of this
+//! contract: `crate::dyngame::DynGame` adds it on top.
 
 use std::any::Any;
 use std::fmt::Write as _;
@@ -22,15 +23,15 @@ use racegames_board::{
     ParseError, ReturnsError, Seat,
 };
 
-use crate::dynplayer::DynPlayable;
-use crate::vector::{DynVector, VecCore, VectorConfig};
+use crate::facts::Drawing;
+use crate::shaping::Shaping;
 
 /// Declares [`GameFacts`] and implements it for every game, from one list:
 /// each fact's doc, name, type and how [`Game`] (or [`FromParams`]) gives it.
 macro_rules! game_facts {
     ($($(#[doc = $doc:literal])* $name:ident -> $ret:ty = $get:expr;)*) => {
         /// What a game is, with no state needed: the facts of [`Game`] (and
-        /// its options), object-safe, so that every [`DynGame`] has them.
+        /// its options), object-safe, so that every [`DynRules`] has them.
         pub trait GameFacts {
             $($(#[doc = $doc])* fn $name(&self) -> $ret;)*
         }
@@ -73,34 +74,21 @@ game_facts! {
     observation_bounds -> (f32, f32) = Game::observation_bounds;
 }
 
-/// What a game needs to be erased: its rules and options, its players,
-/// its progress measure, and to be shared between threads (every game of
-/// the registry is).
+/// What a game needs to be erased: its rules and options, its progress
+/// measure and its drawing, and to be shared between threads (every game
+/// of the registry is).
 pub trait Erasable:
-    Game<State: Send + Sync + 'static>
-    + FromParams
-    + racegames_players::Playable
-    + crate::shaping::Shaping
-    + Send
-    + Sync
-    + 'static
+    Game<State: Send + Sync + 'static> + FromParams + Shaping + Send + Sync + 'static
 {
 }
 
 impl<G> Erasable for G where
-    G: Game
-        + FromParams
-        + racegames_players::Playable
-        + crate::shaping::Shaping
-        + Send
-        + Sync
-        + 'static
+    G: Game<State: Send + Sync + 'static> + FromParams + Shaping + Send + Sync + 'static
 {
 }
 
-/// A game's rules with their options fixed, types erased; its built-in
-/// players and arena come from [`DynPlayable`].
-pub trait DynGame: GameFacts + DynPlayable + Send + Sync + 'static {
+/// A game's rules with their options fixed, types erased.
+pub trait DynRules: GameFacts + Send + Sync + 'static {
     /// The state before the roll-off.
     fn new_initial_state(self: Arc<Self>) -> Box<dyn DynState>;
     /// A state from its notation.
@@ -109,14 +97,10 @@ pub trait DynGame: GameFacts + DynPlayable + Send + Sync + 'static {
     ///
     /// Text that is not a position of this game.
     fn parse_notation(self: Arc<Self>, text: &str) -> Result<Box<dyn DynState>, ParseError>;
-    /// A batch of environments stepped natively.
-    fn new_vector(self: Arc<Self>, config: VectorConfig) -> Box<dyn DynVector>;
     /// Whether the game has a progress measure (`reward="progress"`).
     fn has_progress(&self) -> bool;
     /// Each seat's route ([`crate::facts::Drawing::routes`]).
     fn routes(&self) -> Vec<Vec<u16>>;
-    /// The memory one environment of such a batch takes, in bytes.
-    fn vector_bytes_per_env(&self) -> usize;
     /// Reads a game's moves in their positions ([`RecordText::to_record`]).
     ///
     /// # Errors
@@ -134,7 +118,7 @@ pub trait DynGame: GameFacts + DynPlayable + Send + Sync + 'static {
 /// A state together with its game, types erased.
 pub trait DynState: Send + Sync + 'static {
     /// The game this state belongs to.
-    fn game(&self) -> &dyn DynGame;
+    fn game(&self) -> &dyn DynRules;
     /// What happens next.
     fn node(&self) -> Node;
     /// The player whose turn it is.
@@ -171,7 +155,7 @@ pub trait DynState: Send + Sync + 'static {
     ///
     /// Only from a game that miscounts its seats (a bug).
     fn returns(&self) -> Result<Vec<f64>, ReturnsError>;
-    /// How far `player` has come ([`crate::shaping::Shaping::progress`]).
+    /// How far `player` has come ([`Shaping::progress`]).
     fn progress(&self, player: Seat) -> Option<f64>;
     /// The observation of `player`.
     ///
@@ -246,7 +230,7 @@ pub struct Held<G: Game> {
     pub state: G::State,
 }
 
-impl<G: Erasable> DynGame for G {
+impl<G: Erasable> DynRules for G {
     fn new_initial_state(self: Arc<Self>) -> Box<dyn DynState> {
         let state = Game::new_initial_state(&*self);
         Box::new(Held { game: self, state })
@@ -255,19 +239,12 @@ impl<G: Erasable> DynGame for G {
         let state = Game::parse_notation(&*self, text)?;
         Ok(Box::new(Held { game: self, state }))
     }
-    fn new_vector(self: Arc<Self>, config: VectorConfig) -> Box<dyn DynVector> {
-        let progress = crate::shaping::progress_fn::<G>(config.progress_reward);
-        Box::new(VecCore::new(self, config).with_progress(progress))
-    }
     fn routes(&self) -> Vec<Vec<u16>> {
-        crate::facts::Drawing::routes(self)
+        Drawing::routes(self)
     }
     fn has_progress(&self) -> bool {
         let start = self.new_initial_state();
-        crate::shaping::Shaping::progress(self, &start, Seat::new(0)).is_some()
-    }
-    fn vector_bytes_per_env(&self) -> usize {
-        crate::vector::bytes_per_env(self)
+        Shaping::progress(self, &start, Seat::new(0)).is_some()
     }
     fn read_record(&self, text: &RecordText) -> Result<Record, ReadError> {
         text.to_record(self)
@@ -278,7 +255,7 @@ impl<G: Erasable> DynGame for G {
 }
 
 impl<G: Erasable> DynState for Held<G> {
-    fn game(&self) -> &dyn DynGame {
+    fn game(&self) -> &dyn DynRules {
         &*self.game
     }
     fn node(&self) -> Node {
@@ -331,7 +308,7 @@ impl<G: Erasable> DynState for Held<G> {
         self.state = next;
     }
     fn progress(&self, player: Seat) -> Option<f64> {
-        crate::shaping::Shaping::progress(&*self.game, &self.state, player)
+        Shaping::progress(&*self.game, &self.state, player)
     }
     fn returns(&self) -> Result<Vec<f64>, ReturnsError> {
         let mut out = vec![0.0; self.game.num_players()];
@@ -367,7 +344,7 @@ impl<G: Erasable> DynState for Held<G> {
         s
     }
     fn scene(&self) -> racegames_draw::Scene {
-        crate::facts::Drawing::scene(&*self.game, &self.state)
+        Drawing::scene(&*self.game, &self.state)
             .unwrap_or_else(|| racegames_draw::notation_scene(&self.notation()))
     }
     fn play_random(&mut self, rng: &mut SplitMix64, max_steps: u64, log: &mut Vec<Action>) -> u64 {
@@ -412,6 +389,7 @@ impl<G: Erasable> DynState for Held<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dyngame::DynGame;
     use racegames_board::testing::Race;
 
     #[test]

@@ -1,12 +1,15 @@
 //! The racegames environments without Python.
 //!
-//! - [`erased`]: the game contract with its types erased ([`erased::DynGame`],
+//! - [`erased`]: the game contract with its types erased ([`erased::DynRules`],
 //!   [`erased::DynState`]), implemented for every registered game, so that
 //!   one interface serves all games;
-//! - [`registry`]: the games, one line per game type;
-//! - [`dynplayer`]: the built-in players with types erased, the arena's
+//! - [`dynplayer`]: the built-in players with types erased and the arena's
 //!   seats (built-in players, or players from outside Rust through
-//!   [`dynplayer::ExternalPlayer`]) and the vector environment's opponents;
+//!   [`dynplayer::ExternalPlayer`]);
+//! - [`dyngame`]: the whole erased game ([`dyngame::DynGame`]): the
+//!   contract and the factories built on it, its players, the arena, luck,
+//!   drivers and vectors;
+//! - [`registry`]: the games, one line per game type;
 //! - [`driver`]: the one opponent driver, which plays chance and the
 //!   opponents' seats for every environment form;
 //! - [`episode`]: one seat's step of a single environment (the Gymnasium,
@@ -49,6 +52,7 @@
 #![warn(clippy::missing_errors_doc)]
 
 pub mod driver;
+pub mod dyngame;
 pub mod dynplayer;
 pub mod episode;
 pub mod erased;

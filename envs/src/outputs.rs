@@ -2,6 +2,8 @@
 
 use racegames_board::Game;
 
+use crate::erased::GameFacts;
+
 /// The buffers a reset or step writes, one row per environment.
 pub struct Outputs<'a> {
     /// Observations, `num_envs × observation_len`.
@@ -69,8 +71,8 @@ impl OutputBuffers {
     }
 
     /// Zeroed buffers for `n` environments of an erased game (a batch made
-    /// with [`crate::erased::DynGame::new_vector`]).
-    pub fn for_dyn_game(game: &dyn crate::erased::DynGame, n: usize) -> OutputBuffers {
+    /// with `DynGame::new_vector`).
+    pub fn for_dyn_game<G: GameFacts + ?Sized>(game: &G, n: usize) -> OutputBuffers {
         Self::sized(
             n,
             game.observation_len(),

@@ -11,7 +11,8 @@ use std::sync::Arc;
 use racegames_board::{FromParams, Game, ParamError, ParamValue};
 use racegames_players::Playable;
 
-use crate::erased::DynGame;
+use crate::dyngame::DynGame;
+use crate::shaping::Shaping;
 
 /// Builds a game from a name and options.
 pub type Constructor = fn(&str, &[(&str, ParamValue<'_>)]) -> Result<Arc<dyn DynGame>, ParamError>;
@@ -29,7 +30,7 @@ fn construct<G>(
     params: &[(&str, ParamValue<'_>)],
 ) -> Result<Arc<dyn DynGame>, ParamError>
 where
-    G: Game + FromParams + Playable + crate::shaping::Shaping,
+    G: Game + FromParams + Playable + Shaping,
 {
     Ok(Arc::new(G::from_params(name, params)?))
 }
@@ -37,7 +38,7 @@ where
 /// The registry entry of a game type.
 pub const fn entry<G>() -> Entry
 where
-    G: Game + FromParams + Playable + crate::shaping::Shaping,
+    G: Game + FromParams + Playable + Shaping,
 {
     Entry {
         names: G::NAMES,

@@ -13,8 +13,10 @@ use racegames_board::{Game, Seat};
 use racegames_halma::bits::BitSet;
 use racegames_halma::{Geometry, Halma, Position};
 
+use crate::facts::Drawing;
+
 /// A game's measure of how far a seat has come, for reward shaping.
-pub trait Shaping: Game + crate::facts::Drawing {
+pub trait Shaping: Game + Drawing {
     /// Seat `seat`'s progress in `state`, from 0 at the start to 1 when it
     /// has reached its goal; `None` for games without such a measure.
     fn progress(&self, _state: &Self::State, _seat: Seat) -> Option<f64> {
@@ -47,9 +49,12 @@ where
     }
 }
 
+/// A game's progress measure ([`Shaping::progress`]).
+pub type ProgressFn<G> = fn(&G, &<G as Game>::State, Seat) -> Option<f64>;
+
 /// The progress function of `G` when `wanted`, for [`crate::vector::VecCore`].
-pub fn progress_fn<G: Shaping>(wanted: bool) -> Option<crate::vector::ProgressFn<G>> {
-    wanted.then_some(<G as Shaping>::progress as crate::vector::ProgressFn<G>)
+pub fn progress_fn<G: Shaping>(wanted: bool) -> Option<ProgressFn<G>> {
+    wanted.then_some(<G as Shaping>::progress as ProgressFn<G>)
 }
 
 #[cfg(test)]

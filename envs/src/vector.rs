@@ -90,8 +90,7 @@ pub struct VectorConfig {
     pub progress_reward: bool,
 }
 
-/// A game's progress measure ([`crate::shaping::Shaping::progress`]).
-pub type ProgressFn<G> = fn(&G, &<G as Game>::State, Seat) -> Option<f64>;
+pub use crate::shaping::ProgressFn;
 
 /// One environment's seats for [`driver::advance`]: the caller's seat
 /// (`None`: self-play, the caller drives every seat) and the opponent of

@@ -11,9 +11,11 @@ use racegames_board::{Game, ParamValue};
 use crate::expectimax::{ExpectimaxPlayer, ExpectimaxSettings};
 use crate::greedy::GreedyPlayer;
 use crate::mcts::{MctsPlayer, MctsSettings};
+use crate::params::{no_params, refused, shown, unknown_player};
 use crate::random::RandomPlayer;
-use crate::registry::{no_params, unknown_player};
 use crate::{Evaluator, Params, Player, PlayerError};
+
+pub use crate::eval::Evaluation;
 
 /// A game's default settings of the search players (what a player gets
 /// for the options not given), chosen so that each decides in time.
@@ -32,16 +34,6 @@ const EXPECTIMAX_PARAMS: &str = "depth (1 to 4), beam (0 to 65536: 0 = every mov
 /// The options of `mcts`.
 const MCTS_PARAMS: &str = "simulations (1 to 1000000), exploration (a number from 0 to 100), rollout_plies (0 to 10000), breadth and opponent_breadth (0 to 10000), own_progress (a number from 0 to 1000000), eval (hand or net)";
 
-/// Which evaluation of positions a player uses (its `eval` option).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Evaluation {
-    /// The evaluation written by hand from the game's own logic.
-    Hand,
-    /// The shipped network (trained by self-play, backgammon's then taught
-    /// by gnubg), where the game has one.
-    Net,
-}
-
 /// Reads the `eval` option.
 fn evaluation_param(player: &str, value: ParamValue<'_>) -> Result<Evaluation, PlayerError> {
     match value {
@@ -54,16 +46,6 @@ fn evaluation_param(player: &str, value: ParamValue<'_>) -> Result<Evaluation, P
                 shown(value)
             ),
         )),
-    }
-}
-
-/// The error for `value` refused by an option that takes no real number:
-/// [`PlayerError::WrongType`] for a real, else
-/// [`PlayerError::BadParameter`].
-pub(crate) fn refused(value: ParamValue<'_>, message: String) -> PlayerError {
-    match value {
-        ParamValue::Float(_) => PlayerError::WrongType(message),
-        _ => PlayerError::BadParameter(message),
     }
 }
 
@@ -276,11 +258,6 @@ pub(crate) fn unknown_param(
             name.chars().take(48).collect::<String>()
         ),
     )
-}
-
-/// A value as text for a message, cut short.
-pub(crate) fn shown(value: ParamValue<'_>) -> String {
-    value.to_string().chars().take(50).collect()
 }
 
 #[cfg(test)]

@@ -5,8 +5,8 @@ use std::sync::Arc;
 use racegames_board::sim::SplitMix64;
 use racegames_board::{Action, ActionBuffer, Game, Node};
 
+use crate::eval::estimate;
 use crate::ply::{decision_seed, ply_ends};
-use crate::returns::estimate;
 use crate::{Evaluator, Player, PlayerError};
 
 /// Plays the end-of-ply position whose estimated return for the player to

@@ -12,8 +12,10 @@
 //! - [`builtin`]: a named player built from a game's evaluation, options
 //!   and defaults.
 //! - `games/`: each game's evaluation and its list of players.
-//! - [`net`]: learned evaluations for the dice games, evaluated natively.
+//! - [`net`]: learned evaluations for the dice games, evaluated natively;
+//!   [`bearoff`]: backgammon's bear-off, solved, which the net defers to.
 //! - [`Interrupt`]: the flag that stops long work early (Ctrl-C).
+//! - [`cube`]: doubling, taking and dropping, in money and match play.
 //! - [`arena`]: matches between players on several threads, Wilson
 //!   intervals, round robins with Elo ratings.
 #![forbid(unsafe_code)]
@@ -22,7 +24,9 @@
 #![warn(clippy::missing_errors_doc)]
 
 pub mod arena;
+pub mod bearoff;
 pub mod builtin;
+pub mod cube;
 mod eval;
 pub mod expectimax;
 mod fxhash;
@@ -32,6 +36,7 @@ mod interrupt;
 pub mod limit;
 pub mod mcts;
 pub mod net;
+mod params;
 mod player;
 pub mod ply;
 pub mod policy;
@@ -41,5 +46,6 @@ mod returns;
 
 pub use eval::Evaluator;
 pub use interrupt::{interrupt_requested, with_interrupt, Interrupt};
+pub use params::Params;
 pub use player::{Player, PlayerError};
-pub use registry::{Params, Playable};
+pub use registry::Playable;

@@ -29,10 +29,10 @@ use std::sync::Arc;
 use racegames_board::sim::{random_step, SplitMix64};
 use racegames_board::{Action, ActionBuffer, Game, Node};
 
+use crate::eval::estimate;
 use crate::greedy::first_legal;
 use crate::limit::Watch;
 use crate::ply::{decision_seed, ply_ends};
-use crate::returns::estimate;
 use crate::{Evaluator, Player, PlayerError};
 
 /// The options of [`MctsPlayer`].

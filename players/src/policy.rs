@@ -39,7 +39,9 @@ use crate::{Player, PlayerError};
 
 use crate::net::dense::Layer;
 use crate::net::file::{DenseLayer, NetFile, NetKind, OBSERVATION};
-pub use crate::net::file::{FileError, MAGIC, MAX_LAYERS, MAX_WEIGHTS, MAX_WIDTH, VERSION};
+pub use crate::net::file::{
+    FileError, PolicyKind, MAGIC, MAX_LAYERS, MAX_WEIGHTS, MAX_WIDTH, VERSION,
+};
 
 /// The score of an afterstate where the game is over, per unit of the
 /// acting player's return: a finished game needs no net, and a win then
@@ -58,23 +60,6 @@ pub enum PolicyError {
     /// Two layers do not chain, or the ends do not fit the game.
     #[error("the policy does not fit: {0}")]
     Mismatch(String),
-}
-
-/// What a policy's net scores.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum PolicyKind {
-    /// Net file kind 1: the observation of the player to move gives one
-    /// logit per action (a legacy `RGPL` version-1 file is always this
-    /// kind).
-    #[default]
-    Actions,
-    /// Net file kind 2: the observation of a position, seen by the player who has
-    /// just acted, gives one score; a player rates each legal action by the
-    /// position it leads to.
-    Afterstates,
-    /// Net file kind 3: the same one score, given to the positions at the end of the
-    /// player's ply; a player heads for the best of them.
-    Turns,
 }
 
 /// A policy network read from a policy file.
@@ -542,16 +527,16 @@ where
         match (*name, value) {
             ("path", racegames_board::ParamValue::Str(p)) => path = Some(*p),
             ("path", other) => {
-                return Err(crate::builtin::refused(
+                return Err(crate::params::refused(
                     *other,
                     format!(
                         "player policy: path must be a file path, not {}",
-                        crate::builtin::shown(*other)
+                        crate::params::shown(*other)
                     ),
                 ))
             }
             (other, value) => {
-                return Err(crate::builtin::refused(
+                return Err(crate::params::refused(
                     *value,
                     format!(
                         "player policy takes path, not {:?}",

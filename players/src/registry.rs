@@ -2,13 +2,10 @@
 
 use std::sync::Arc;
 
-use racegames_board::{Game, ParamValue};
+use racegames_board::Game;
 
-use crate::builtin::Evaluation;
-use crate::{Evaluator, Player, PlayerError};
-
-/// A player's options, as `(name, value)` pairs (the same form as a game's).
-pub type Params<'a> = [(&'a str, ParamValue<'a>)];
+use crate::eval::Evaluation;
+use crate::{Evaluator, Params, Player, PlayerError};
 
 /// A game whose built-in players this crate knows.
 ///
@@ -43,7 +40,7 @@ pub trait Playable: Game<State: Send + Sync + 'static> + Sized + Send + Sync + '
     /// [`PlayerError::UnknownPlayer`] for a name not in
     /// [`Playable::player_names`], [`PlayerError::BadParameter`] for an
     /// unknown option or a value out of range, [`PlayerError::WrongType`]
-    /// for a real number ([`ParamValue::Float`]) where the player takes
+    /// for a real number ([`ParamValue::Float`](racegames_board::ParamValue::Float)) where the player takes
     /// none.
     fn make_player(
         &self,
@@ -65,27 +62,5 @@ pub trait Playable: Game<State: Send + Sync + 'static> + Sized + Send + Sync + '
     fn best_evaluation(&self) -> Option<Arc<dyn Evaluator<Self>>> {
         self.evaluation(Evaluation::Net)
             .or_else(|| self.evaluation(Evaluation::Hand))
-    }
-}
-
-/// The error for a name that is not among `known`.
-pub fn unknown_player(name: &str, known: &[&str]) -> PlayerError {
-    PlayerError::UnknownPlayer {
-        name: name.chars().take(48).collect(),
-        known: known.join(", "),
-    }
-}
-
-/// The error for an option that a player does not take.
-pub fn no_params(player: &str, params: &Params<'_>) -> Result<(), PlayerError> {
-    match params.first() {
-        None => Ok(()),
-        Some(&(name, value)) => Err(crate::builtin::refused(
-            value,
-            format!(
-                "player {player} takes no parameter {:?}",
-                name.chars().take(48).collect::<String>()
-            ),
-        )),
     }
 }

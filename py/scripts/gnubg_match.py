@@ -16,7 +16,7 @@ run can be split into parts whose games are those of the whole run.
 
 Reports, per scoring, the player's wins with the Wilson 95% interval and
 its points per game with gammons and backgammons counted (what gnubg plays
-for), mean ± 1.96 standard errors. Results go to
+for), mean ± its 95% half-width (``Z95`` standard errors, from the core). Results go to
 ``DIR/<scoring>.jsonl`` (one line per game, as it ends) and
 ``DIR/result.json``; ``--combine DIR DIR ...`` reports the games of
 several such folders together. Needs GNU Backgammon (``/usr/games/gnubg``).

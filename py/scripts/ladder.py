@@ -52,31 +52,39 @@ from racegames.records import _SEATS
 
 REPO = Path(__file__).resolve().parents[2]
 
-#: (title, game name, options) for every game and seat count with players.
-GAME_SETS: List[Tuple[str, str, Dict[str, Any]]] = [
-    ("Daldøs", "daldos", {}),
-    ("Daldøs, Norwegian board", "daldos", {"board": "norwegian"}),
-    ("Seys dos e as", "seys_dos_e_as", {}),
-    ("Backgammon", "backgammon", {}),
-    ("Chinese checkers, 2 players", "chinese_checkers", {"players": 2}),
-    ("Chinese checkers, 3 players", "chinese_checkers", {"players": 3}),
-    ("Chinese checkers, 4 players", "chinese_checkers", {"players": 4}),
-    ("Chinese checkers, 6 players", "chinese_checkers", {"players": 6}),
-    ("Halma, 2 players", "halma", {"players": 2}),
-    ("Halma, 4 players", "halma", {"players": 4}),
-]
+#: Values of an option that get a section of their own besides the
+#: default, in whichever game has the option, with the title's ending.
+OTHER_VALUES: Dict[str, Dict[Any, str]] = {"board": {"norwegian": "Norwegian board"}}
+#: Seat counts tried for the games with a ``players`` option (each one the
+#: game accepts gets a section).
+SEAT_COUNTS = range(2, 7)
 
-#: The other tables games of the Libro de los juegos, with their defaults.
-LIBRO_GAMES = [
-    "quinze_tablas", "doze_canes", "doblet", "fallas", "emperador", "medio_emperador",
-    "pareia_de_entrada", "cab_e_quinal", "todas_tablas", "laquet", "buffa_de_baldrac",
-    "reencontrar", "tablas_de_siete",
-]
-GAME_SETS += [
-    (f"{name.replace('_', ' ').capitalize()} (Libro)", name, {})
-    for name in LIBRO_GAMES
-    if name in racegames.list_games()
-]
+
+def game_sets() -> List[Tuple[str, str, Dict[str, Any]]]:
+    """(title, game name, options) for every game of the registry
+    (``racegames.list_games``), titled with its name for people: one per
+    seat count it accepts, and one per other value of ``OTHER_VALUES``."""
+    out: List[Tuple[str, str, Dict[str, Any]]] = []
+    for name in racegames.list_games():
+        game = racegames.make_game(name)
+        defaults = game.get_parameters()
+        if "players" in defaults:
+            for n in SEAT_COUNTS:
+                try:
+                    racegames.make_game(name, players=n)
+                except racegames.ParameterError:
+                    continue
+                out.append((f"{game.display_name}, {n} players", name, {"players": n}))
+            continue
+        out.append((game.display_name, name, {}))
+        for key, values in OTHER_VALUES.items():
+            if key in defaults:
+                out += [(f"{game.display_name}, {ending}", name, {key: v}) for v, ending in values.items()]
+    return out
+
+
+#: (title, game name, options) for every game and seat count with players.
+GAME_SETS = game_sets()
 
 #: The least share of its decided games the strongest wins against random.
 STRONGEST_VS_RANDOM = 0.95

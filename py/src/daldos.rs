@@ -99,3 +99,15 @@ pub fn py_threat_map(
         })
         .collect())
 }
+
+/// Every hole's name (`a0`, `m16`, `b15`) in board-wide order: row A, the
+/// middle row, row B, as the engine names them in moves.
+#[pyfunction]
+#[pyo3(name = "_daldos_hole_names")]
+pub fn py_hole_names(state: &Bound<'_, PyState>) -> PyResult<Vec<String>> {
+    let board = daldos_state(state)?.state.board();
+    Ok((0..board.num_holes())
+        .filter_map(|i| Hole::new(u8::try_from(i).ok()?))
+        .map(|hole| board.hole_name(hole).to_string())
+        .collect())
+}

@@ -34,7 +34,7 @@ pub mod pyvector;
 pub mod records;
 pub mod tables;
 
-pub use racegames_env::{dynplayer, erased, facts, registry, shaping, vector, workers};
+pub use racegames_env::{dyngame, dynplayer, erased, facts, registry, shaping, vector, workers};
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -117,10 +117,13 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pyarena::arena_play, m)?)?;
     m.add_function(wrap_pyfunction!(pyarena::arena_round_robin, m)?)?;
     m.add_function(wrap_pyfunction!(pyarena::wilson, m)?)?;
+    m.add_function(wrap_pyfunction!(pyarena::mean_interval, m)?)?;
     m.add_function(wrap_pyfunction!(pyarena::fit_elo, m)?)?;
     m.add_function(wrap_pyfunction!(pyluck::arena_luck, m)?)?;
     m.add_function(wrap_pyfunction!(records::records_read, m)?)?;
     m.add_function(wrap_pyfunction!(records::records_write, m)?)?;
+    m.add_function(wrap_pyfunction!(records::result_tags, m)?)?;
+    m.add_function(wrap_pyfunction!(records::game_tags, m)?)?;
     m.add_function(wrap_pyfunction!(make_game, m)?)?;
     m.add_function(wrap_pyfunction!(result_line, m)?)?;
     m.add_function(wrap_pyfunction!(notation_svg, m)?)?;
@@ -130,6 +133,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(pickling::restore_state, m)?)?;
     m.add_function(wrap_pyfunction!(daldos::py_capture_odds, m)?)?;
     m.add_function(wrap_pyfunction!(daldos::py_threat_map, m)?)?;
+    m.add_function(wrap_pyfunction!(daldos::py_hole_names, m)?)?;
     tables::register(m)?;
     pygnubg::register(m)?;
     m.add("CHANCE", pygame::CHANCE)?;
@@ -140,6 +144,7 @@ fn core_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("TURN_LIMIT", racegames_players::arena::TURN_LIMIT)?;
     m.add("Z95", racegames_players::arena::stats::Z95)?;
     m.add_function(wrap_pyfunction!(params::param_word, m)?)?;
+    m.add_function(wrap_pyfunction!(params::py_parse_spec, m)?)?;
     m.add(
         "IllegalActionError",
         py.get_type::<errors::IllegalActionError>(),

@@ -5,9 +5,10 @@
 //! `__index__`, numpy's included), a real (`float`, `numpy.float32`, any
 //! `numbers.Real`), a `str`, or a path (`os.PathLike`, read as its text).
 
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyFloat, PyString};
+use racegames_board::params::parse_spec;
 use racegames_board::{ParamList, ParamValue};
 
 use crate::errors;
@@ -157,10 +158,33 @@ pub(crate) fn owned_dict<'py>(
 /// command line, Python's included.
 #[pyfunction]
 pub fn param_word(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
-    Ok(match ParamValue::parse(text) {
+    word_value(py, ParamValue::parse(text))
+}
+
+/// A value read from text, as a plain Python value.
+fn word_value(py: Python<'_>, value: ParamValue<'_>) -> PyResult<Py<PyAny>> {
+    Ok(match value {
         ParamValue::Bool(b) => PyBool::new(py, b).to_owned().into_any().unbind(),
         ParamValue::Int(i) => i.into_pyobject(py)?.into_any().unbind(),
         ParamValue::Float(x) => PyFloat::new(py, x).into_any().unbind(),
         ParamValue::Str(s) => PyString::new(py, s).into_any().unbind(),
     })
+}
+
+/// An option read from text: its key and its value as a plain Python value.
+type Word = (String, Py<PyAny>);
+
+/// A name with options written `NAME` or `NAME:KEY=VALUE,...`, read by
+/// the one reader of that form ([`parse_spec`]): the name and the options
+/// in the order written, each value as [`param_word`] reads it. A
+/// `ValueError` says what is wrong.
+#[pyfunction]
+#[pyo3(name = "_parse_spec")]
+pub fn py_parse_spec(py: Python<'_>, text: &str) -> PyResult<(String, Vec<Word>)> {
+    let (name, options) = parse_spec(text).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let options = options
+        .into_iter()
+        .map(|(k, v)| Ok((k.to_string(), word_value(py, v)?)))
+        .collect::<PyResult<_>>()?;
+    Ok((name.to_string(), options))
 }

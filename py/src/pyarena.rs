@@ -61,7 +61,7 @@ fn run<T: Send>(
     mut config: ArenaConfig,
     progress: Option<Bound<'_, PyAny>>,
     f: impl FnOnce(
-            Arc<dyn crate::erased::DynGame>,
+            Arc<dyn crate::dyngame::DynGame>,
             Vec<Seat>,
             &ArenaConfig,
             &Control,
@@ -228,6 +228,14 @@ pub fn wilson(successes: f64, trials: usize) -> PyResult<(f64, f64, f64)> {
     }
     let i = arena::wilson(successes, trials);
     Ok((i.rate, i.low, i.high))
+}
+
+/// `(mean, half_width)`: the mean of `values` and the half-width of its
+/// normal 95% interval ([`arena::stats::mean_interval`]).
+#[pyfunction]
+#[pyo3(name = "_mean_interval")]
+pub fn mean_interval(values: Vec<f64>) -> (f64, f64) {
+    arena::stats::mean_interval(&values)
 }
 
 /// The most players `_elo` fits at once (its iteration costs the square).

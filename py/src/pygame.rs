@@ -10,7 +10,8 @@ use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
 use racegames_board::{Action, Node, Seat};
 
 use crate::args;
-use crate::erased::{DynGame, DynState};
+use crate::dyngame::DynGame;
+use crate::erased::DynState;
 use crate::errors::{self, guard, IllegalActionError, UnknownGameError};
 use crate::history::History;
 use crate::params;

@@ -13,7 +13,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use crate::args;
-use crate::erased::DynGame;
+use crate::dyngame::DynGame;
 use crate::errors::guard;
 use crate::pydriver::{read_opponent, vector_opponent, Form};
 use crate::pygame::PyGame;

@@ -12,10 +12,10 @@ use racegames_board::record::{self, Comment, ReadError, Record, RecordText};
 use racegames_board::Action;
 use racegames_players::Interrupt;
 
-use crate::erased::DynGame;
+use crate::dyngame::DynGame;
 use crate::errors::guard;
 use crate::interrupt::interruptible;
-use crate::pygame::PyGame;
+use crate::pygame::{PyGame, PyState};
 use crate::registry;
 
 /// A record as Python gets it: the game, the tags, the actions and the
@@ -210,6 +210,36 @@ pub fn records_write(
     let inner = &game.get().inner;
     py.detach(|| guard(|| inner.write_record(&rec)))?
         .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// `[("Result", …), ("Returns", …), ("Termination", …)]` for the final
+/// `state`, as the Rust writer sets them ([`record::result_tags`]);
+/// `stopped`: play was stopped from outside by a turn limit.
+#[pyfunction]
+#[pyo3(name = "_result_tags")]
+pub fn result_tags(state: &Bound<'_, PyState>, stopped: bool) -> PyResult<Vec<(String, String)>> {
+    let state = state.try_borrow()?;
+    let inner = state.inner();
+    let terminal = matches!(inner.node(), racegames_board::Node::Terminal);
+    let returns = if terminal {
+        guard(|| inner.returns())?.map_err(crate::errors::internal)?
+    } else {
+        vec![0.0; inner.game().num_players()]
+    };
+    let truncated = terminal && inner.is_truncated();
+    Ok(record::result_tags(&returns, terminal, truncated, stopped)
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect())
+}
+
+/// `Game` and then every option of `game` (defaults included), as the Rust
+/// writer tags a record ([`Record::for_game`]).
+#[pyfunction]
+#[pyo3(name = "_game_tags")]
+pub fn game_tags(game: &Bound<'_, PyGame>) -> Vec<(String, String)> {
+    let game = game.get();
+    Record::for_game(&game.name, &game.inner.params()).tags
 }
 
 #[cfg(test)]

@@ -481,21 +481,23 @@ def test_str_is_the_board_diagram() -> None:
 def test_svg_draws_121_holes_tinted_camps_and_the_legend() -> None:
     import xml.etree.ElementTree as ET
 
-    from racegames._draw import halma as draw
+    from racegames._core import _palette
+
+    colors = dict(_palette())
 
     svg = cc(players=6).new_initial_state()._repr_svg_()
     root = ET.fromstring(svg)
     circles = root.findall("{http://www.w3.org/2000/svg}circle")
     fills = [c.get("fill") for c in circles]
     for digit in "123456":
-        assert fills.count(draw.SEAT_COLORS[digit]) == 10 + 1  # pieces + legend
-        assert fills.count(draw.CAMP_TINTS[digit]) == 10
-    assert fills.count(draw.HOLE) == 61
+        assert fills.count(colors[f"halma.seat{digit}"]) == 10 + 1  # pieces + legend
+        assert fills.count(colors[f"halma.camp{digit}"]) == 10
+    assert fills.count(colors["halma.hole"]) == 61
     assert "seat 1 to move" in svg
     done = cc().state_from_notation(star([BOTTOM, TOP], turn="-", finished="1", turns=40))
     assert "game over; finished: 1" in done._repr_svg_() and "done #1" in done._repr_svg_()
     square = racegames.make_game("halma").new_initial_state()._repr_svg_()
-    assert square.count(draw.CAMP_TINTS["1"]) == 19 and square.count(draw.CAMP_TINTS["2"]) == 19
+    assert square.count(colors["halma.camp1"]) == 19 and square.count(colors["halma.camp2"]) == 19
 
 
 # ------------------------------------------------------------ environments --

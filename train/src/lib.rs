@@ -29,6 +29,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use racegames_board::params::parse_spec;
 use racegames_board::{FromParams, ParamValue};
 use racegames_daldos::Daldos;
 use racegames_players::net::{Mlp, NetGame};
@@ -37,20 +38,48 @@ use racegames_tables::Tables;
 use matches::{play_match, wilson, Baseline, Side};
 use td::TdOptions;
 
-/// The names the training command reads besides the tables presets
-/// ([`Tables::NAMES`]): Daldøs on each board.
-pub const DALDOS_NAMES: [&str; 2] = ["daldos", "daldos_norwegian"];
-
-/// Every name a net can be trained for: each tables preset, then Daldøs on
-/// the Danish board (`daldos`) and on the Norwegian (`daldos_norwegian`).
+/// Every game a net can be trained for: the names the game registry's
+/// tables and Daldøs types answer to ([`FromParams::NAMES`]: the tables
+/// presets, then `daldos`), each with its default options. Other options
+/// are given as a spec, `daldos:board=norwegian` ([`game_of`]).
 pub fn game_names() -> Vec<&'static str> {
-    Tables::NAMES.iter().copied().chain(DALDOS_NAMES).collect()
+    <Tables as FromParams>::NAMES
+        .iter()
+        .chain(<Daldos as FromParams>::NAMES)
+        .copied()
+        .collect()
+}
+
+/// The name a net trained for the game `spec` is stored under (and its
+/// file named after): the game's name, then each option's value, joined
+/// by `_`, so that `daldos:board=norwegian` gives the shipped
+/// `daldos_norwegian`.
+///
+/// ```
+/// use racegames_train::net_name;
+/// assert_eq!(net_name("daldos:board=norwegian"), "daldos_norwegian");
+/// assert_eq!(net_name("backgammon"), "backgammon");
+/// ```
+pub fn net_name(spec: &str) -> String {
+    let Ok((name, options)) = parse_spec(spec) else {
+        return spec.to_string();
+    };
+    let mut out = name.to_string();
+    for (_, value) in options {
+        out.push('_');
+        match value {
+            ParamValue::Str(word) => out += word,
+            other => out += &other.to_string(),
+        }
+    }
+    out
 }
 
 /// A training run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TrainConfig {
-    /// A name of [`game_names`].
+    /// The game: a name of [`game_names`], with options as a spec
+    /// ([`game_of`]).
     pub game: String,
     /// The TD settings.
     pub td: TdOptions,
@@ -79,43 +108,45 @@ pub enum TrainGame {
     Daldos(Daldos),
 }
 
-/// The game of a name of [`game_names`], as trained (`training`: backgammon
-/// counting gammons) or as played with its default options.
+/// The game of a spec, `NAME` or `NAME:KEY=VALUE,...` with a name of
+/// [`game_names`], as trained (`training`: backgammon counting gammons,
+/// unless its scoring is given) or as played.
 ///
 /// # Errors
 ///
-/// A name that is not a game of [`game_names`], in words with the list.
+/// A name that is not a game of [`game_names`], in words with the list, or
+/// options the game refuses.
 ///
 /// ```
 /// use racegames_train::{game_of, TrainGame};
 /// assert!(matches!(game_of("doze_canes", false), Ok(TrainGame::Tables(_))));
-/// assert!(matches!(game_of("daldos_norwegian", false), Ok(TrainGame::Daldos(_))));
+/// assert!(matches!(game_of("daldos:board=norwegian", false), Ok(TrainGame::Daldos(_))));
+/// assert!(game_of("daldos_norwegian", false).is_err());
 /// assert!(game_of("chess", false).is_err());
 /// ```
-pub fn game_of(name: &str, training: bool) -> Result<TrainGame, String> {
-    let unknown = || format!("unknown game {name:?}; the games are {:?}", game_names());
-    match name {
-        "daldos" => Ok(TrainGame::Daldos(Daldos::default())),
-        "daldos_norwegian" => {
-            Daldos::from_params("daldos", &[("board", ParamValue::Str("norwegian"))])
-                .map(TrainGame::Daldos)
-                .map_err(|e| e.to_string())
-        }
-        "backgammon" if training => {
-            Tables::from_params("backgammon", &[("scoring", ParamValue::Str("backgammons"))])
-                .map(|g| TrainGame::Tables(Box::new(g)))
-                .map_err(|e| e.to_string())
-        }
-        _ if Tables::NAMES.contains(&name) => Tables::from_params(name, &[])
+pub fn game_of(spec: &str, training: bool) -> Result<TrainGame, String> {
+    let unknown = || format!("unknown game {spec:?}; the games are {:?}", game_names());
+    let (name, mut options) = parse_spec(spec).map_err(|e| format!("game {spec:?}: {e}"))?;
+    let backgammons = ("scoring", ParamValue::Str("backgammons"));
+    if training && name == "backgammon" && !options.iter().any(|(k, _)| *k == "scoring") {
+        options.push(backgammons);
+    }
+    if <Daldos as FromParams>::NAMES.contains(&name) {
+        Daldos::from_params(name, &options)
+            .map(TrainGame::Daldos)
+            .map_err(|e| e.to_string())
+    } else if <Tables as FromParams>::NAMES.contains(&name) {
+        Tables::from_params(name, &options)
             .map(|g| TrainGame::Tables(Box::new(g)))
-            .map_err(|_| unknown()),
-        _ => Err(unknown()),
+            .map_err(|e| e.to_string())
+    } else {
+        Err(unknown())
     }
 }
 
 /// The number of outputs each game's net has.
-fn outputs_of(game: &str) -> usize {
-    if game == "backgammon" {
+fn outputs_of(spec: &str) -> usize {
+    if parse_spec(spec).is_ok_and(|(name, _)| name == "backgammon") {
         5
     } else {
         1
@@ -212,7 +243,8 @@ where
             // A start from another game's net (of the same encoding) is
             // named for the game it is trained for now.
             let mut net = Mlp::from_path(path).map_err(|e| e.to_string())?;
-            net.set_game(&cfg.game).map_err(|e| e.to_string())?;
+            net.set_game(&net_name(&cfg.game))
+                .map_err(|e| e.to_string())?;
             if ENCODING_EXTENSIONS.contains(&(net.encoding(), game.net_encoding())) {
                 net.extend_inputs(game.net_encoding(), game.net_inputs())
                     .map_err(|e| e.to_string())?;
@@ -220,7 +252,7 @@ where
             net
         }
         None => Mlp::new_random(
-            &cfg.game,
+            &net_name(&cfg.game),
             game.net_encoding(),
             [game.net_inputs(), cfg.hidden, outputs_of(&cfg.game)],
             cfg.td.seed,

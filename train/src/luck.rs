@@ -137,19 +137,6 @@ pub fn judge_games(
         .collect()
 }
 
-/// The mean and the half-width of its normal 95% interval.
-pub fn mean_interval(values: &[f64]) -> (f64, f64) {
-    let n = values.len() as f64;
-    if values.is_empty() {
-        return (0.0, 0.0);
-    }
-    let mean = values.iter().sum::<f64>() / n;
-    if values.len() < 2 {
-        return (mean, f64::INFINITY);
-    }
-    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
-    (
-        mean,
-        racegames_players::arena::stats::Z95 * (var / n).sqrt(),
-    )
-}
+/// The mean and the half-width of its normal 95% interval (the one
+/// formula, [`racegames_players::arena::stats::mean_interval`]).
+pub use racegames_players::arena::stats::mean_interval;

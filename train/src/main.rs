@@ -32,8 +32,9 @@ const USAGE: &str = "usage:
   racegames-train luck --games FILE[,FILE...] [--against FILE[,FILE...]] [--net PATH]
                        [--scoring winloss|backgammons] [--workers W]
   racegames-train --help
-GAME is a tables preset (backgammon, seys_dos_e_as, quinze_tablas, ...), daldos (the Danish
-board) or daldos_norwegian; `racegames-train games` lists them.";
+GAME is a game of the registry with nets: a tables preset (backgammon, seys_dos_e_as,
+quinze_tablas, ...) or daldos (`racegames-train games` lists them), with options written
+NAME:KEY=VALUE,... (daldos:board=norwegian; `daldos --board norwegian` says the same).";
 
 /// Prints a line to stdout. A closed stdout (`racegames-train ... | head`)
 /// ends the program quietly, where `println!` would panic.
@@ -93,7 +94,7 @@ fn run(args: Vec<String>) -> Result<(), String> {
         first
     };
     let mut cfg = TrainConfig {
-        out: PathBuf::from(format!("{game}.net")),
+        out: PathBuf::from(format!("{}.net", racegames_train::net_name(&game))),
         game,
         td: TdOptions::default(),
         hidden: 80,
@@ -129,11 +130,12 @@ fn run(args: Vec<String>) -> Result<(), String> {
                 let board: String = parse(&flag, v)?;
                 match board.as_str() {
                     "danish" => {}
-                    "norwegian" => cfg.game = String::from("daldos_norwegian"),
+                    "norwegian" => cfg.game = String::from("daldos:board=norwegian"),
                     _ => return Err(format!("--board: danish or norwegian, not {board:?}")),
                 }
                 if cfg.out == std::path::Path::new("daldos.net") {
-                    cfg.out = PathBuf::from(format!("{}.net", cfg.game));
+                    cfg.out =
+                        PathBuf::from(format!("{}.net", racegames_train::net_name(&cfg.game)));
                 }
             }
             _ => return Err(format!("unknown option {flag:?}\n{USAGE}")),

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use racegames_board::{Game, ParamValue};
+use racegames_board::Game;
 use racegames_players::arena::{self, ArenaConfig};
 use racegames_players::expectimax::{ExpectimaxPlayer, ExpectimaxSettings};
 use racegames_players::net::{Mlp, NetEvaluator, NetGame};
@@ -49,15 +49,8 @@ fn built_in<G>(game: &G, spec: &str, seed: u64) -> Result<Box<dyn Player<G>>, St
 where
     G: Playable,
 {
-    let (name, rest) = spec.split_once(':').unwrap_or((spec, ""));
-    let mut params = Vec::new();
-    for kv in rest.split(',').filter(|s| !s.is_empty()) {
-        let (k, v) = kv
-            .split_once('=')
-            .ok_or_else(|| format!("player option {kv:?} is not KEY=VALUE"))?;
-        let value = ParamValue::parse(v);
-        params.push((k, value));
-    }
+    let (name, params) =
+        racegames_board::params::parse_spec(spec).map_err(|e| format!("player {spec:?}: {e}"))?;
     game.make_player(name, seed, &params)
         .map_err(|e| e.to_string())
 }

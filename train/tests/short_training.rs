@@ -110,8 +110,8 @@ fn an_unknown_game_is_refused() {
 #[test]
 fn every_game_trains_and_its_net_fits() {
     let names = racegames_train::game_names();
-    assert!(names.contains(&"doze_canes") && names.contains(&"daldos_norwegian"));
-    for name in names {
+    assert!(names.contains(&"doze_canes") && names.contains(&"daldos"));
+    for name in names.into_iter().chain(["daldos:board=norwegian"]) {
         let out = std::env::temp_dir().join(format!(
             "racegames-train-every-{name}-{}.net",
             std::process::id()
@@ -133,7 +133,8 @@ fn every_game_trains_and_its_net_fits() {
         let net = run_training(&cfg, &mut Vec::new()).unwrap();
         assert_eq!(Mlp::from_path(&out).unwrap(), net);
         std::fs::remove_file(&out).unwrap();
-        assert_eq!((net.game(), net.trained_games()), (name, 1));
+        let stored = racegames_train::net_name(name);
+        assert_eq!((net.game(), net.trained_games()), (stored.as_str(), 1));
         // The net reads the game as played, and a match of it runs.
         let line = racegames_train::run_eval(name, &net, "random", 2, 1).unwrap();
         assert!(line.contains("of 2"), "{name}: {line}");
@@ -181,5 +182,27 @@ fn the_searcher_over_a_net_plays_the_built_in_players() {
     assert!(line.contains("of 2"), "{line}");
     let err = versus("oracle").unwrap_err();
     assert!(err.contains("oracle"), "{err}");
-    assert!(racegames_train::game_of("daldos_norwegian", false).is_ok());
+    assert!(racegames_train::game_of("daldos:board=norwegian", false).is_ok());
+}
+
+/// The games are the registry's: the names the tables and Daldøs types
+/// answer to, and nothing `make_game` refuses (no `daldos_norwegian`: the
+/// Norwegian board is an option, and its net's name comes from it).
+#[test]
+fn the_games_are_the_registry_s() {
+    use racegames_board::FromParams;
+    let names = racegames_train::game_names();
+    let registry: Vec<&str> = <Tables as FromParams>::NAMES
+        .iter()
+        .chain(<Daldos as FromParams>::NAMES)
+        .copied()
+        .collect();
+    assert_eq!(names, registry);
+    let err = racegames_train::game_of("daldos_norwegian", false).unwrap_err();
+    assert!(err.contains("unknown game"), "{err}");
+    assert_eq!(
+        racegames_train::net_name("daldos:board=norwegian"),
+        "daldos_norwegian"
+    );
+    assert!(racegames_train::game_of("daldos:board=atlantic", false).is_err());
 }

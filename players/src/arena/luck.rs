@@ -38,8 +38,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use racegames_board::{Action, Game, Node};
 
 use super::{Control, MAX_THREADS};
+use crate::eval::estimate;
 use crate::ply::ply_ends;
-use crate::returns::estimate;
 use crate::Evaluator;
 
 /// What the dice gave each seat over a sequence of actions.

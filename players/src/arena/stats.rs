@@ -41,6 +41,32 @@ pub fn wilson(successes: f64, trials: usize) -> Interval {
     }
 }
 
+/// The mean of `values` and the half-width of its normal 95% interval
+/// ([`Z95`] standard errors, the sample variance's): `(0, 0)` for no
+/// values, an infinite half-width for one. The one formula of this
+/// interval, the Python package's and the training command's.
+///
+/// ```
+/// use racegames_players::arena::stats::mean_interval;
+/// let (mean, half) = mean_interval(&[0.0, 1.0, 0.0, 1.0]);
+/// assert_eq!(mean, 0.5);
+/// assert!((half - 1.959_963_984_540_054 * (1.0f64 / 12.0).sqrt()).abs() < 1e-12);
+/// assert_eq!(mean_interval(&[]), (0.0, 0.0));
+/// assert_eq!(mean_interval(&[2.0]), (2.0, f64::INFINITY));
+/// ```
+pub fn mean_interval(values: &[f64]) -> (f64, f64) {
+    let n = values.len() as f64;
+    if values.is_empty() {
+        return (0.0, 0.0);
+    }
+    let mean = values.iter().sum::<f64>() / n;
+    if values.len() < 2 {
+        return (mean, f64::INFINITY);
+    }
+    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, Z95 * (var / n).sqrt())
+}
+
 /// Elo ratings fitted to a table of pairwise results.
 ///
 /// The model is Bradley–Terry, which is Elo's logistic curve: player `i`

@@ -6,10 +6,10 @@ use std::collections::HashMap;
 use racegames_board::{Action, Game, Node};
 
 use super::{ExpectimaxSettings, MAX_MEMO};
+use crate::eval::estimate;
 use crate::fxhash::FxBuild;
 use crate::limit::Watch;
 use crate::ply::{ply_ends, PlyEnd};
-use crate::returns::estimate;
 use crate::Evaluator;
 
 /// Chance nodes in a row (throws with no move) searched before the

@@ -5,7 +5,6 @@ pub mod daldos_eval;
 mod halma;
 pub mod halma_eval;
 // Only the unit tests of generic players use it.
-pub mod bearoff;
 #[cfg(test)]
 mod placeholder;
 #[cfg(feature = "testing")]
@@ -13,6 +12,9 @@ mod race;
 mod tables;
 pub mod tables_eval;
 mod value;
+
+// The bear-off tables moved up beside the nets that use them; this path stays.
+pub use crate::bearoff;
 
 #[cfg(test)]
 pub use placeholder::TerminalOnly;

@@ -65,8 +65,6 @@
 //! assert!(NetFile::from_bytes(&bytes[..10]).is_err());
 //! ```
 
-use crate::policy::PolicyKind;
-
 /// The magic bytes that start a net file.
 pub const MAGIC: [u8; 4] = *b"RGNF";
 /// The net file version this crate writes (and reads, with the legacy
@@ -90,6 +88,23 @@ pub const MAX_TEXT: usize = 64;
 pub const MAX_FILE_BYTES: u64 = 64 << 20;
 /// The encoding named for a policy: the game's observation tensor.
 pub const OBSERVATION: &str = "observation";
+
+/// What a policy's net scores.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PolicyKind {
+    /// Net file kind 1: the observation of the player to move gives one
+    /// logit per action (a legacy `RGPL` version-1 file is always this
+    /// kind).
+    #[default]
+    Actions,
+    /// Net file kind 2: the observation of a position, seen by the player who has
+    /// just acted, gives one score; a player rates each legal action by the
+    /// position it leads to.
+    Afterstates,
+    /// Net file kind 3: the same one score, given to the positions at the end of the
+    /// player's ply; a player heads for the best of them.
+    Turns,
+}
 
 /// What a net is, and so how its layers are activated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

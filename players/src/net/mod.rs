@@ -72,7 +72,7 @@ pub trait NetGame: Game {
     /// Outputs known exactly at `state`, written into `out` as the net's
     /// would be (as many as fit), and the seat they are for, or `None`
     /// (the default) where the net is asked: backgammon's bear-off
-    /// ([`crate::games::bearoff`]).
+    /// ([`crate::bearoff`]).
     fn exact_outputs(&self, _state: &Self::State, _out: &mut [f32]) -> Option<Seat> {
         None
     }

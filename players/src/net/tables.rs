@@ -333,7 +333,7 @@ impl NetGame for Tables {
 
     fn exact_outputs(&self, state: &Position, out: &mut [f32]) -> Option<Seat> {
         let mut exact = [0.0; 5];
-        let seat = crate::games::bearoff::probabilities(self, state, &mut exact)?;
+        let seat = crate::bearoff::probabilities(self, state, &mut exact)?;
         let n = out.len().min(exact.len());
         out[..n].copy_from_slice(&exact[..n]);
         Some(seat)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any, Dict, Iterable, List, Optional, Sequence, SupportsIndex, Tuple, Union, overload
 
 from racegames._args import count as _count
-from racegames._core import MAX_THREADS, Z95, Game, State, _arena_luck
+from racegames._core import MAX_THREADS, Game, State, _arena_luck, _mean_interval
 from racegames._progress import _with_progress
 from racegames.records import _SEATS, Record
 
@@ -141,15 +140,9 @@ def luck(
 
 
 def mean_interval(values: Sequence[float]) -> Tuple[float, float]:
-    """The mean and the half-width of its normal 95% interval."""
-    n = len(values)
-    if n == 0:
-        return 0.0, 0.0
-    mean = sum(values) / n
-    if n < 2:
-        return mean, math.inf
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, Z95 * math.sqrt(var / n)
+    """The mean and the half-width of its normal 95% interval (``Z95``
+    standard errors; computed natively, the one formula)."""
+    return _mean_interval([float(v) for v in values])
 
 
 def luck_table(recs: Sequence[Record], judged: Sequence[Luck], names: Sequence[str]) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Dict, List, Tuple, Union
 
-from racegames._core import State, _daldos_capture_odds, _daldos_threat_map
+from racegames._core import State, _daldos_capture_odds, _daldos_hole_names, _daldos_threat_map
 
 Hole = Union[str, int]
 
@@ -52,7 +52,7 @@ def threat_map(state: State) -> Dict[str, float]:
 
 
 def hole_names(state: State) -> List[str]:
-    """Every hole's name in board-wide order: row A, the middle row, row B."""
-    from racegames._draw.daldos import hole_names as names
-
-    return names(state.notation())
+    """Every hole's name in board-wide order: row A, the middle row, row B
+    (the engine's names). Raises ``ValueError`` for a state of another
+    game."""
+    return _daldos_hole_names(state)

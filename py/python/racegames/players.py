@@ -152,14 +152,9 @@ def parse_player(text: str) -> Tuple[str, Dict[str, ParamValue]]:
     themselves are checked by `make_player`."""
     if not isinstance(text, str):
         raise TypeError(f"a player must be given as a str, not {type(text).__name__}")
-    name, _, rest = text.partition(":")
-    params: Dict[str, ParamValue] = {}
-    for item in rest.split(",") if rest else []:
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise ValueError(f"a player is NAME or NAME:KEY=VALUE,KEY=VALUE, not {short(repr(text))}")
-        params[key] = _param_word(value)
-    if not name:
-        raise ValueError(f"a player needs a name, not {short(repr(text))}")
-    return name, params
+    try:
+        name, options = _core._parse_spec(text)
+    except ValueError as e:
+        raise ValueError(f"a player is NAME or NAME:KEY=VALUE,KEY=VALUE, not {short(repr(text))}: {e}") from None
+    return name, dict(options)
 

@@ -45,7 +45,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 import numpy as np
 import numpy.typing as npt
 
-from racegames._core import Game, Player, State, _records_read, _records_write
+from racegames._core import Game, Player, State, _game_tags, _records_read, _records_write, _result_tags
 from racegames._files import MAX_RECORDS_BYTES, decode_utf8, read_regular_file
 
 __all__ = ["Record", "loads", "dumps", "load", "dump", "to_arrays", "to_transitions"]
@@ -89,24 +89,10 @@ def _comments_list(comments: Iterable[Tuple[int, str]], n_actions: int) -> List[
     return out
 
 
-def _param_text(value: Any) -> str:
-    """An option's value as a tag writes it (as the Rust writer does)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def _number_text(x: float) -> str:
-    """A return as the Rust writer prints it: ``1``, ``-1``, ``0.5``."""
-    return str(int(x)) if float(x).is_integer() else repr(float(x))
-
-
 def game_tags(game: Game) -> Tags:
-    """``Game`` and then every option of ``game`` (defaults included)."""
-    tags = {"Game": game.name}
-    for k, v in game.get_parameters().items():
-        tags[k] = _param_text(v)
-    return tags
+    """``Game`` and then every option of ``game`` (defaults included), as
+    the Rust writer tags a record."""
+    return dict(_game_tags(game))
 
 
 def _player_name(p: Any) -> str:
@@ -121,21 +107,11 @@ def result_tags(state: State, stopped: bool = False) -> Tags:
     """``Result``, ``Returns`` and ``Termination`` for a final ``state``:
     the winning seat's letter (or ``draw``, or ``*`` while unfinished), each
     seat's return, and ``win``, ``draw``, ``turn limit`` or ``unfinished``.
-    ``stopped``: play was stopped from outside by a turn limit."""
-    n = state.get_game().num_players()
-    terminal = state.is_terminal()
-    returns = state.returns() if terminal and not stopped else [0.0] * n
-    if stopped:
-        result, how = "draw", "turn limit"
-    elif not terminal:
-        result, how = "*", "unfinished"
-    else:
-        best = max(returns)
-        winners = [i for i, r in enumerate(returns) if r == best]
-        result, how = (_SEATS[winners[0]], "win") if len(winners) == 1 else ("draw", "draw")
-        if state.is_truncated():
-            how = "turn limit"
-    return {"Result": result, "Returns": " ".join(_number_text(r) for r in returns), "Termination": how}
+    ``stopped``: play was stopped from outside by a turn limit. The tags
+    are the Rust writer's own (``racegames_board::record::result_tags``)."""
+    if not isinstance(state, State):
+        raise TypeError(f"expected a racegames State, got {type(state).__name__}")
+    return dict(_result_tags(state, bool(stopped)))
 
 
 class Record:

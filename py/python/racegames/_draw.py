@@ -1,34 +1,20 @@
-"""Pictures of positions: text boards, SVG and RGB arrays.
+"""Pictures of positions given by notation: SVG and RGB arrays.
 
-The SVG and RGB pictures are drawn natively (the ``racegames-draw`` crate)
-from the position itself: ``State._repr_svg_``, ``State._svg`` and
-``State._rgb``. The functions here take a game and a notation, read the
-notation into the game's position and draw that.
-
-The text boards come from a sibling module per family (``daldos``,
-``tables``, ``halma``), chosen by the game's family (``Game.family``); the
-tables module also takes the game's title and each seat's route
-(``Game.routes()``), so a variant built from options is drawn with its own
-track. Every function takes the ``Game``, or a game's name for its default
-options.
+The pictures are drawn natively (the ``racegames-draw`` crate) from the
+position itself: ``State._repr_svg_``, ``State._svg`` and ``State._rgb``.
+The functions here take a game (or a game's name, for its default options)
+and a notation, read the notation into the game's position and draw that;
+nothing here reads the notation's fields. The text boards are the games'
+own diagrams, ``str(state)``.
 """
 
 from __future__ import annotations
 
-import importlib
-from types import ModuleType
-from typing import Any, Optional, Sequence, Union
+from typing import Optional, Sequence, Union
 
 import numpy as np
 
 from racegames._core import Game, State, _notation_svg, _result_line, make_game
-
-#: The text-board module of each game family (``Game.family``).
-MODULES = {
-    "daldos": "racegames._draw.daldos",
-    "tables": "racegames._draw.tables",
-    "halma": "racegames._draw.halma",
-}
 
 GameLike = Union[Game, str]
 
@@ -41,33 +27,6 @@ def _game(game: GameLike) -> Optional[Game]:
         return make_game(game)
     except (ValueError, TypeError):
         return None
-
-
-class _Tables:
-    """The tables drawing with the game's own board (title, routes)."""
-
-    def __init__(self, module: ModuleType, game: Game) -> None:
-        self.module, self.board = module, module.Board.of(game)
-
-    def text(self, notation: str) -> str:
-        return str(self.module.text(notation, board=self.board))
-
-
-def _module(game: GameLike) -> Any:
-    made = _game(game)
-    name = MODULES.get(made.family) if made is not None else None
-    if made is None or not name:
-        return None
-    module = importlib.import_module(name)
-    return _Tables(module, made) if made.family == "tables" else module
-
-
-def text(game: GameLike, notation: str) -> str:
-    """A readable text board (the notation itself for games without one)."""
-    module = _module(game)
-    if module is None:
-        return notation
-    return str(module.text(notation))
 
 
 def seat_name(game: GameLike, seat: int) -> str:
