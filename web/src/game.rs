@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use js_sys::Array;
 use racegames_board::{Action, Node};
-use racegames_env::erased::{DynGame, DynState};
+use racegames_env::dyngame::DynGame;
+use racegames_env::erased::DynState;
 use racegames_env::registry;
 use wasm_bindgen::prelude::*;
 

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use js_sys::{Array, Object, Reflect};
 use racegames_board::record::{self, Comment, Record, RecordText};
 use racegames_board::Action;
-use racegames_env::erased::DynGame;
+use racegames_env::dyngame::DynGame;
 use racegames_env::registry;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
