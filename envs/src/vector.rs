@@ -47,8 +47,9 @@ pub const TERMINAL: i32 = -4;
 
 /// The most memory a batch may take, buffers and states together (4 GiB):
 /// `VectorEnv` refuses more environments than fit, with a `ValueError`,
-/// rather than fail to allocate (which aborts the process).
-pub const MAX_VECTOR_BYTES: usize = 1 << 32;
+/// rather than fail to allocate (which aborts the process). All the
+/// address space on a 32-bit target (WebAssembly in the browser).
+pub const MAX_VECTOR_BYTES: usize = (u32::MAX as usize).saturating_add(1);
 
 /// The bytes one environment of `game` takes: its rows of the output
 /// buffers and its state in a shard.

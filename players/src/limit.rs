@@ -6,7 +6,28 @@
 //! seed and state. The time limit is only a safety net for slow machines:
 //! when it triggers, the choice depends on the machine's speed.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+/// The decision's clock. `std::time::Instant` has no time source in the
+/// browser (`wasm32-unknown-unknown`: reading it panics), so there the
+/// clock stands still and only the work caps bound a decision (the page
+/// sets its own time limit around the Web Worker that runs the player).
+#[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
+type Instant = std::time::Instant;
+
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+#[derive(Clone, Copy)]
+struct Instant;
+
+#[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
+impl Instant {
+    fn now() -> Instant {
+        Instant
+    }
+    fn elapsed(&self) -> Duration {
+        Duration::ZERO
+    }
+}
 
 /// The longest one decision of `expectimax` or `mcts` searches before it
 /// plays the best choice found so far (the last completed depth; the most
