@@ -91,6 +91,7 @@ impl Default for ArenaConfig {
 
 /// Why a match could not be played.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ArenaError {
     /// The number of players is not the game's number of seats.
     #[error("this game has {seats} seats, but {found} players were given")]

@@ -4,6 +4,7 @@ use racegames_board::{Action, Game, ParamError};
 
 /// Why a player could not be built or could not act.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PlayerError {
     /// No built-in player has this name for this game.
     #[error("no player named {name:?} for this game; it has {known}")]

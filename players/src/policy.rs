@@ -50,6 +50,7 @@ pub const TERMINAL_SCORE: f32 = 20.0;
 
 /// Why a policy file could not be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PolicyError {
     /// The bytes are not a net file ([`FileError`] says why).
     #[error(transparent)]

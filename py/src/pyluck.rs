@@ -117,12 +117,13 @@ pub fn arena_luck<'py>(
     })?;
     let out = PyList::empty(py);
     for (k, result) in judged.into_iter().enumerate() {
-        let luck = result.map_err(|LuckError::Illegal { index, action }| {
-            PyValueError::new_err(format!(
+        let luck = result.map_err(|e| match e {
+            LuckError::Illegal { index, action } => PyValueError::new_err(format!(
                 "game {}: move {} (action {action}) is not legal there",
                 number(k),
                 index + 1
-            ))
+            )),
+            other => PyValueError::new_err(format!("game {}: {other}", number(k))),
         })?;
         out.append((luck.luck, luck.returns, luck.finished, luck.chance_nodes))?;
     }

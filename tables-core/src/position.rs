@@ -7,6 +7,7 @@ use crate::variant::{Direction, Variant, MAX_POINTS, POINTS, QUARTERS};
 /// What the position waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum Phase {
     /// The roll-off is still to come (a chance node).
     RollOff,

@@ -68,6 +68,7 @@ impl GameLuck {
 
 /// Why a sequence of actions could not be judged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum LuckError {
     /// An action the game refused where it came.
     #[error("action {action} (number {index} of the game) is not legal there")]
@@ -82,6 +83,7 @@ pub enum LuckError {
 /// Why a batch of games could not be judged (see [`games_luck`]); a game
 /// whose actions are refused is reported in its own slot instead.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum JudgingError {
     /// `threads` is not from 1 to [`MAX_THREADS`].
     #[error("threads must be from 1 to {MAX_THREADS}")]

@@ -155,6 +155,7 @@ impl NetKind {
 
 /// Why a net file could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum FileError {
     /// The file starts with none of `RGNF`, `RGNT` or `RGPL`.
     #[error(

@@ -16,6 +16,7 @@ const MAX_TEXT: usize = super::file::MAX_TEXT;
 
 /// Why a value net could not be read or used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum NetError {
     /// The bytes are not a net file ([`FileError`] says why).
     #[error(transparent)]
