@@ -97,7 +97,7 @@ step "Python tests, on two workers (pytest-xdist; the slowest tests listed last)
 # share done. The heavy trainings run apart, below: they train for a fixed
 # time and would each get half the machine here.
 PYTHONUNBUFFERED=1 .venv/bin/python -m pytest py/tests --ignore=py/tests/hostile \
-    --ignore=py/tests/heavy -n 2 --durations=15
+    --ignore=py/tests/heavy --ignore=py/tests/web -n 2 --durations=15
 
 step "Heavy Python tests: training with torch, Ray, SB3 (skipped where a group is missing)"
 PYTHONUNBUFFERED=1 .venv/bin/python -m pytest py/tests/heavy --durations=5
@@ -107,6 +107,13 @@ scripts/hostile.sh
 
 step "Docs site (mkdocs, strict)"
 scripts/docs.sh
+
+step "The browser package and play page (web/, its own workspace): fmt, the package built, clippy and its tests, then the browser tests in headless Chromium"
+# After the docs site: its build empties site/, where the play page goes.
+cargo fmt --manifest-path web/Cargo.toml --check
+VENV=.venv scripts/web-tests.sh
+cargo clippy --manifest-path web/Cargo.toml --target wasm32-unknown-unknown --all-targets -- -D warnings
+cargo test --quiet --manifest-path web/Cargo.toml --release
 
 step "The wheel in clean virtual environments: python3 and the other Pythons installed (3.9 ... 3.13)"
 WHEEL="${wheel[0]}" scripts/smoke-pythons.sh
