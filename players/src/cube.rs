@@ -31,7 +31,7 @@ pub mod match_play;
 mod met;
 pub mod money;
 
-pub use met::{MatchEquityTable, Stage};
+pub use met::{MatchEquityTable, Stage, MAX_AWAY};
 
 /// The cubeless chances of a game from one player's side, as GNU
 /// Backgammon gives them: `win_gammon` counts the backgammons too, and

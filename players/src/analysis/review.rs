@@ -49,7 +49,7 @@ pub struct GameReview<S> {
     /// Per seat: its decisions with a choice (more than one play).
     pub choices: Vec<usize>,
     /// Per seat: the luck of its dice, as the game's best evaluation judges
-    /// them ([`crate::arena::luck`]); `None` where the game has no
+    /// them (`racegames_players::arena::luck`); `None` where the game has no
     /// evaluation.
     pub luck: Option<Vec<f64>>,
     /// Each seat's return at the end (estimated if the game is unfinished).
