@@ -21,8 +21,8 @@ the position, at a decision node the estimate after the best play), and
 default is the game's strongest player that values positions. The
 doubling cube is not modelled: values are cubeless. Every call runs
 natively with the GIL released, answers Ctrl-C, and ``rollout`` and
-``analyse`` show a tqdm bar with ``progress=True``. See
-``docs/analysis.md``.
+``analyse`` show a tqdm bar with ``progress=True``; ``MAX_TRIALS`` bounds
+a rollout's trials. See ``docs/analysis.md``.
 
 The command line prints the ranked plays of a position or the annotated
 moves of recorded games::
