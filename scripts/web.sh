@@ -42,7 +42,10 @@ if ! wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $version"; then
         CARGO_PROFILE_RELEASE_CODEGEN_UNITS CARGO_PROFILE_RELEASE_DEBUG
 fi
 
-cargo build --manifest-path web/Cargo.toml --locked --target wasm32-unknown-unknown --release
+# web/ is a workspace of its own: without --target-dir its build would go
+# to web/target, not where the line below looks for it.
+cargo build --manifest-path web/Cargo.toml --locked --target wasm32-unknown-unknown --release \
+    --target-dir "$target_dir"
 rm -rf web/pkg
 wasm-bindgen --target web --out-dir web/pkg --out-name racegames \
     "$target_dir/wasm32-unknown-unknown/release/racegames_web.wasm"
