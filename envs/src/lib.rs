@@ -61,6 +61,7 @@ pub mod episode;
 pub mod erased;
 pub mod errors;
 pub mod facts;
+pub mod record_games;
 pub mod records;
 pub mod registry;
 pub mod shaping;

@@ -16,7 +16,7 @@ use crate::dyngame::DynGame;
 use crate::errors::guard;
 use crate::interrupt::interruptible;
 use crate::pygame::{PyGame, PyState};
-use crate::registry;
+use racegames_env::record_games::{game_key, make_game};
 
 /// A record as Python gets it: the game, the tags, the actions and the
 /// comments `(before, text)`.
@@ -40,48 +40,15 @@ struct Read {
     records: Vec<(usize, Record)>,
 }
 
-/// An error at a game's first line.
-fn at_game(game: &RecordText, message: impl std::fmt::Display) -> String {
-    format!("line {}, column 1: {message}", game.line)
-}
-
 /// The index in `games` of the game the tags of `text` name, made on
 /// first use. A tag given twice is refused: Python keeps tags in a dict,
 /// which would keep one of them and write back another game.
 fn game_of(text: &RecordText, games: &mut Read) -> Result<usize, String> {
-    for (i, (name, _)) in text.tags.iter().enumerate() {
-        if let Some(first) = text.tags[..i].iter().position(|(k, _)| k == name) {
-            // A game's tags lie on consecutive lines.
-            return Err(format!(
-                "line {}, column 1: a second {name} tag (the first is on line {})",
-                text.line + i,
-                text.line + first
-            ));
-        }
-    }
-    let name = text
-        .tag("Game")
-        .ok_or_else(|| at_game(text, "the game has no Game tag"))?;
-    let key: Vec<(String, String)> = text
-        .tags
-        .iter()
-        .filter(|(k, _)| k == "Game" || k.starts_with(|c: char| c.is_ascii_lowercase()))
-        .cloned()
-        .collect();
+    let key = game_key(text)?;
     if let Some(&i) = games.index.get(&key) {
         return Ok(i);
     }
-    let make = registry::find(name).ok_or_else(|| {
-        at_game(
-            text,
-            format!(
-                "unknown game {name:?}; known games: {}",
-                registry::names().join(", ")
-            ),
-        )
-    })?;
-    let inner = make(name, &text.params()).map_err(|e| at_game(text, e))?;
-    games.made.push((name.to_string(), inner));
+    games.made.push(make_game(text)?);
     games.index.insert(key, games.made.len() - 1);
     Ok(games.made.len() - 1)
 }

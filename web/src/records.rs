@@ -11,6 +11,7 @@ use js_sys::{Array, Object, Reflect};
 use racegames_board::record::{self, Comment, Record, RecordText};
 use racegames_board::Action;
 use racegames_env::dyngame::DynGame;
+use racegames_env::record_games::{game_key, make_game};
 use racegames_env::registry;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -21,11 +22,6 @@ use crate::params;
 
 const SEATS: &[u8] = b"ABCDEF";
 
-/// An error at a game's first line.
-fn at_game(game: &RecordText, message: impl std::fmt::Display) -> String {
-    format!("line {}, column 1: {message}", game.line)
-}
-
 /// The game the tags of `text` name, made on first use; a tag given twice
 /// is refused (Python keeps tags in a dict, which would keep one of them).
 /// The same checks and messages as the Python package's reader.
@@ -33,41 +29,12 @@ fn game_of(
     text: &RecordText,
     made: &mut HashMap<Vec<(String, String)>, Game>,
 ) -> Result<Game, String> {
-    for (i, (name, _)) in text.tags.iter().enumerate() {
-        if let Some(first) = text.tags[..i].iter().position(|(k, _)| k == name) {
-            return Err(format!(
-                "line {}, column 1: a second {name} tag (the first is on line {})",
-                text.line + i,
-                text.line + first
-            ));
-        }
-    }
-    let name = text
-        .tag("Game")
-        .ok_or_else(|| at_game(text, "the game has no Game tag"))?;
-    let key: Vec<(String, String)> = text
-        .tags
-        .iter()
-        .filter(|(k, _)| k == "Game" || k.starts_with(|c: char| c.is_ascii_lowercase()))
-        .cloned()
-        .collect();
+    let key = game_key(text)?;
     if let Some(game) = made.get(&key) {
         return Ok(game.clone());
     }
-    let make = registry::find(name).ok_or_else(|| {
-        at_game(
-            text,
-            format!(
-                "unknown game {name:?}; known games: {}",
-                registry::names().join(", ")
-            ),
-        )
-    })?;
-    let inner = make(name, &text.params()).map_err(|e| at_game(text, e))?;
-    let game = Game {
-        inner,
-        name: name.to_string(),
-    };
+    let (name, inner) = make_game(text)?;
+    let game = Game { inner, name };
     made.insert(key, game.clone());
     Ok(game)
 }
