@@ -13,6 +13,12 @@ cd "$root"
 # Each step's heading shows the seconds since the start, so that a log tells
 # where the time went.
 step() { printf '\n== %s (%ds)\n' "$*" "$SECONDS"; }
+# One-shot builds: incremental caches and full debug info would only fill the
+# disk (a full disk once failed CI) and slow the links; line tables still give
+# backtraces their file and line.
+export CARGO_INCREMENTAL=0
+export CARGO_PROFILE_DEV_DEBUG=line-tables-only
+df -h . | tail -1 | awk '{print "disk: " $4 " free of " $2}'
 # The tree as the run found it (a clean clone in CI), compared at the end.
 tree_before="$(scripts/tree-state.sh)"
 
