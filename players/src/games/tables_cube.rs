@@ -58,7 +58,8 @@ impl CubelessPlayer {
                 if seen_from != seat {
                     flip_outputs(&mut out[..5]);
                 }
-                let [w, wg, wbg, lg, lbg] = [out[0], out[1], out[2], out[3], out[4]].map(f64::from);
+                // The net's order: win, win gammon, lose gammon, win backgammon, lose backgammon.
+                let [w, wg, lg, wbg, lbg] = [out[0], out[1], out[2], out[3], out[4]].map(f64::from);
                 return scored(&self.cubeless, Outcomes::clamped(w, wg, wbg, lg, lbg));
             }
         }

@@ -2,9 +2,10 @@ use racegames_board::sim::SplitMix64;
 use racegames_board::{FromParams, Game, Node, ParamValue};
 use racegames_tables::{CubeAction, Tables};
 
-use super::certain_loss;
+use super::{certain_loss, CubelessPlayer};
 use crate::cube::Outcomes;
-use crate::Playable;
+use crate::net::NetEvaluator;
+use crate::{Evaluator, Playable};
 
 fn cubeful(extra: &[(&str, ParamValue<'static>)]) -> Tables {
     let mut params = vec![
@@ -120,4 +121,88 @@ fn only_a_certain_loss_is_resigned() {
         certain_loss(&Outcomes::new(0.01, 0.0, 0.0, 0.0, 0.0).unwrap()),
         None
     );
+}
+
+/// The cubeful positions before a throw where the player on roll may
+/// double, over `games` greedy games, with that player.
+fn cube_decisions(
+    game: &Tables,
+    games: u64,
+) -> Vec<(racegames_tables::Position, racegames_board::Seat)> {
+    let mut found = Vec::new();
+    for g in 0..games {
+        let mut player = game.make_player("greedy", g, &[]).unwrap();
+        let mut rng = SplitMix64::new(g + 500);
+        let mut state = game.new_initial_state();
+        loop {
+            match game.node(&state) {
+                Node::Terminal => break,
+                Node::Chance => {
+                    let a = game.sample_chance(&state, rng.next_f64()).unwrap();
+                    game.apply(&mut state, a).unwrap();
+                }
+                Node::Decision(seat) => {
+                    let double = game.action_of_cube(CubeAction::Double);
+                    if double.is_some_and(|d| game.is_legal(&state, d)) {
+                        found.push((state, seat));
+                    }
+                    let a = player.act(game, &state).unwrap();
+                    game.apply(&mut state, a).unwrap();
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_cube_reads_the_nets_chances_as_the_net_scores_them() {
+    // The chances' cubeless equity is the net's own value of the position:
+    // the gammon and backgammon outputs read in the net's order.
+    let game = cubeful(&[("scoring", ParamValue::Str("backgammons"))]);
+    let cubeless = game.cubeless();
+    let judge = NetEvaluator::shipped(&cubeless).unwrap();
+    let inner = cubeless.make_player("greedy", 0, &[]).unwrap();
+    let player = CubelessPlayer::new(inner, &game);
+    let positions = cube_decisions(&game, 4);
+    assert!(positions.len() > 20, "{}", positions.len());
+    for (state, seat) in positions {
+        let chances = player.chances(&state, seat);
+        let mut values = [0.0; 2];
+        judge.evaluate(&cubeless, &game.cubeless_position(&state), &mut values);
+        assert!(
+            (chances.cubeless_equity() - values[seat.index()]).abs() < 1e-5,
+            "{} against {}",
+            chances.cubeless_equity(),
+            values[seat.index()]
+        );
+    }
+}
+
+#[test]
+fn no_one_doubles_at_the_first_chance() {
+    // After one opening move the game is close to even: a double there is
+    // a large error (gnubg's money play never doubles there).
+    let game = cubeful(&[("scoring", ParamValue::Str("backgammons"))]);
+    for g in 0..12 {
+        let mut player = game.make_player("greedy", g, &[]).unwrap();
+        let mut rng = SplitMix64::new(g + 900);
+        let mut state = game.new_initial_state();
+        let double = game.action_of_cube(CubeAction::Double).unwrap();
+        while !game.is_legal(&state, double) {
+            match game.node(&state) {
+                Node::Chance => {
+                    let a = game.sample_chance(&state, rng.next_f64()).unwrap();
+                    game.apply(&mut state, a).unwrap();
+                }
+                Node::Decision(_) => {
+                    let a = player.act(&game, &state).unwrap();
+                    game.apply(&mut state, a).unwrap();
+                }
+                Node::Terminal => unreachable!("a game does not end in its first turn"),
+            }
+        }
+        let a = player.act(&game, &state).unwrap();
+        assert_eq!(game.cube_action(a), Some(CubeAction::Roll), "game {g}");
+    }
 }
