@@ -24,7 +24,8 @@ use crate::cube::match_play::{MatchCube, MatchScore};
 use crate::cube::money::MoneyCube;
 use crate::cube::{CubeDecision, CubeOwner, MatchEquityTable, Outcomes, Stage};
 use crate::games::tables_eval::TablesEval;
-use crate::net::{flip_outputs, NetEvaluator};
+use crate::net::{flip_outputs, NetEvaluator, NetGame};
+use crate::ply::ply_ends;
 use crate::{Evaluator, Player, PlayerError};
 
 /// A player of the cubeless game, playing a cubeful one.
@@ -49,17 +50,17 @@ impl CubelessPlayer {
         }
     }
 
-    /// The cubeless chances of `seat` at the cubeful `state`.
+    /// The cubeless chances of `seat` at the cubeful `state`, before the
+    /// throw: with the net, one ply deep (each throw, the move the net
+    /// ranks best after it, its outputs averaged over the throws), as
+    /// `expectimax` sees a position; the net alone at a pre-throw position
+    /// misjudged positions such as a blitz by ten points of winning chances.
     fn chances(&self, state: &Position, seat: Seat) -> Outcomes {
         let position = self.cubeless.cubeless_position(state);
-        let mut out = [0.0f32; 8];
         if let Some(net) = &self.net {
-            if let Some(seen_from) = net.probabilities(&self.cubeless, &position, &mut out) {
-                if seen_from != seat {
-                    flip_outputs(&mut out[..5]);
-                }
+            if let Some(out) = one_ply(&self.cubeless, net, &position, seat) {
                 // The net's order: win, win gammon, lose gammon, win backgammon, lose backgammon.
-                let [w, wg, lg, wbg, lbg] = [out[0], out[1], out[2], out[3], out[4]].map(f64::from);
+                let [w, wg, lg, wbg, lbg] = out;
                 return scored(&self.cubeless, Outcomes::clamped(w, wg, wbg, lg, lbg));
             }
         }
@@ -69,6 +70,60 @@ impl CubelessPlayer {
         let win = (returns[seat.index() & 1] / scale + 1.0) / 2.0;
         Outcomes::clamped(win, 0.0, 0.0, 0.0, 0.0)
     }
+}
+
+/// The net's five outputs for `seat` at `position` (the net's order),
+/// exact at the end of the game; `None` where it has none (the roll-off).
+fn net_outputs(
+    game: &Tables,
+    net: &NetEvaluator,
+    position: &Position,
+    seat: Seat,
+) -> Option<[f64; 5]> {
+    let mut out = [0.0f32; 8];
+    if game.node(position) == Node::Terminal {
+        game.net_outcome(position, seat, &mut out[..5]);
+    } else {
+        let seen_from = net.probabilities(game, position, &mut out)?;
+        if seen_from != seat {
+            flip_outputs(&mut out[..5]);
+        }
+    }
+    Some([out[0], out[1], out[2], out[3], out[4]].map(f64::from))
+}
+
+/// `seat`'s outputs one ply deep at `position`, a throw: over the throws,
+/// weighted by their chances, the outputs after the move the net ranks
+/// best for the player who throws.
+fn one_ply(game: &Tables, net: &NetEvaluator, position: &Position, seat: Seat) -> Option<[f64; 5]> {
+    if game.node(position) != Node::Chance {
+        return net_outputs(game, net, position, seat);
+    }
+    let mut outcomes = Vec::new();
+    game.chance_outcomes(position, |a, p| outcomes.push((a, p)));
+    let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
+    let mut sum = [0.0; 5];
+    for (outcome, p) in outcomes {
+        let mut next = *position;
+        game.apply(&mut next, outcome).ok()?;
+        let best = match game.node(&next) {
+            Node::Decision(mover) => {
+                let ends = ply_ends(game, &next);
+                let rank = |s: &Position| net.rank(game, s, mover.index());
+                ends.ends
+                    .iter()
+                    .map(|e| (rank(&e.state), e.state))
+                    .max_by(|a, b| a.0.total_cmp(&b.0))
+                    .map_or(next, |(_, s)| s)
+            }
+            _ => next,
+        };
+        let out = net_outputs(game, net, &best, seat)?;
+        for (s, o) in sum.iter_mut().zip(out) {
+            *s += p / total * o;
+        }
+    }
+    Some(sum)
 }
 
 /// `chances` with the gammons and backgammons the game does not score
