@@ -5,6 +5,7 @@
     python py/scripts/gnubg_cube.py matches [--matches 100] [--length 7] [--seed 1]
         [--first-match 0] [--player NAME] [--plies 0] [--out DIR]
     python py/scripts/gnubg_cube.py report DIR [DIR ...]
+    python py/scripts/gnubg_cube.py analyse DIR [DIR ...] [--games 100] [--plies 2] [--out DIR]
 
 ``money`` plays cubeful money games (``make_game("backgammon", cube=True,
 scoring="backgammons")``, the Jacoby rule on, as in gnubg's money play)
@@ -47,6 +48,16 @@ folders' games: points a game raw and luck-adjusted (mean ± the half-width
 of its normal 95% interval), both sides' cube error rates (the interval a
 ratio's, by the games as clusters), matches won with the Wilson interval.
 
+``analyse`` is gnubg's own judgement of the same decisions: it writes the
+first ``--games`` money games of the folders as a gnubg money session
+(``racegames.gnubg.write_match``, the racegames player in the left column:
+a game it played as B is written with the colours swapped), has gnubg
+import it and analyse its cube decisions (``set analysis cube on``, the
+cube at ``--plies`` cubeful, chequer play not analysed) and prints gnubg's
+``Cube statistics`` for both players: decisions, close or actual ones,
+errors, the error rate in mEMG per close or actual decision and gnubg's
+rating. Its table goes to ``OUT/cube-statistics.txt``.
+
 Needs GNU Backgammon (``/usr/games/gnubg``).
 """
 
@@ -57,7 +68,10 @@ import json
 import math
 import os
 import random
+import re
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
@@ -65,8 +79,8 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import racegames  # noqa: E402
-from gnubg_error_rate import GnubgMover, find_gnubg, gnubg_turn  # noqa: E402
-from racegames import arena  # noqa: E402
+from gnubg_error_rate import GnubgMover, find_gnubg, gnubg_turn, mirrored  # noqa: E402
+from racegames import arena, gnubg  # noqa: E402
 from racegames._core import _wilson  # noqa: E402
 from racegames._gnubg_ids import _boards  # noqa: E402
 from racegames._luck import mean_interval  # noqa: E402
@@ -365,6 +379,75 @@ def report(dirs: Sequence[Path]) -> None:
               f"{sum(len(r['games']) for r in match_rows)} games")
 
 
+ANALYSE = r"""
+import ctypes, json, os
+import gnubg
+
+IN = json.load(open(os.environ["GNUBG_CUBE_IN"]))
+libc = ctypes.CDLL(None)
+for command in ["set display off", "set threads 1", "set jacoby on", "import mat " + IN["mat"],
+                "set analysis cube on", "set analysis moves off", "set analysis luck off",
+                "set analysis cubedecision evaluation plies %d" % IN["plies"],
+                "set analysis cubedecision evaluation cubeful on", "analyse match"]:
+    gnubg.command(command)
+# gnubg prints through C stdio: send its fd 1 to the statistics file for one command.
+libc.fflush(None)
+fd = os.open(IN["text"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+saved = os.dup(1)
+os.dup2(fd, 1)
+gnubg.command("show statistics match")
+libc.fflush(None)
+os.dup2(saved, 1)
+os.close(fd)
+"""
+
+
+def cube_statistics(text: str) -> Dict[str, List[str]]:
+    """The rows of gnubg's ``Cube statistics`` table (and the players' names), by label: both columns' texts."""
+    rows: Dict[str, List[str]] = {}
+    section = ""
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.endswith("statistics") and "  " not in stripped:
+            section = stripped
+            continue
+        cells = re.split(r"\s{2,}", stripped)
+        if len(cells) == 3 and (section == "Cube statistics" or cells[0] == "Player"):
+            rows[cells[0]] = cells[1:]
+    if "Error rate mEMG (Points)" not in rows:
+        raise ValueError("no cube statistics in gnubg's output")
+    return rows
+
+
+def analyse(args: argparse.Namespace) -> int:
+    rows: List[Dict[str, Any]] = []
+    for d in args.dirs:
+        with open(Path(d) / "money.jsonl", encoding="utf-8") as f:
+            rows.extend(json.loads(t) for t in f if t.strip())
+    rows = sorted(rows, key=lambda r: r["game"])[: args.games]
+    game = racegames.make_game("backgammon", cube=True, scoring="backgammons", jacoby=True)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    mat = out / "cube-games.mat"
+    games = [mirrored(game, r["actions"]) if r["seat"] == 1 else r["actions"] for r in rows]
+    gnubg.write_match(games, mat, game, names=("racegames", "gnubg"))
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "analyse.py"
+        script.write_text(ANALYSE)
+        request = Path(tmp) / "in.json"
+        text = out / "cube-statistics.txt"
+        request.write_text(json.dumps({"mat": str(mat.resolve()), "plies": args.plies, "text": str(text.resolve())}))
+        env = dict(os.environ, GNUBG_CUBE_IN=str(request))
+        subprocess.run([args.gnubg, "-t", "-q", "-r", "-p", str(script)], env=env, check=True,
+                       stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, timeout=args.timeout)
+    table = cube_statistics(text.read_text())
+    print(f"gnubg's {args.plies}-ply cube analysis of {len(rows)} cubeful money games (games "
+          f"{rows[0]['game']} to {rows[-1]['game']}):")
+    for label, cells in table.items():
+        print(f"  {label:<40} {cells[0]:>24} {cells[1]:>24}")
+    return 0
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -386,10 +469,19 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     sub.choices["matches"].add_argument("--first-match", type=int, default=0, help="the first match's number (0)")
     rep = sub.add_parser("report")
     rep.add_argument("dirs", nargs="+", help="output folders of money or matches runs")
+    ana = sub.add_parser("analyse")
+    ana.add_argument("dirs", nargs="+", help="output folders of money runs")
+    ana.add_argument("--games", type=int, default=100, help="the first games to analyse (100)")
+    ana.add_argument("--plies", type=int, default=2, help="gnubg's depth in the cube analysis (2)")
+    ana.add_argument("--out", default="gnubg-cube", help="where the match file and gnubg's table go")
+    ana.add_argument("--gnubg", default=find_gnubg(), help="the gnubg program")
+    ana.add_argument("--timeout", type=float, default=3600.0, help="seconds for gnubg's analysis (3600)")
     args = parser.parse_args(argv)
     if args.command == "report":
         report([Path(d) for d in args.dirs])
         return 0
+    if args.command == "analyse":
+        return analyse(args)
     if not args.gnubg or not os.path.exists(args.gnubg):
         parser.error("gnubg not found: scripts/install-gnubg.sh, or pass --gnubg PATH")
     name = args.player or list_players("backgammon")[0]
