@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use racegames_board::Action;
 use racegames_tables::gnubg::{MatEntry, MatError};
+use racegames_tables::variant::Scoring;
 use racegames_tables::Tables;
 
 use crate::errors::guard;
@@ -115,6 +116,7 @@ type Fields = (
     (u8, u8),
     u16,
     (u16, u16),
+    bool,
 );
 
 fn fields(info: &MatchInfo) -> Fields {
@@ -131,6 +133,7 @@ fn fields(info: &MatchInfo) -> Fields {
         (dice[0], dice[1]),
         info.match_length,
         (info.score[0], info.score[1]),
+        info.jacoby,
     )
 }
 
@@ -149,14 +152,22 @@ pub fn py_match_id(
     let mut info = MatchInfo::of_position(&held.game, &held.state, seat(on_roll), dice)
         .map_err(value_error)?;
     if info.match_length == 0 {
+        // A finished money game's points come on top of the session's score.
         info.match_length = match_length;
-        info.score = [score.0, score.1];
+        info.score = [
+            score.0.saturating_add(info.score[0]),
+            score.1.saturating_add(info.score[1]),
+        ];
     } else if match_length != 0
-        && (match_length, [score.0, score.1]) != (info.match_length, info.score)
+        && (
+            u32::from(match_length),
+            [u32::from(score.0), u32::from(score.1)],
+        ) != (held.state.match_length(), held.state.match_score())
     {
+        let [a, b] = held.state.match_score();
         return Err(PyValueError::new_err(format!(
-            "the state is a game of a match to {} at {}-{}; give no other match",
-            info.match_length, info.score[0], info.score[1]
+            "the state is a game of a match to {} at {a}-{b}; give no other match",
+            info.match_length
         )));
     }
     Ok(MatchId::new(info).map_err(value_error)?.to_string())
@@ -201,6 +212,7 @@ pub fn py_encode_match_id(
     dice: [Bound<'_, PyAny>; 2],
     match_length: &Bound<'_, PyAny>,
     score: [Bound<'_, PyAny>; 2],
+    jacoby: &Bound<'_, PyAny>,
 ) -> PyResult<String> {
     let cube = match cube.extract::<u32>() {
         Ok(c) if !cube.is_instance_of::<PyBool>() && c.is_power_of_two() && c <= 1 << 15 => c,
@@ -257,6 +269,7 @@ pub fn py_encode_match_id(
             field(&score[0], "score", 15, false)? as u16,
             field(&score[1], "score", 15, false)? as u16,
         ],
+        jacoby: field(jacoby, "jacoby", 1, true)? == 1,
     };
     Ok(MatchId::new(info).map_err(value_error)?.to_string())
 }
@@ -290,8 +303,19 @@ fn tables_of(state: &Bound<'_, PyState>) -> PyResult<Arc<Tables>> {
 /// A match-file turn for Python: player, dice, move text.
 type TurnFields = (u8, (u8, u8), String);
 
-/// A game read from a match file for Python: its players' names and actions.
-type GameFields = ((String, String), Vec<Action>);
+/// The options of a game read from a match file.
+type Options = (bool, bool, bool, &'static str, u8, u8, u8, bool);
+
+/// A game read from a match file for Python (see `py_read_match`).
+type GameFields = (
+    (String, String),
+    Vec<Action>,
+    Options,
+    (u32, u32),
+    u32,
+    bool,
+    &'static str,
+);
 
 /// One game's match-file turns: (player, (die, die), move text) per throw.
 #[pyfunction]
@@ -314,20 +338,24 @@ pub fn py_game_turns(
         .collect())
 }
 
-/// The text of a match file of `games`, each its actions and its players.
+/// The text of a match file of `games`: each a state of its game (its
+/// options), its actions and its players.
 #[pyfunction]
 #[pyo3(name = "_gnubg_write_match")]
 pub fn py_write_match(
-    state: &Bound<'_, PyState>,
-    games: Vec<(Vec<Action>, (String, String))>,
+    games: Vec<(Bound<'_, PyState>, Vec<Action>, (String, String))>,
     match_length: u32,
 ) -> PyResult<String> {
-    let game = tables_of(state)?;
-    let list: Vec<(&[Action], [&str; 2])> = games
+    let tables = games
         .iter()
-        .map(|(a, (x, y))| (a.as_slice(), [x.as_str(), y.as_str()]))
+        .map(|(state, _, _)| tables_of(state))
+        .collect::<PyResult<Vec<_>>>()?;
+    let list: Vec<(&Tables, &[Action], [&str; 2])> = games
+        .iter()
+        .zip(&tables)
+        .map(|((_, a, (x, y)), t)| (&**t, a.as_slice(), [x.as_str(), y.as_str()]))
         .collect();
-    gnubg::write_match(&game, &list, match_length).map_err(mat_error)
+    gnubg::write_games(&list, match_length).map_err(mat_error)
 }
 
 /// One game's lines (`write_game`), the blank line that ends it included.
@@ -356,7 +384,10 @@ pub fn py_check_name(name: &str, what: &str) -> PyResult<()> {
     Ok(())
 }
 
-/// The games of a match file's text: (names, actions) each.
+/// The games of a match file's text: names, actions, the options of the
+/// game (`cube`, `resign`, `jacoby`, `scoring`, `match_length`, `score_a`,
+/// `score_b`, `crawford_game`), the score line's score, the match length,
+/// the Crawford flag and how the game ends (a record's `Termination`).
 #[pyfunction]
 #[pyo3(name = "_gnubg_read_match")]
 pub fn py_read_match(
@@ -371,8 +402,33 @@ pub fn py_read_match(
     Ok(games
         .into_iter()
         .map(|g| {
+            let v = g.game.variant();
+            let scoring = match v.scoring {
+                Scoring::WinLoss => "winloss",
+                Scoring::Gammons => "gammons",
+                _ => "backgammons",
+            };
+            let options = (
+                v.cube,
+                v.resign,
+                v.jacoby,
+                scoring,
+                v.match_length,
+                v.score[0],
+                v.score[1],
+                v.crawford_game,
+            );
             let [a, b] = g.names;
-            ((a, b), g.actions)
+            let score = (g.score[0], g.score[1]);
+            (
+                (a, b),
+                g.actions,
+                options,
+                score,
+                g.match_length,
+                g.crawford,
+                g.end.word(),
+            )
         })
         .collect())
 }

@@ -157,13 +157,14 @@ prop_compose! {
         cube in 0u32..16, owner in prop::option::of(seat()), on_roll in seat(), turn in seat(),
         crawford in any::<bool>(), state in 0u8..5, doubled in any::<bool>(), resigned in 0u8..4,
         dice in dice(), length in 0u16..0x8000, score in [0u16..0x8000, 0u16..0x8000],
+        jacoby in any::<bool>(),
     ) -> MatchInfo {
         let score = if length > 0 { score.map(|s| s % (length + 1)) } else { score };
         MatchInfo {
             cube: 1 << cube, cube_owner: owner, on_roll, turn, crawford: crawford && length > 0,
             game_state: GameState::from_number(state).unwrap(), doubled,
             resigned: [None, Some(Resignation::Single), Some(Resignation::Gammon), Some(Resignation::Backgammon)][usize::from(resigned)],
-            dice, match_length: length, score,
+            dice, match_length: length, score, jacoby,
         }
     }
 }

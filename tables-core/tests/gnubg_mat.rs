@@ -65,8 +65,8 @@ fn bad_files_name_their_line() {
         (format!("{head}  1) 31: 8/x\n"), "line 4"),
         (" 1 point match\n".to_string(), "no ' Game 1'"),
         (
-            format!("{head}  1) 31: 8/5 6/5     42: 8/4 6/4\n      Wins 1 point\n  2) 64:\n"),
-            "line 6",
+            format!("{head}  1) 31: 8/5 6/5     42: 8/4 6/4\n                                  Wins 1 point\n  2) 64:\n"),
+            "line 6: an entry after the game's 'Wins'",
         ),
         (
             format!("{head}  1) 31: {}/5 6/5\n", "9".repeat(5000)),
@@ -84,10 +84,13 @@ fn bad_files_name_their_line() {
 }
 
 #[test]
-fn cube_actions_are_skipped() {
+fn cube_actions_are_read() {
     let text = " 0 point match\n\n Game 1\n A : 0                          B : 0\n  1) 31: 8/5 6/5                 42: 8/4 6/4\n  2)  Doubles => 2                Drops\n      Wins 1 point\n";
     let games = read_match(&Tables::backgammon(), text).unwrap();
-    assert_eq!(games[0].actions.len(), 6);
+    // The throws and moves, B's choice to throw without doubling, the double and the drop.
+    assert_eq!(games[0].actions.len(), 9);
+    assert_eq!(games[0].end, gnubg::MatEnd::Dropped);
+    assert_eq!(games[0].result, Some((racegames_board::Seat::new(0), 1)));
 }
 
 #[test]

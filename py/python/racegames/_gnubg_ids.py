@@ -41,6 +41,8 @@ class MatchInfo(NamedTuple):
     """The match length; 0 for money play."""
     score: Tuple[int, int]
     """The score of players 0 and 1."""
+    jacoby: bool = True
+    """Whether the Jacoby rule holds (bit 66: on in money play by default, off in match play)."""
 
 
 def _check_state(state: State) -> None:
@@ -156,7 +158,7 @@ def encode_match_id(info: MatchInfo) -> str:
     if not isinstance(info, MatchInfo):
         raise TypeError(f"expected a MatchInfo, got {type(info).__name__}")
     dice, score = _int_pair(info.dice, "dice"), _int_pair(info.score, "score")
-    return _core._gnubg_encode_match_id(*info[:8], dice, info.match_length, score)
+    return _core._gnubg_encode_match_id(*info[:8], dice, info.match_length, score, info.jacoby)
 
 
 def decode_match_id(mid: str) -> MatchInfo:

@@ -4,10 +4,10 @@ Glue over ``racegames_tables::gnubg``, which writes and reads them."""
 from __future__ import annotations
 
 import os
-from typing import Any, Iterable, List, NamedTuple, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 
 from racegames import _core
-from racegames._core import Game, State
+from racegames._core import Game, State, make_game
 from racegames._files import MAX_MATCH_BYTES, read_regular_file
 from racegames.records import Record, result_tags
 from racegames._gnubg_ids import _game_or_default
@@ -128,32 +128,30 @@ def _check_names(names: object, what: str = "names") -> Tuple[str, str]:
 
 def _actions_of(
     games: Iterable[Any], game: Optional[Game], names: Optional[Tuple[str, str]]
-) -> Tuple[List[Tuple[List[int], Tuple[str, str]]], Optional[Game]]:
-    """Each game of ``games`` (records or action lists) as its actions and
-    players' names (``names``, else a record's ``PlayerA``/``PlayerB``
-    tags, else A and B), and the game to replay them with: ``game``, else
-    the first record's."""
+) -> List[Tuple[State, List[int], Tuple[str, str]]]:
+    """Each game of ``games`` (records or action lists) as a state of its
+    game (``game``, else a record's own, else backgammon), its actions and
+    its players' names (``names``, else a record's ``PlayerA``/``PlayerB``
+    tags, else A and B)."""
     default = ("A", "B") if names is None else _check_names(names)
-    out: List[Tuple[List[int], Tuple[str, str]]] = []
+    out: List[Tuple[State, List[int], Tuple[str, str]]] = []
     for number, item in enumerate(games, start=1):
-        if isinstance(item, Record):
-            if "Position" in item.tags:
-                raise ValueError("a match file starts every game from the opening: a record from a Position cannot be written")
-            if game is None:
-                game = item.game
-            pair = default
-            if names is None:
-                try:
-                    pair = (
-                        check_name(item.tags.get("PlayerA", "A"), f"game {number}'s PlayerA tag"),
-                        check_name(item.tags.get("PlayerB", "B"), f"game {number}'s PlayerB tag"),
-                    )
-                except ValueError as e:
-                    raise ValueError(f"{e}; names=(a, b) writes other names") from None
-            out.append((_actions(item.actions), pair))
-        else:
-            out.append((_actions(item), default))
-    return out, game
+        if not isinstance(item, Record):
+            out.append((_start(game), _actions(item), default))
+            continue
+        if "Position" in item.tags:
+            raise ValueError("a match file starts every game from the opening: a record from a Position cannot be written")
+        pair = default
+        if names is None:
+            try:
+                pair = (
+                    check_name(item.tags.get("PlayerA", "A"), f"game {number}'s PlayerA tag"),
+                    check_name(item.tags.get("PlayerB", "B"), f"game {number}'s PlayerB tag"),
+                )
+            except ValueError as e:
+                raise ValueError(f"{e}; names=(a, b) writes other names") from None
+        out.append((_start(game or item.game), _actions(item.actions), pair))
+    return out
 
 
 def format_match(
@@ -167,8 +165,7 @@ def format_match(
     ids), see ``write_match``."""
     if isinstance(match_length, bool) or not isinstance(match_length, int) or not 0 <= match_length < 1 << 32:
         raise ValueError(f"match_length must be a non-negative int, got {match_length!r}")
-    listed, game = _actions_of(games, game, names)
-    return _core._gnubg_write_match(_start(game), listed, match_length)
+    return _core._gnubg_write_match(_actions_of(games, game, names), match_length)
 
 
 def write_match(
@@ -198,43 +195,55 @@ def write_match(
 
 
 def parse_match(text: str, game: Optional[Game] = None) -> List[List[int]]:
-    """The games of a match file's text, each as its racegames action ids.
-
-    Comments (``;`` or ``#``) and the header are skipped up to
-    `` <n> point match``; each `` Game <k>`` is followed by the score line
-    and the numbered move lines. Every move is replayed and checked through
-    racegames. racegames has no cube: cube actions are skipped, and a game
-    ended by a dropped cube or a resignation stops there (its actions do
-    not reach a terminal state). Raises ``ValueError`` naming the line.
-    """
-    return [actions for _, actions in _parse_games(text, game)]
+    """The games of a match file's text, each as its racegames action ids
+    (``read_match`` gives each with its game and tags). Raises
+    ``ValueError`` naming the line."""
+    return [g[1] for g in _parse_games(text, game)]
 
 
-def _parse_games(text: str, game: Optional[Game]) -> List[Tuple[Tuple[str, str], List[int]]]:
-    """``parse_match``'s games, each with the names of its score line."""
+def _parse_games(text: str, game: Optional[Game]) -> List[Any]:
+    """``parse_match``'s games, with everything ``_core._gnubg_read_match`` tells of each."""
     if not isinstance(text, str):
         raise TypeError(f"a match file's text is a str, got {type(text).__name__}")
     return _core._gnubg_read_match(_start(game), text.encode("utf-8", "replace").decode("utf-8"))
 
 
-def read_match(path: Union[str, "os.PathLike[str]"], game: Optional[Game] = None) -> List[Record]:
-    """The games of a gnubg match file (``export match mat``), each as a
-    ``racegames.records.Record`` with the players of its score line in its
-    ``PlayerA`` (left) and ``PlayerB`` tags and its result tags (``.actions``
-    are the racegames action ids, chance included).
+_OPTIONS = ("cube", "resign", "jacoby", "scoring", "match_length", "score_a", "score_b", "crawford_game")
 
-    See ``parse_match`` for the action lists; ``ValueError`` names the line
-    of the first bad entry. ``path`` must be a regular file of at most
-    64 MiB (``ValueError`` otherwise: a FIFO or a device would block or
-    never end).
+
+def read_match(path: Union[str, "os.PathLike[str]"], game: Optional[Game] = None) -> List[Record]:
+    """The games of a gnubg match file (``export match mat``), one
+    ``racegames.records.Record`` each, ending as the file ends it.
+
+    Each record's game is ``game`` (backgammon by default) with the options
+    the file implies: the cube where the file is a match or doubles,
+    resignation where a game ends by one, gammons and backgammons counted
+    with either, the match's length and this game's score and Crawford flag.
+    Tags: ``PlayerA``/``PlayerB`` (the score line's names), ``MatchLength``
+    (0: money play), ``Score`` (the score line, ``"a-b"``), ``Crawford``
+    (``true``/``false``), and ``Result``, ``Returns`` (the points won) and
+    ``Termination``: ``win`` (played out), ``dropped``, ``resigned`` or
+    ``unfinished``. ``.actions`` are the racegames action ids, chance and
+    cube actions included.
+
+    Every move, double, take, drop and resignation is replayed and checked,
+    and each ``Wins`` and score line must be the points the games give:
+    ``ValueError`` names the line of the first that is not, or that
+    racegames cannot represent (beavers, raccoons, a resignation after the
+    throw, ...). ``path`` must be a regular file of at most 64 MiB.
     """
     data = read_regular_file(path, "match file", MAX_MATCH_BYTES)
-    games = _parse_games(data.decode("utf-8", errors="replace"), game)
-    played = _game_or_default(game)
+    base = _game_or_default(game)
+    params = dict(base.get_parameters())
+    made: Dict[Tuple[Any, ...], Game] = {}
     out = []
-    for (a, b), actions in games:
-        rec = Record(played, actions)
-        rec.tags.update({"PlayerA": a, "PlayerB": b})
+    for (a, b), actions, options, score, length, crawford, end in _parse_games(data.decode("utf-8", errors="replace"), game):
+        if options not in made:
+            made[options] = make_game(base.name, **{**params, **dict(zip(_OPTIONS, options))})
+        rec = Record(made[options], actions)
+        rec.tags.update({"PlayerA": a, "PlayerB": b, "MatchLength": str(length), "Score": f"{score[0]}-{score[1]}",
+                         "Crawford": "true" if crawford else "false"})
         rec.tags.update(result_tags(rec.final_state()))
+        rec.tags["Termination"] = end
         out.append(rec)
     return out

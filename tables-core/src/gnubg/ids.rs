@@ -350,6 +350,9 @@ pub struct MatchInfo {
     pub match_length: u16,
     /// The score of players 0 and 1.
     pub score: [u16; 2],
+    /// Whether the Jacoby rule holds (gnubg's `fJacoby`, bit 66: on in
+    /// money play by default, off in match play).
+    pub jacoby: bool,
 }
 
 impl Default for MatchInfo {
@@ -368,6 +371,7 @@ impl Default for MatchInfo {
             dice: None,
             match_length: 0,
             score: [0, 0],
+            jacoby: true,
         }
     }
 }
@@ -431,18 +435,31 @@ impl MatchInfo {
             Offer::Resign(3) if pending || over => Some(Resignation::Backgammon),
             _ => None,
         };
-        // The opponent answers a double or an offer to resign.
-        let turn = if pending && (doubled || resigned.is_some()) {
+        // The opponent answers a double or an offer to resign, and keeps
+        // the turn once he has dropped or accepted (gnubg's `fTurn`).
+        let answered = matches!(game_state, GameState::Dropped | GameState::Resigned);
+        let turn = if answered || (pending && (doubled || resigned.is_some())) {
             seat.next(2)
         } else {
             seat
         };
-        let [a, b] = pos.match_score();
+        // Once a cubeful game is over gnubg's score counts its points, and
+        // its Crawford flag tells whether the next game is the Crawford game.
+        let [mut a, mut b] = pos.match_score();
+        let length = pos.match_length();
+        let mut crawford = pos.is_crawford_game();
+        if let Some(w) = pos.winner().filter(|_| over && game.variant.is_cubeful()) {
+            let pre_crawford = !crawford && a + 1 != length && b + 1 != length;
+            let won = game.points(pos) as u32;
+            let new = if w.index() == 0 { &mut a } else { &mut b };
+            *new += won;
+            crawford = length > 0 && pre_crawford && *new + 1 == length;
+        }
         Ok(MatchInfo {
             cube: pos.cube_value(),
             cube_owner: pos.cube_owner(),
             on_roll: seat,
-            crawford: pos.is_crawford_game(),
+            crawford,
             turn,
             game_state,
             doubled,
@@ -450,6 +467,7 @@ impl MatchInfo {
             dice,
             match_length: pos.match_length() as u16,
             score: [a as u16, b as u16],
+            jacoby: pos.match_length() == 0 && game.variant.jacoby,
         })
     }
 
@@ -485,7 +503,13 @@ impl MatchInfo {
                 });
             }
         }
-        if self.match_length > 0 && self.score.iter().any(|&s| s > self.match_length) {
+        // gnubg writes the winning score of a match once its last game is
+        // over (and refuses it on reading: see `from_str`).
+        let over = matches!(
+            self.game_state,
+            GameState::Over | GameState::Resigned | GameState::Dropped
+        );
+        if self.match_length > 0 && !over && self.score.iter().any(|&s| s > self.match_length) {
             return Err(GnubgError::ScoreAboveLength);
         }
         if self.match_length == 0 && self.crawford {
@@ -538,7 +562,7 @@ impl MatchId {
     fn key(&self) -> u128 {
         let i = &self.info;
         let dice = i.dice.unwrap_or([0, 0]);
-        let fields: [(u32, u32); 13] = [
+        let fields: [(u32, u32); 14] = [
             (i.cube.trailing_zeros(), 4),
             (i.cube_owner.map_or(3, |s| s.index() as u32), 2),
             (i.on_roll.index() as u32, 1),
@@ -552,6 +576,7 @@ impl MatchId {
             (u32::from(i.match_length), 15),
             (u32::from(i.score[0]), 15),
             (u32::from(i.score[1]), 15),
+            (u32::from(!i.jacoby), 1),
         ];
         let mut key = 0u128;
         let mut bit = 0;
@@ -592,6 +617,10 @@ impl FromStr for MatchId {
             3 => Some(Resignation::Backgammon),
             _ => None,
         };
+        let (length, score) = (get(21, 15), [get(36, 15), get(51, 15)]);
+        if length > 0 && score.iter().any(|&s| s > length) {
+            return Err(GnubgError::ScoreAboveLength);
+        }
         MatchId::new(MatchInfo {
             cube: 1 << get(0, 4),
             cube_owner: (owner < 2).then(|| seat(owner)),
@@ -604,6 +633,7 @@ impl FromStr for MatchId {
             dice: (dice != [0, 0]).then_some(dice),
             match_length: get(21, 15) as u16,
             score: [get(36, 15) as u16, get(51, 15) as u16],
+            jacoby: get(66, 1) == 0,
         })
     }
 }

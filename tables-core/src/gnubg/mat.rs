@@ -10,6 +10,7 @@ use core::fmt::{self, Write};
 use racegames_board::{Action, Game, Node, Seat};
 
 use super::{check_game, sides, GnubgError, Side};
+use crate::cube::CubeAction;
 use crate::position::Position;
 use crate::Tables;
 
@@ -79,6 +80,41 @@ impl MatTurn {
     }
 }
 
+/// One entry of a match file: a turn (its throw and moves) or a cube
+/// action, in the column of the player who makes it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MatAction {
+    /// A throw and the moves played with it.
+    Turn(MatTurn),
+    /// `Doubles => value`: the doubler and the cube's new value.
+    Double(Seat, u32),
+    /// `Takes`: the taker.
+    Take(Seat),
+    /// `Drops`: the player who drops.
+    Drop(Seat),
+}
+
+impl MatAction {
+    /// The player (the column) of the entry.
+    pub fn player(&self) -> Seat {
+        match self {
+            MatAction::Turn(t) => t.player,
+            MatAction::Double(p, _) | MatAction::Take(p) | MatAction::Drop(p) => *p,
+        }
+    }
+
+    /// The entry's text, as gnubg writes it: `52: 13/8 13/11`,
+    /// ` Doubles => 2`, ` Takes`, ` Drops`.
+    pub fn text(&self) -> String {
+        match self {
+            MatAction::Turn(t) => format!("{}{}: {}", t.dice[0], t.dice[1], t.move_text()),
+            MatAction::Double(_, v) => format!(" Doubles => {v}"),
+            MatAction::Take(_) => " Takes".into(),
+            MatAction::Drop(_) => " Drops".into(),
+        }
+    }
+}
+
 /// Why a game cannot be written to a match file.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -100,20 +136,48 @@ pub enum MatError {
     /// A match file that cannot be read: the message names the line.
     #[error("{0}")]
     Read(String),
+    /// Games that cannot be written as one match file: the message says why.
+    #[error("{0}")]
+    Match(String),
 }
 
-/// A game's turns as match-file entries, and the position it ends in.
-/// `actions` are racegames action ids from the initial position, chance
-/// included; each is checked.
+/// A game's turns as match-file entries, and the position it ends in
+/// (the cube actions left out: see [`game_entries`]).
+///
+/// # Errors
+///
+/// Those of [`game_entries`].
+pub fn game_turns(game: &Tables, actions: &[Action]) -> Result<(Vec<MatTurn>, Position), MatError> {
+    let (entries, pos) = game_entries(game, actions)?;
+    let turns = entries
+        .into_iter()
+        .filter_map(|e| match e {
+            MatAction::Turn(t) => Some(t),
+            _ => None,
+        })
+        .collect();
+    Ok((turns, pos))
+}
+
+/// A game's entries in a match file (its turns, doubles, takes and
+/// drops), and the position it ends in. `actions` are racegames action
+/// ids from the initial position, chance included; each is checked. The
+/// decision to throw without doubling, an offer to resign and its answer
+/// write no entry: the file shows an accepted resignation by its `Wins`
+/// line, and has no place for a rejected one.
 ///
 /// # Errors
 ///
 /// [`MatError::Action`] naming the first action that does not apply, and
 /// [`GnubgError::NotBackgammon`].
-pub fn game_turns(game: &Tables, actions: &[Action]) -> Result<(Vec<MatTurn>, Position), MatError> {
+pub fn game_entries(
+    game: &Tables,
+    actions: &[Action],
+) -> Result<(Vec<MatAction>, Position), MatError> {
     check_game(game)?;
     let mut pos = game.new_initial_state();
-    let mut turns: Vec<MatTurn> = Vec::new();
+    let mut entries: Vec<MatAction> = Vec::new();
+    let mut turn: Option<usize> = None;
     for (index, &action) in actions.iter().enumerate() {
         let bad = |problem: String| MatError::Action { index, problem };
         match game.node(&pos) {
@@ -138,11 +202,12 @@ pub fn game_turns(game: &Tables, actions: &[Action]) -> Result<(Vec<MatTurn>, Po
                     return Err(bad("a throw with no player to move".into()));
                 };
                 let (&hi, &lo) = (faces.first().unwrap_or(&0), faces.get(1).unwrap_or(&0));
-                turns.push(MatTurn {
+                turn = Some(entries.len());
+                entries.push(MatAction::Turn(MatTurn {
                     player,
                     dice: [hi, lo],
                     moves: Vec::new(),
-                });
+                }));
             }
             Node::Decision(mover) => {
                 if !game.is_legal(&pos, action) {
@@ -150,15 +215,25 @@ pub fn game_turns(game: &Tables, actions: &[Action]) -> Result<(Vec<MatTurn>, Po
                     let _ = game.write_notation(&pos, &mut shown);
                     return Err(bad(format!("{action} is not legal in {shown:?}")));
                 }
-                let mv = CheckerMove::of_action(&sides(game, &pos)?, mover, action);
-                if let Some(turn) = turns.last_mut() {
-                    turn.moves.push(mv);
+                match game.cube_action(action) {
+                    Some(CubeAction::Double) => {
+                        entries.push(MatAction::Double(mover, pos.cube_value() * 2));
+                    }
+                    Some(CubeAction::Take) => entries.push(MatAction::Take(mover)),
+                    Some(CubeAction::Drop) => entries.push(MatAction::Drop(mover)),
+                    Some(_) => {}
+                    None => {
+                        let mv = CheckerMove::of_action(&sides(game, &pos)?, mover, action);
+                        if let Some(MatAction::Turn(t)) = turn.and_then(|i| entries.get_mut(i)) {
+                            t.moves.push(mv);
+                        }
+                    }
                 }
                 game.apply_legal(&mut pos, action);
             }
         }
     }
-    Ok((turns, pos))
+    Ok((entries, pos))
 }
 
 /// The winner of a finished game and gnubg's count of it: 1 single, 2
@@ -249,7 +324,7 @@ pub fn write_game(
     names: [&str; 2],
     score: [u32; 2],
 ) -> Result<Position, MatError> {
-    let (turns, pos) = game_turns(game, actions)?;
+    let (entries, pos) = game_entries(game, actions)?;
     check_name(names[0], "names[0]")?;
     check_name(names[1], "names[1]")?;
     // gnubg's layout, with at least one space before the second name (its
@@ -262,9 +337,9 @@ pub fn write_game(
     );
     let mut row = String::new();
     let mut count = 0;
-    for turn in &turns {
-        let text = format!("{}{}: {}", turn.dice[0], turn.dice[1], turn.move_text());
-        if turn.player.index() == 0 {
+    for entry in &entries {
+        let text = entry.text();
+        if entry.player().index() == 0 {
             if !row.is_empty() {
                 let _ = writeln!(out, "{}", row.trim_end());
             }
@@ -282,7 +357,7 @@ pub fn write_game(
     if !row.is_empty() {
         let _ = writeln!(out, "{}", row.trim_end());
     }
-    if let Some((winner, points)) = game_points(game, &pos) {
+    if let Some((winner, points)) = points_won(game, &pos) {
         let indent = if winner.index() == 0 { 6 } else { 34 };
         let unit = if points == 1 { "point" } else { "points" };
         let _ = writeln!(out, "{:indent$}Wins {points} {unit}", "");
@@ -291,10 +366,23 @@ pub fn write_game(
     Ok(pos)
 }
 
+/// The winner of a finished game and the points its `Wins` line states:
+/// the game's own points with the cube, resignation or a match
+/// ([`Tables::points`]), else gnubg's count with a 1-cube
+/// ([`game_points`]).
+pub fn points_won(game: &Tables, pos: &Position) -> Option<(Seat, u32)> {
+    if game.variant.is_cubeful() {
+        let winner = pos.winner()?;
+        Some((winner, game.points(pos) as u32))
+    } else {
+        game_points(game, pos).map(|(w, p)| (w, u32::from(p)))
+    }
+}
+
 /// The text of a match file: the header ` <match_length> point match`
 /// (0 for money play) and each game with its players, the score line of
-/// each counting the points won before it (1, 2 or 3 per game, gnubg's
-/// count with the cube at 1).
+/// each counting the points won before it (see [`points_won`]). Every game
+/// is `game`'s; [`write_games`] writes games of their own options.
 ///
 /// ```
 /// use racegames_board::sim::{random_playout, SplitMix64};
@@ -315,18 +403,70 @@ pub fn write_game(
 ///
 /// # Errors
 ///
-/// Those of [`write_game`].
+/// Those of [`write_games`].
 pub fn write_match(
     game: &Tables,
     games: &[(&[Action], [&str; 2])],
     match_length: u32,
 ) -> Result<String, MatError> {
-    let mut out = format!(" {match_length} point match\n\n");
+    let list: Vec<(&Tables, &[Action], [&str; 2])> =
+        games.iter().map(|(a, n)| (game, *a, *n)).collect();
+    write_games(&list, match_length)
+}
+
+/// The text of a match file of games, each of its own game (options):
+/// the games of one match (their `match_length`, each with its score and
+/// Crawford flag, the score lines showing them) or of a money session
+/// (`match_length` 0; the score lines count the points won before each
+/// game). `match_length` 0 takes the games' own.
+///
+/// # Errors
+///
+/// Those of [`write_game`]; [`MatError::Match`] for games of different
+/// match lengths or another than `match_length`, or a Crawford flag that
+/// gnubg would not read from the score lines (it takes the first game
+/// where one player alone stands a point from the match's end as the
+/// Crawford game: the file must hold the match from that game on).
+pub fn write_games(
+    games: &[(&Tables, &[Action], [&str; 2])],
+    match_length: u32,
+) -> Result<String, MatError> {
+    let mut length = match_length;
+    for (i, (game, _, _)) in games.iter().enumerate() {
+        let own = u32::from(game.variant.match_length);
+        if own > 0 && length == 0 {
+            length = own;
+        }
+        if own > 0 && own != length {
+            return Err(MatError::Match(format!(
+                "game {} is of a {own}-point match, not a {length}-point one",
+                i + 1
+            )));
+        }
+    }
+    let mut out = format!(" {length} point match\n\n");
     let mut score = [0u32; 2];
-    for (i, (actions, names)) in games.iter().enumerate() {
+    let mut post = false;
+    for (i, (game, actions, names)) in games.iter().enumerate() {
+        let v = &game.variant;
+        if v.match_length > 0 {
+            score = [u32::from(v.score[0]), u32::from(v.score[1])];
+            let crawford = !post && ((score[0] + 1 == length) ^ (score[1] + 1 == length));
+            post |= crawford;
+            if crawford != v.crawford_game {
+                return Err(MatError::Match(format!(
+                    "game {} at {}-{} {} the Crawford game, but gnubg would read it {}",
+                    i + 1,
+                    score[0],
+                    score[1],
+                    if v.crawford_game { "is" } else { "is not" },
+                    if crawford { "as one" } else { "as another" }
+                )));
+            }
+        }
         let pos = write_game(&mut out, game, actions, i as u32 + 1, *names, score)?;
-        if let Some((winner, points)) = game_points(game, &pos) {
-            score[winner.index() & 1] += u32::from(points);
+        if let Some((winner, points)) = points_won(game, &pos) {
+            score[winner.index() & 1] += points;
         }
     }
     Ok(out)

@@ -2,14 +2,14 @@
 
 use alloc::collections::BTreeSet;
 use alloc::format;
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use racegames_board::{Action, Game, Node, Seat};
 
 use super::mat::{action_points, short, MatError};
 use super::{check_game, sides, Side};
-use crate::position::Position;
+use crate::position::{Phase, Position};
 use crate::Tables;
 
 /// One entry of a match file as written: a player's throw and gnubg's move
@@ -27,17 +27,7 @@ pub struct MatEntry {
     pub line: usize,
 }
 
-/// A game read from a match file: its players (the score line's names)
-/// and its racegames actions, chance included.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct MatGame {
-    /// The names of A (left) and B (right).
-    pub names: [String; 2],
-    /// The racegames action ids from the initial position.
-    pub actions: Vec<Action>,
-}
-
-fn err(message: String) -> MatError {
+pub(crate) fn err(message: String) -> MatError {
     MatError::Read(message)
 }
 
@@ -252,383 +242,99 @@ pub fn entries_to_actions(game: &Tables, entries: &[MatEntry]) -> Result<Vec<Act
         } else {
             format!("turn {number}")
         };
-        let p = entry.player.index();
-        if p > 1 {
-            return Err(err(format!("{at}: the player is 0 (A) or 1 (B), got {p}")));
-        }
-        let (hi, lo) = (
-            entry.dice[0].max(entry.dice[1]),
-            entry.dice[0].min(entry.dice[1]),
-        );
-        if !(1..=6).contains(&lo) || hi > 6 {
-            return Err(err(format!(
-                "{at}: dice ({}, {}) are not a throw",
-                entry.dice[0], entry.dice[1]
-            )));
-        }
-        match game.node(&pos) {
-            Node::Terminal => return Err(err(format!("{at}: the game is already over"))),
-            Node::Decision(_) => {
-                return Err(err(format!("{at}: expected the rest of the previous turn")))
-            }
-            Node::Chance => {}
-        }
-        let throw = match pos.turn() {
-            None if hi == lo => {
-                return Err(err(format!(
-                    "{at}: the opening throw {hi}{lo} is a double; the roll-off gives two faces"
-                )))
-            }
-            None => {
-                let (a, b) = if p == 0 { (hi, lo) } else { (lo, hi) };
-                format!("roll-off A{a} B{b}")
-            }
-            Some(owner) if owner.index() != p => {
-                return Err(err(format!(
-                    "{at}: {} is to move, not {}",
-                    owner.letter(),
-                    entry.player.letter()
-                )))
-            }
-            Some(_) => format!("roll {hi}{lo}"),
-        };
-        let chance = game
-            .parse_action(&pos, &throw)
-            .map_err(|_| err(format!("{at}: dice {hi}{lo} are not a throw here")))?;
-        game.apply_legal(&mut pos, chance);
-        actions.push(chance);
-        let pairs = parse_move_text(&entry.text, &at)?;
-        let mover = entry.player;
-        let letter = mover.letter();
-        if game.node(&pos) != Node::Decision(mover) {
-            if !pairs.is_empty() {
-                return Err(err(format!(
-                    "{at}: {letter} cannot move with {hi}{lo}, but the file plays {}",
-                    short(&entry.text)
-                )));
-            }
-            continue;
-        }
-        if pairs.is_empty() {
-            return Err(err(format!(
-                "{at}: {letter} has a move with {hi}{lo}, but none is written"
-            )));
-        }
-        let target = apply_pairs(&sides(game, &pos)?, p, &pairs, &at)?;
-        let play = find_play(game, &pos, mover, &target, &pairs, &mut BTreeSet::new()).ok_or_else(
-            || {
-                err(format!(
-                    "{at}: {} with {hi}{lo} is not a legal play for {letter}",
-                    short(&entry.text)
-                ))
-            },
-        )?;
-        for &a in &play {
-            game.apply_legal(&mut pos, a);
-        }
-        actions.extend(play);
+        play_entry(game, &mut pos, &mut actions, entry, &at)?;
     }
     Ok(actions)
 }
 
-/// Python's `str.splitlines` boundaries: a file's lines as gnubg's readers
-/// and the Python package split them.
-fn lines(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut rest = text;
-    while !rest.is_empty() {
-        match rest.find([
-            '\n', '\r', '\x0b', '\x0c', '\x1c', '\x1d', '\x1e', '\u{85}', '\u{2028}', '\u{2029}',
-        ]) {
-            Some(i) => {
-                out.push(&rest[..i]);
-                let skip = if rest[i..].starts_with("\r\n") {
-                    2
-                } else {
-                    rest[i..].chars().next().map_or(1, char::len_utf8)
-                };
-                rest = &rest[i + skip..];
-            }
-            None => {
-                out.push(rest);
-                break;
-            }
-        }
+/// Plays one entry at `pos` (a throw due): the throw, then the move
+/// written, matched to the racegames play that ends on the same position.
+/// `at` names the entry in errors.
+pub(crate) fn play_entry(
+    game: &Tables,
+    pos: &mut Position,
+    actions: &mut Vec<Action>,
+    entry: &MatEntry,
+    at: &str,
+) -> Result<(), MatError> {
+    let p = entry.player.index();
+    if p > 1 {
+        return Err(err(format!("{at}: the player is 0 (A) or 1 (B), got {p}")));
     }
-    out
-}
-
-fn is_comment(line: &str) -> bool {
-    line.trim_start().starts_with([';', '#'])
-}
-
-/// `^\s*(\d+)\s+point\s+match\b`, any case.
-fn is_header(line: &str) -> bool {
-    let rest = line.trim_start();
-    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    let after = &rest[digits..];
-    let words = after.trim_start();
-    if digits == 0 || words.len() == after.len() {
-        return false;
-    }
-    let Some(m) = strip_word(words, "point") else {
-        return false;
-    };
-    let m2 = m.trim_start();
-    if m2.len() == m.len() {
-        return false;
-    }
-    strip_word(m2, "match").is_some_and(|end| !end.starts_with(is_word))
-}
-
-fn is_word(c: char) -> bool {
-    c.is_alphanumeric() || c == '_'
-}
-
-/// `text` after `word` (ASCII, any case), if it starts with it.
-fn strip_word<'a>(text: &'a str, word: &str) -> Option<&'a str> {
-    let head = text.get(..word.len())?;
-    head.eq_ignore_ascii_case(word).then(|| &text[word.len()..])
-}
-
-/// `^\s*Game\s+(\d+)\s*$`, any case.
-fn is_game_line(line: &str) -> bool {
-    let Some(rest) = strip_word(line.trim(), "game") else {
-        return false;
-    };
-    let number = rest.trim_start();
-    number.len() < rest.len() && !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())
-}
-
-/// The two names of a score line ` Alice : 0     Bob : 3`, read in one pass.
-fn score_names(line: &str) -> Option<[String; 2]> {
-    let (first, rest) = line.split_once(':')?;
-    let rest = rest.trim_start();
-    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    if digits == 0 {
-        return None;
-    }
-    let (second, last) = rest[digits..].rsplit_once(':')?;
-    let names = [first.trim(), second.trim()];
-    let last = last.trim();
-    let ok = names.iter().all(|n| !n.is_empty())
-        && !last.is_empty()
-        && last.bytes().all(|b| b.is_ascii_digit());
-    ok.then(|| names.map(ToString::to_string))
-}
-
-/// An entry of a move line: its column, its cube keyword (empty for a
-/// throw), its dice and its text.
-type Entry = (usize, String, Option<[u8; 2]>, String);
-
-const KEYWORDS: [&str; 10] = [
-    "doubles", "takes", "drops", "wins", "beavers", "raccoons", "resign", "double", "take", "drop",
-];
-
-/// The entry starting at `text[i..]`: its keyword (or dice) and its length.
-fn entry_at(text: &str, i: usize) -> Option<(String, Option<[u8; 2]>, usize)> {
-    let rest = &text[i..];
-    let b = rest.as_bytes();
-    if b.len() >= 3
-        && (b'1'..=b'6').contains(&b[0])
-        && (b'1'..=b'6').contains(&b[1])
-        && b[2] == b':'
-    {
-        return Some((String::new(), Some([b[0] - b'0', b[1] - b'0']), 3));
-    }
-    for k in KEYWORDS {
-        let Some(after) = strip_word(rest, k) else {
-            continue;
-        };
-        let after = if k == "resign" {
-            after.trim_start_matches(is_word)
-        } else {
-            after
-        };
-        if !after.starts_with(is_word) {
-            let len = rest.len() - after.len();
-            let word = if k == "resign" {
-                rest[..len].to_lowercase()
-            } else {
-                k.to_string()
-            };
-            return Some((word, None, len));
-        }
-    }
-    None
-}
-
-/// The entries of a move line's text (after its number).
-fn entries(text: &str, line: usize) -> Result<Vec<Entry>, MatError> {
-    let mut found: Vec<(usize, usize, String, Option<[u8; 2]>)> = Vec::new();
-    let mut i = 0;
-    let mut prev_space = true;
-    while i < text.len() {
-        let c = text[i..].chars().next().map_or(' ', |c| c);
-        if prev_space {
-            if let Some((word, dice, len)) = entry_at(text, i) {
-                found.push((i, i + len, word, dice));
-                i += len;
-                prev_space = text[..i].ends_with(char::is_whitespace);
-                continue;
-            }
-        }
-        prev_space = c.is_whitespace();
-        i += c.len_utf8();
-    }
-    let mut out = Vec::new();
-    for (k, (start, end, word, dice)) in found.iter().enumerate() {
-        let stop = found.get(k + 1).map_or(text.len(), |f| f.0);
-        let mut body = text[*end..stop].trim().to_string();
-        // The left column starts one space after a line's number, the right
-        // one 29 spaces after it when the left is empty.
-        let column = usize::from(k > 0 || text[..*start].chars().count() >= 8);
-        if dice.is_some() {
-            body = strip_cannot_move(&body);
-        }
-        out.push((column, word.clone(), *dice, body));
-    }
-    if out.len() > 2 {
-        return Err(err(format!("line {line}: more than two entries")));
-    }
-    if out.is_empty() && !text.trim().is_empty() {
+    let (hi, lo) = (
+        entry.dice[0].max(entry.dice[1]),
+        entry.dice[0].min(entry.dice[1]),
+    );
+    if !(1..=6).contains(&lo) || hi > 6 {
         return Err(err(format!(
-            "line {line}: {} is neither a move nor a cube action",
-            short(text.trim())
+            "{at}: dice ({}, {}) are not a throw",
+            entry.dice[0], entry.dice[1]
         )));
     }
-    Ok(out)
-}
-
-/// `body` without `cannot move` (any case, any spaces) and question marks.
-fn strip_cannot_move(body: &str) -> String {
-    let mut out = String::new();
-    let mut rest = body;
-    while let Some(c) = rest.chars().next() {
-        if let Some(after) = strip_word(rest, "cannot") {
-            let spaced = after.trim_start();
-            if spaced.len() < after.len() {
-                if let Some(end) = strip_word(spaced, "move") {
-                    rest = end;
-                    continue;
-                }
-            }
-        }
-        if c != '?' {
-            out.push(c);
-        }
-        rest = &rest[c.len_utf8()..];
-    }
-    out.trim().to_string()
-}
-
-/// The games of a match file's text, each with its players' names and its
-/// racegames actions. Comments (`;` or `#`) and the header are skipped up
-/// to ` <n> point match`; each ` Game <k>` is followed by the score line
-/// and the numbered move lines. racegames has no cube: cube actions are
-/// skipped, and a game ended by a dropped cube or a resignation stops
-/// there.
-///
-/// # Errors
-///
-/// [`MatError::Read`] naming the line of the first bad entry.
-pub fn read_match(game: &Tables, text: &str) -> Result<Vec<MatGame>, MatError> {
-    check_game(game)?;
-    let lines = lines(text.trim_start_matches('\u{feff}'));
-    let mut index = 0;
-    loop {
-        let Some(line) = lines.get(index) else {
-            return Err(err("not a match file: no ' <n> point match' line".into()));
-        };
-        index += 1;
-        if is_comment(line) || line.trim().is_empty() {
-            continue;
-        }
-        if is_header(line) {
-            break;
-        }
-        return Err(err(format!(
-            "line {index}: expected ' <n> point match', got {}",
-            short(line.trim())
-        )));
-    }
-    let mut games = Vec::new();
-    let mut turns: Option<Vec<MatEntry>> = None;
-    let mut names = ["A".to_string(), "B".to_string()];
-    let (mut ended, mut expect_score) = (false, false);
-    for (number, line) in lines
-        .iter()
-        .enumerate()
-        .skip(index)
-        .map(|(i, l)| (i + 1, l))
-    {
-        if line.trim().is_empty() || is_comment(line) {
-            continue;
-        }
-        if is_game_line(line) {
-            if let Some(done) = turns.take() {
-                games.push(MatGame {
-                    names: names.clone(),
-                    actions: entries_to_actions(game, &done)?,
-                });
-            }
-            (turns, ended, expect_score) = (Some(Vec::new()), false, true);
-            continue;
-        }
-        let Some(list) = turns.as_mut() else {
+    match game.node(pos) {
+        Node::Terminal => return Err(err(format!("{at}: the game is already over"))),
+        Node::Decision(_) if pos.phase() == Phase::Cube => {
             return Err(err(format!(
-                "line {number}: expected ' Game 1', got {}",
-                short(line.trim())
-            )));
-        };
-        if expect_score {
-            names = score_names(line).ok_or_else(|| {
-                err(format!(
-                    "line {number}: expected the players and score, such as 'A : 0   B : 0'"
-                ))
-            })?;
-            expect_score = false;
-            continue;
+                "{at}: a throw where a cube decision is due (a double to take or drop)"
+            )))
         }
-        let numbered = numbered_body(line);
-        for (column, word, dice, text) in entries(numbered.unwrap_or(line), number)? {
-            if numbered.is_none() && word.is_empty() && dice.is_some() {
-                return Err(err(format!(
-                    "line {number}: a move outside a numbered line"
-                )));
-            }
-            if matches!(word.as_str(), "wins" | "drops" | "drop") || word.starts_with("resign") {
-                ended = true;
-                continue;
-            }
-            let Some(dice) = dice else { continue };
-            if ended {
-                return Err(err(format!(
-                    "line {number}: a move after the end of the game"
-                )));
-            }
-            list.push(MatEntry {
-                player: Seat::new(column as u8),
-                dice,
-                text,
-                line: number,
-            });
+        Node::Decision(_) => {
+            return Err(err(format!("{at}: expected the rest of the previous turn")))
         }
+        Node::Chance => {}
     }
-    let Some(done) = turns else {
-        return Err(err("the match file has no ' Game 1'".into()));
+    let throw = match pos.turn() {
+        None if hi == lo => {
+            return Err(err(format!(
+                "{at}: the opening throw {hi}{lo} is a double; the roll-off gives two faces"
+            )))
+        }
+        None => {
+            let (a, b) = if p == 0 { (hi, lo) } else { (lo, hi) };
+            format!("roll-off A{a} B{b}")
+        }
+        Some(owner) if owner.index() != p => {
+            return Err(err(format!(
+                "{at}: {} is to move, not {}",
+                owner.letter(),
+                entry.player.letter()
+            )))
+        }
+        Some(_) => format!("roll {hi}{lo}"),
     };
-    games.push(MatGame {
-        names,
-        actions: entries_to_actions(game, &done)?,
-    });
-    Ok(games)
-}
-
-/// The text after `  12)`, for a numbered line.
-fn numbered_body(line: &str) -> Option<&str> {
-    let rest = line.trim_start();
-    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    (digits > 0).then_some(())?;
-    rest[digits..].strip_prefix(')')
+    let chance = game
+        .parse_action(pos, &throw)
+        .map_err(|_| err(format!("{at}: dice {hi}{lo} are not a throw here")))?;
+    game.apply_legal(pos, chance);
+    actions.push(chance);
+    let pairs = parse_move_text(&entry.text, at)?;
+    let mover = entry.player;
+    let letter = mover.letter();
+    if game.node(pos) != Node::Decision(mover) {
+        if !pairs.is_empty() {
+            return Err(err(format!(
+                "{at}: {letter} cannot move with {hi}{lo}, but the file plays {}",
+                short(&entry.text)
+            )));
+        }
+        return Ok(());
+    }
+    if pairs.is_empty() {
+        return Err(err(format!(
+            "{at}: {letter} has a move with {hi}{lo}, but none is written"
+        )));
+    }
+    let target = apply_pairs(&sides(game, pos)?, p, &pairs, at)?;
+    let play =
+        find_play(game, pos, mover, &target, &pairs, &mut BTreeSet::new()).ok_or_else(|| {
+            err(format!(
+                "{at}: {} with {hi}{lo} is not a legal play for {letter}",
+                short(&entry.text)
+            ))
+        })?;
+    for &a in &play {
+        game.apply_legal(pos, a);
+    }
+    actions.extend(play);
+    Ok(())
 }

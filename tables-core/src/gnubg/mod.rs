@@ -44,16 +44,22 @@ mod ids;
 #[cfg(feature = "alloc")]
 mod mat;
 #[cfg(feature = "alloc")]
+mod mat_lines;
+#[cfg(feature = "alloc")]
 mod mat_read;
+#[cfg(feature = "alloc")]
+mod mat_replay;
 
 pub use ids::{GameState, MatchId, MatchInfo, PositionId, Resignation};
 #[cfg(feature = "alloc")]
 pub use mat::{
-    check_name, game_points, game_turns, write_game, write_match, CheckerMove, MatError, MatTurn,
-    MAX_NAME_BYTES,
+    check_name, game_entries, game_points, game_turns, points_won, write_game, write_games,
+    write_match, CheckerMove, MatAction, MatError, MatTurn, MAX_NAME_BYTES,
 };
 #[cfg(feature = "alloc")]
-pub use mat_read::{entries_to_actions, play_checker_moves, read_match, MatEntry, MatGame};
+pub use mat_read::{entries_to_actions, play_checker_moves, MatEntry};
+#[cfg(feature = "alloc")]
+pub use mat_replay::{read_match, MatEnd, MatEvent, MatGame};
 
 use racegames_board::{Seat, SetupError};
 
@@ -218,11 +224,13 @@ pub fn sides(game: &Tables, pos: &Position) -> Result<[Side; 2], GnubgError> {
 
 /// The player gnubg has on roll in `pos`: the player whose turn it is;
 /// before the roll-off A; once the game is won the loser (gnubg passes the
-/// roll to the loser when the winner bears off); A after a game cut by the
-/// turn limit.
+/// roll to the loser when the winner bears off, and the resigner was on
+/// roll), but the doubler after a dropped double; A after a game cut by
+/// the turn limit.
 pub fn default_on_roll(pos: &Position) -> Seat {
     match (pos.turn(), pos.winner()) {
         (Some(seat), _) => seat,
+        (None, Some(winner)) if pos.offer() == crate::cube::Offer::Double => winner,
         (None, Some(winner)) => winner.next(2),
         (None, None) => Seat::new(0),
     }
