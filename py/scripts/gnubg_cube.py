@@ -189,6 +189,7 @@ def play_cubeful(
                     nd, dt, dp, _ = server.cube(state, on_roll, judge_plies)
                     row["error"], row["close"] = judged(nd, dt, dp, kind, choice)
                     row["cube"] = state.cube_value()
+                    row["judge"] = [nd, dt, dp]
                 decisions.append(row)
                 step = [named[choice]]
             elif seat == ours:
@@ -351,6 +352,29 @@ def error_rate(rows: Sequence[Dict[str, Any]], ours: bool) -> Dict[str, Any]:
             "rate_memg": 1000 * rate, "half_memg": 1000 * half}
 
 
+def rate_ratio(rows: Sequence[Dict[str, Any]], draws: int = 2000) -> Tuple[float, float]:
+    """racegames' cube error rate over gnubg's in the same games: with ``draws``, the 2.5% and 97.5%
+    points of the ratio over games drawn with replacement (a percentile bootstrap); with 0, the ratio twice."""
+    sums = []
+    for r in rows:
+        judged_rows = [d for d in r["decisions"] if "error" in d]
+        sums.append([sum(d["error"] for d in judged_rows if d["ours"] == ours) for ours in (True, False)]
+                    + [sum(bool(d["close"]) for d in judged_rows if d["ours"] == ours) for ours in (True, False)])
+
+    def ratio(sample: Sequence[List[float]]) -> float:
+        e0, e1, c0, c1 = (sum(x[k] for x in sample) for k in range(4))
+        return (e0 / c0) / (e1 / c1) if c0 and c1 and e1 else float("nan")
+
+    if not draws:
+        value = ratio(sums)
+        return value, value
+    rng = random.Random(0)
+    values = sorted(v for v in (ratio(rng.choices(sums, k=len(sums))) for _ in range(draws)) if v == v)
+    if not values:
+        return float("nan"), float("nan")
+    return values[int(0.025 * len(values))], values[int(0.975 * len(values)) - 1]
+
+
 def report(dirs: Sequence[Path]) -> None:
     """Prints the figures of the folders' money games and matches."""
     money_rows: List[Dict[str, Any]] = []
@@ -371,6 +395,10 @@ def report(dirs: Sequence[Path]) -> None:
                 print(f"  {who} cube: {e['decisions']} decisions, {e['close']} close or actual, "
                       f"{e['error']:.3f} EMG lost, {e['rate_memg']:.1f} ± {e['half_memg']:.1f} mEMG per close "
                       f"or actual decision")
+        low, high = rate_ratio(money_rows)
+        if low == low:
+            print(f"  racegames' rate over gnubg's: {rate_ratio(money_rows, draws=0)[0]:.2f} "
+                  f"(95% bootstrap over the games {low:.2f}-{high:.2f})")
     if match_rows:
         won = sum(r["won"] for r in match_rows)
         _, low, high = _wilson(won, len(match_rows))
