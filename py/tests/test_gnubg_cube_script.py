@@ -33,7 +33,7 @@ def run(*args: str) -> str:
 def test_money_game_and_its_cube_decisions(tmp_path: Path) -> None:
     # One cubeful money game judged at 0-ply: its points are the game's, and
     # every cube decision is recorded with a non-negative error.
-    out = run("money", "--games", "1", "--seed", "2", "--judge-plies", "0", "--out", str(tmp_path))
+    out = run("money", "--games", "1", "--seed", "2", "--judge-plies", "0", "--player", "greedy", "--out", str(tmp_path))
     assert "luck-adjusted" in out
     (row,) = [json.loads(line) for line in (tmp_path / "money.jsonl").read_text().splitlines()]
     game = racegames.make_game("backgammon", cube=True, scoring="backgammons", jacoby=True)
@@ -48,7 +48,7 @@ def test_money_game_and_its_cube_decisions(tmp_path: Path) -> None:
 
 
 def test_a_match_reaches_its_length(tmp_path: Path) -> None:
-    out = run("matches", "--matches", "1", "--length", "2", "--seed", "2", "--out", str(tmp_path))
+    out = run("matches", "--matches", "1", "--length", "2", "--seed", "2", "--player", "greedy", "--out", str(tmp_path))
     assert "matches to 2:" in out
     (row,) = [json.loads(line) for line in (tmp_path / "matches.jsonl").read_text().splitlines()]
     assert max(row["final"]) >= 2 and row["won"] == (row["final"][row["seat"]] >= 2)
