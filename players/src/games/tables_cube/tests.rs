@@ -55,7 +55,7 @@ fn play(game: &Tables, games: u64) -> (std::collections::BTreeMap<CubeAction, u3
 #[test]
 fn money_games_see_doubles_takes_and_drops() {
     let game = cubeful(&[]);
-    let (counts, points) = play(&game, 24);
+    let (counts, points) = play(&game, 12);
     let seen = |c| counts.get(&c).copied().unwrap_or(0);
     assert!(seen(CubeAction::Double) > 0, "{counts:?}");
     assert!(
