@@ -252,7 +252,9 @@ def test_match_file_layout(tmp_path: Path) -> None:
     # The second game's score line counts the first game's points.
     second = lines[lines.index(" Game 2") + 1]
     assert (": 0" in second.split("Bob")[0]) == (winner == 1)
-    assert gnubg.read_match(path)[0] == gnubg.read_match(path)[1]
+    first, second_game = gnubg.read_match(path)
+    assert first.actions == second_game.actions and first.game == second_game.game
+    assert (first.tags["Score"], first.tags["MatchLength"], first.tags["Crawford"]) == ("0-0", "0", "false")
     assert turn_ends(gnubg.read_match(path)[0].actions) == turn_ends(actions)
 
 
