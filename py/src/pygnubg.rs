@@ -303,6 +303,9 @@ fn tables_of(state: &Bound<'_, PyState>) -> PyResult<Arc<Tables>> {
 /// A match-file turn for Python: player, dice, move text.
 type TurnFields = (u8, (u8, u8), String);
 
+/// A game to write for Python: a state of its game, its actions, its players.
+type GameIn<'py> = (Bound<'py, PyState>, Vec<Action>, (String, String));
+
 /// The options of a game read from a match file.
 type Options = (bool, bool, bool, &'static str, u8, u8, u8, bool);
 
@@ -342,10 +345,7 @@ pub fn py_game_turns(
 /// options), its actions and its players.
 #[pyfunction]
 #[pyo3(name = "_gnubg_write_match")]
-pub fn py_write_match(
-    games: Vec<(Bound<'_, PyState>, Vec<Action>, (String, String))>,
-    match_length: u32,
-) -> PyResult<String> {
+pub fn py_write_match(games: Vec<GameIn<'_>>, match_length: u32) -> PyResult<String> {
     let tables = games
         .iter()
         .map(|(state, _, _)| tables_of(state))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -66,3 +67,18 @@ def test_the_players_notebook_plays_a_game_and_shows_it() -> None:
     text = "".join(out.get("text", "") for out in outputs)
     assert "you win" in text or "the opponent wins" in text
     assert "greedy wins" in text
+
+
+def test_the_match_notebook_plays_writes_and_reads_a_match(tmp_path: Path) -> None:
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    pytest.importorskip("ipykernel")
+    nb = nbformat.read(EXAMPLES / "backgammon_match.ipynb", as_version=4)
+    client = nbclient.NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}})
+    client.execute()
+    text = "".join(out.get("text", "") for cell in nb.cells if cell.cell_type == "code" for out in cell.get("outputs", []))
+    assert re.search(r"final score (7-\d|\d-7) ", text), text[-2000:]
+    assert (tmp_path / "match.mat").read_text().startswith(" 7 point match")
+    assert "'MatchLength': '7'" in text
+    if "GNU Backgammon is not installed" not in text:
+        assert "gnubg reads the match as racegames played it: True" in text

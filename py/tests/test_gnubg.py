@@ -74,8 +74,8 @@ def player_game(seed: int) -> List[int]:
     return actions
 
 
-def replay(actions: List[int]) -> List[racegames.State]:
-    state = GAME.new_initial_state()
+def replay(actions: List[int], game: Optional[racegames.Game] = None) -> List[racegames.State]:
+    state = (game or GAME).new_initial_state()
     states = [state.clone()]
     for action in actions:
         state.apply_action(action)
@@ -252,7 +252,9 @@ def test_match_file_layout(tmp_path: Path) -> None:
     # The second game's score line counts the first game's points.
     second = lines[lines.index(" Game 2") + 1]
     assert (": 0" in second.split("Bob")[0]) == (winner == 1)
-    assert gnubg.read_match(path)[0] == gnubg.read_match(path)[1]
+    first, second_game = gnubg.read_match(path)
+    assert first.actions == second_game.actions and first.game == second_game.game
+    assert (first.tags["Score"], first.tags["MatchLength"], first.tags["Crawford"]) == ("0-0", "0", "false")
     assert turn_ends(gnubg.read_match(path)[0].actions) == turn_ends(actions)
 
 
@@ -278,7 +280,8 @@ def test_reads_a_gnubg_export() -> None:
         (" 1 point match\n Game 1\n A : 0   B : 0\n  1) 31: 8/x\n", "line 4"),
         (" 1 point match\n", "no ' Game 1'"),
         (
-            " 1 point match\n Game 1\n A : 0   B : 0\n  1) 31: 8/5 6/5     42: 8/4 6/4\n      Wins 1 point\n  2) 64:\n",
+            " 1 point match\n Game 1\n A : 0   B : 0\n  1) 31: 8/5 6/5     42: 8/4 6/4\n"
+            "                                  Wins 1 point\n  2) 64:\n",
             "line 6",
         ),
     ],
@@ -329,7 +332,7 @@ def test_any_id_is_a_state_or_a_value_error(pid: str, mid: str) -> None:
             pass
 
 
-def test_cube_actions_are_skipped() -> None:
+def test_cube_actions_are_read() -> None:
     text = (
         " 0 point match\n\n Game 1\n A : 0                          B : 0\n"
         "  1) 31: 8/5 6/5                 42: 8/4 6/4\n"
@@ -337,7 +340,8 @@ def test_cube_actions_are_skipped() -> None:
         "      Wins 1 point\n"
     )
     [actions] = gnubg.parse_match(text)
-    assert len(actions) == 1 + 2 + 1 + 2
+    # The throws and moves, B's choice to throw without doubling, A's double and B's drop.
+    assert len(actions) == 1 + 2 + 1 + 1 + 2 + 2
 
 
 def test_bad_actions_are_named() -> None:
@@ -390,10 +394,10 @@ json.dump({"games": games, "final": gnubg.positionid(), "match": gnubg.matchid()
 """
 
 
-def turn_start_ids(actions: List[int]) -> List[Tuple[str, Tuple[int, int], str]]:
+def turn_start_ids(actions: List[int], game: Optional[racegames.Game] = None) -> List[Tuple[str, Tuple[int, int], str]]:
     """Per throw: the mover (X is A), the dice and the Position ID it faced (dances included)."""
     out = []
-    states = replay(actions)
+    states = replay(actions, game)
     for before, after, action in zip(states, states[1:], actions):
         if before.is_chance_node():
             mover = before.turn_owner()
@@ -495,11 +499,12 @@ for c in ["set automatic game off", "set rng mersenne", "set seed %d", "set cube
     result = run_gnubg(tmp_path, body.replace("%d", str(seed)), {"path": str(path)})
     [rec] = gnubg.read_match(path)
     actions = rec.actions
-    final = replay(actions)[-1]
-    assert turn_start_ids(actions) == gnubg_turns(result["games"])
+    final = replay(actions, rec.game)[-1]
+    assert turn_start_ids(actions, rec.game) == gnubg_turns(result["games"])
+    assert final.is_terminal()
     if result["resigned"][0]:
-        # gnubg's players resign hopeless races: the record stops there.
-        assert not final.is_terminal()
+        # gnubg's players resign hopeless races: the record ends with the resignation.
+        assert rec.tags["Termination"] == "resigned" and rec.game.get_parameters()["resign"]
         assert sorted(gnubg.decode_position_id(result["final"])) == sorted(own_boards(final))
     else:
         assert final.is_terminal()

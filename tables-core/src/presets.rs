@@ -496,6 +496,12 @@ pub(crate) fn default_options(v: &Variant) -> ParamList {
     out.push(("max_turns", Int(i64::from(v.max_turns))));
     // A variant made by hand may differ from its preset here.
     set_option(&mut out, "pass_to_unstacker", Bool(v.pass_to_unstacker));
+    let scoring = match v.scoring {
+        Scoring::WinLoss => "winloss",
+        Scoring::Gammons => "gammons",
+        Scoring::Backgammons => "backgammons",
+    };
+    set_option(&mut out, "scoring", Str(scoring));
     crate::cube_options::list_cube_options(v, &mut out);
     out
 }

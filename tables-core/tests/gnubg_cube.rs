@@ -166,3 +166,62 @@ fn a_resignation_racegames_cannot_make_is_refused() {
         (MatEnd::Resigned, Some((Seat::new(0), 2)))
     );
 }
+
+#[test]
+fn a_double_past_32768_is_refused() {
+    use racegames_board::sim::SplitMix64;
+    use racegames_board::{FromParams, Node, ParamValue};
+    use racegames_tables::gnubg::write_games;
+    use racegames_tables::CubeAction;
+    let game = Tables::from_params("backgammon", &[("cube", ParamValue::Bool(true))]).unwrap();
+    let (double, take) = (
+        game.action_of_cube(CubeAction::Double).unwrap(),
+        game.action_of_cube(CubeAction::Take).unwrap(),
+    );
+    // Every player doubles when he may and every double is taken, up to
+    // the largest cube; stop where its owner is next to decide.
+    let mut rng = SplitMix64::new(5);
+    let mut pos = game.new_initial_state();
+    let mut actions = Vec::new();
+    loop {
+        let owner_to_throw = game.node(&pos) == Node::Chance && pos.turn() == pos.cube_owner();
+        if pos.cube_value() == 32768 && owner_to_throw {
+            break;
+        }
+        let mut legal = Vec::new();
+        if game.node(&pos) != Node::Chance {
+            game.legal_actions(&pos, |a| legal.push(a));
+        }
+        let a = if game.node(&pos) == Node::Chance {
+            let mut outcomes = Vec::new();
+            game.chance_outcomes(&pos, |a, _| outcomes.push(a));
+            outcomes[(rng.next_u64() % outcomes.len() as u64) as usize]
+        } else if legal.contains(&double) {
+            double
+        } else if legal.contains(&take) {
+            take
+        } else {
+            legal[(rng.next_u64() % legal.len() as u64) as usize]
+        };
+        game.apply(&mut pos, a).unwrap();
+        actions.push(a);
+        assert!(
+            game.node(&pos) != Node::Terminal,
+            "the game ended before the cube reached 32768"
+        );
+    }
+    let owner = pos.cube_owner().unwrap();
+    let mut text = write_games(&[(&game, &actions, ["A", "B"])], 0).unwrap();
+    let pad = if owner.index() == 0 {
+        ""
+    } else {
+        "                            "
+    };
+    text = format!("{}\n999) {pad} Doubles => 65536\n", text.trim_end());
+    let last = text.lines().count();
+    let e = error_of(&text);
+    assert!(
+        e.starts_with(&format!("line {last}:")) && e.contains("32768"),
+        "{e}"
+    );
+}

@@ -129,7 +129,9 @@ def match_id(
     the state's throw (0, 0 before it is thrown; mid-turn, with one die
     left, pass ``dice``). The game state is 0 before the roll-off, 2 once
     the game is over (3 after an accepted resignation, 4 after a dropped
-    double), else 1. In money play ``match_length`` and ``score`` may set
+    double), else 1; once over, as gnubg, the score counts the game's
+    points and the Crawford flag is the next game's. In money play
+    ``match_length`` and ``score`` may set
     a match (0 and 0-0 unless given); a state of a match keeps its own,
     and another one given is a ``ValueError``.
     """

@@ -178,10 +178,15 @@ def write_match(
 ) -> None:
     """Writes backgammon games as a gnubg match file (``gnubg``: ``import mat <path>``).
 
-    Each game is a ``racegames.records.Record`` of backgammon, or the list
-    of racegames action ids from the initial state, chance included. ``match_length`` 0 is a money session; the score line
-    of each game counts the points won before it (gnubg's 1, 2 or 3 per
-    game, its cube being 1). ``game`` gives the options to replay with.
+    Each game is a ``racegames.records.Record`` of backgammon (replayed in
+    its own game, its options), or the list of racegames action ids from
+    the initial state, chance included (replayed in ``game``, backgammon
+    by default). The cube's actions are written (``Doubles => 2``,
+    ``Takes``, ``Drops``) and each game ends with ``Wins <n> points``, the
+    points won (an accepted resignation too; a rejected offer to resign is
+    not written). The games of a match write their own score and the
+    match length; ``match_length`` 0 takes theirs, and in a money session
+    each score line counts the points won before it.
 
     Each game's players are its record's ``PlayerA`` and ``PlayerB`` tags
     (the arena alternates seats), A and B for an action list; ``names``

@@ -9,7 +9,12 @@
 //!   player on roll, Crawford game, game state, turn, double offered,
 //!   resignation, dice, match length and score), a checked
 //!   [`MatchInfo`]; [`MatchInfo::of_position`] gives a racegames
-//!   position's fields (racegames plays without the cube).
+//!   position's fields (its cube, offers, match score and Crawford flag).
+//! - Match files: [`write_games`] / [`write_match`] write games with their
+//!   cube actions and results; [`read_match`] reads a file's games, each
+//!   replayed with its doubles, takes, drops and resignations, and refuses
+//!   with [`MatError::Read`] (naming the line) what racegames cannot
+//!   represent.
 //!
 //! Seats: racegames' A (seat 0) is gnubg's player 0, the left column of a
 //! match file; B (seat 1) is player 1. Each player counts the points from
