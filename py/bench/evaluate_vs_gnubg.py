@@ -143,6 +143,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--plies", type=int, default=0, help="gnubg's plies; racegames' expectimax depth (0: greedy)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--beam", type=int, default=0, help="expectimax's beam with --plies above 0 (0: every play, full width)"
+    )
+    parser.add_argument("--log", help="write one line per position to this file as it is compared")
     args = parser.parse_args(argv)
     binary = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
     if binary is None:
@@ -153,12 +157,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     diffs: Dict[str, List[float]] = {}
     win_diffs: List[float] = []
     start = time.perf_counter()
+    log = open(args.log, "w", encoding="utf-8") if args.log else None
     try:
         for state, _ in chosen:
             if args.plies == 0:
                 e = analysis.evaluate(state, player="greedy", eval="net")
             else:
-                e = analysis.evaluate(state, player="expectimax", depth=args.plies, beam=0)
+                e = analysis.evaluate(state, player="expectimax", depth=args.plies, beam=args.beam)
             if e.outcomes is None or e.outcomes_seat is None:
                 continue
             # The seat about to throw, as the net reads the position.
@@ -170,8 +175,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 diff = abs(e.values[e.outcomes_seat] - (2 * theirs[0] - 1))
             diffs.setdefault(kind(state), []).append(diff)
             win_diffs.append(abs(e.outcomes[0] - theirs[0]))
+            if log is not None:
+                log.write(f"{kind(state)} {diff:.6f} {abs(e.outcomes[0] - theirs[0]):.6f} {state.notation()}\n")
+                log.flush()
     finally:
         gnubg.close()
+        if log is not None:
+            log.close()
     every = [d for v in diffs.values() for d in v]
     print(
         f"{len(every)} positions, {args.plies}-ply, seed {args.seed}: mean |equity difference| "
