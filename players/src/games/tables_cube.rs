@@ -39,9 +39,7 @@ impl CubelessPlayer {
     /// `inner`, a player of `game.cubeless()`, for `game`.
     pub(crate) fn new(inner: Box<dyn Player<Tables>>, game: &Tables) -> CubelessPlayer {
         let cubeless = game.cubeless();
-        let net = NetEvaluator::shipped(&cubeless)
-            .ok()
-            .filter(|n| n.net().outputs() == 5);
+        let net = gammon_net(&cubeless);
         CubelessPlayer {
             inner,
             cubeless,
@@ -51,23 +49,42 @@ impl CubelessPlayer {
 
     /// The cubeless chances of `seat` at the cubeful `state`.
     fn chances(&self, state: &Position, seat: Seat) -> Outcomes {
-        let position = self.cubeless.cubeless_position(state);
-        let mut out = [0.0f32; 8];
-        if let Some(net) = &self.net {
-            if let Some(seen_from) = net.probabilities(&self.cubeless, &position, &mut out) {
-                if seen_from != seat {
-                    flip_outputs(&mut out[..5]);
-                }
-                let [w, wg, wbg, lg, lbg] = [out[0], out[1], out[2], out[3], out[4]].map(f64::from);
-                return scored(&self.cubeless, Outcomes::clamped(w, wg, wbg, lg, lbg));
-            }
-        }
-        let mut returns = [0.0; 2];
-        TablesEval::default().evaluate(&self.cubeless, &position, &mut returns);
-        let scale = self.cubeless.variant().max_score();
-        let win = (returns[seat.index() & 1] / scale + 1.0) / 2.0;
-        Outcomes::clamped(win, 0.0, 0.0, 0.0, 0.0)
+        chances(&self.cubeless, self.net.as_ref(), state, seat)
     }
+}
+
+/// The shipped net of `cubeless` with the gammon outputs, where it has one.
+fn gammon_net(cubeless: &Tables) -> Option<NetEvaluator> {
+    NetEvaluator::shipped(cubeless)
+        .ok()
+        .filter(|n| n.net().outputs() == 5)
+}
+
+/// The cubeless chances of `seat` at the cubeful `state`: the net's
+/// where there is one, else the hand-written evaluation's expected
+/// return read as a chance to win without gammons.
+fn chances(
+    cubeless: &Tables,
+    net: Option<&NetEvaluator>,
+    state: &Position,
+    seat: Seat,
+) -> Outcomes {
+    let position = cubeless.cubeless_position(state);
+    let mut out = [0.0f32; 8];
+    if let Some(net) = net {
+        if let Some(seen_from) = net.probabilities(cubeless, &position, &mut out) {
+            if seen_from != seat {
+                flip_outputs(&mut out[..5]);
+            }
+            let [w, wg, wbg, lg, lbg] = [out[0], out[1], out[2], out[3], out[4]].map(f64::from);
+            return scored(cubeless, Outcomes::clamped(w, wg, wbg, lg, lbg));
+        }
+    }
+    let mut returns = [0.0; 2];
+    TablesEval::default().evaluate(cubeless, &position, &mut returns);
+    let scale = cubeless.variant().max_score();
+    let win = (returns[seat.index() & 1] / scale + 1.0) / 2.0;
+    Outcomes::clamped(win, 0.0, 0.0, 0.0, 0.0)
 }
 
 /// `chances` with the gammons and backgammons the game does not score
@@ -266,6 +283,9 @@ impl Player<Tables> for CubelessPlayer {
         })
     }
 }
+
+mod analysis;
+pub(crate) use analysis::cube_analysis;
 
 #[cfg(test)]
 mod tests;
