@@ -100,7 +100,7 @@ pub fn evaluate(
     Option<Vec<f64>>,
     Option<usize>,
     u32,
-    Option<Bound<'_, PyDict>>,
+    Option<Py<PyDict>>,
 )> {
     let (inner, game) = position(state)?;
     let owned = params::read_params(params)?;
@@ -110,7 +110,11 @@ pub fn evaluate(
         game.evaluate_dyn(inner, player, values, interrupt)
     })?
     .map_err(analysis_error)?;
-    let cube = v.cube.as_ref().map(|c| cube_dict(py, c)).transpose()?;
+    let cube = v
+        .cube
+        .as_ref()
+        .map(|c| cube_dict(py, c).map(Bound::unbind))
+        .transpose()?;
     Ok((
         v.values,
         v.outcomes.map(|o| o.to_array().to_vec()),

@@ -16,6 +16,17 @@ from racegames.players import make_player
 VERDICTS = {"no double", "double/take", "double/drop", "too good"}
 
 
+def action(state: racegames.State, text: str) -> int:
+    """The legal action written ``text``."""
+    found = [a for a in state.legal_actions() if state.action_to_string(a) == text]
+    assert found, f"{text!r} is not legal in {state.notation()!r}"
+    return found[0]
+
+
+def may_double(state: racegames.State) -> bool:
+    return any(state.action_to_string(a) == "double" for a in state.legal_actions())
+
+
 def cube_decision(seed: int, **options: Any) -> Tuple[racegames.Game, racegames.State]:
     """A game with the cube played by greedy players until the first turn
     where the player on roll may double."""
@@ -23,12 +34,11 @@ def cube_decision(seed: int, **options: Any) -> Tuple[racegames.Game, racegames.
     bots = [make_player("greedy", game, seed=seed + i) for i in range(2)]
     rng = random.Random(seed)
     state = game.new_initial_state()
-    double = state.string_to_action("double")
     while not state.is_terminal():
         if state.is_chance_node():
             outcomes, probs = zip(*state.chance_outcomes())
             state.apply_action(rng.choices(outcomes, probs)[0])
-        elif double in state.legal_actions():
+        elif may_double(state):
             return game, state
         else:
             state.apply_action(bots[state.current_player()](state))
@@ -55,7 +65,7 @@ def test_evaluate_gives_the_cube_decision_before_the_throw_and_at_a_double(optio
         assert c.double_drop == 1.0 and -3.0 <= c.equity <= 1.0 + 1e-9
     # The player facing the double sees the same decision and answers it.
     doubled = state.clone()
-    doubled.apply_action(state.string_to_action("double"))
+    doubled.apply_action(action(state, "double"))
     d = analysis.evaluate(doubled, player="greedy", eval="net").cube
     assert d is not None and d.doubled and d.doubler == c.doubler
     assert (d.no_double, d.double_take, d.double_drop) == (c.no_double, c.double_take, c.double_drop)
@@ -75,7 +85,7 @@ def test_hint_ranks_the_cube_actions() -> None:
     assert value["double"] == pytest.approx(min(c.double_take, c.double_drop) * c.cube_value)
     assert plays[0].loss == 0.0 and all(a.value >= b.value for a, b in zip(plays, plays[1:]))
     doubled = state.clone()
-    doubled.apply_action(state.string_to_action("double"))
+    doubled.apply_action(action(state, "double"))
     answers = analysis.hint(doubled)
     assert {p.text for p in answers} == {"take", "drop"}
     assert answers[0].text == ("take" if c.take else "drop")
@@ -87,8 +97,8 @@ def test_hint_ranks_the_cube_actions() -> None:
 def test_analyse_counts_cube_errors_apart() -> None:
     game, state = cube_decision(7)
     # A needless double (or a missed one), then the game played on.
-    state.apply_action(state.string_to_action("double"))
-    state.apply_action(state.string_to_action("take"))
+    state.apply_action(action(state, "double"))
+    state.apply_action(action(state, "take"))
     bots = [make_player("greedy", game, seed=11 + i) for i in range(2)]
     rng = random.Random(7)
     for _ in range(40):

@@ -31,6 +31,7 @@ The command line prints the ranked plays of a position or the annotated
 moves of recorded games::
 
     python -m racegames.analysis backgammon "<notation>" --player expectimax
+    python -m racegames.analysis backgammon "<notation>" --option cube=true
     python -m racegames.analysis games.txt --player greedy
 """
 
@@ -535,6 +536,19 @@ def _print_plays(state: State, plays: List[Play], top: int) -> None:
         print(f"     ... {len(plays) - top} more plays")
 
 
+def _game_option(text: str) -> Tuple[str, Any]:
+    """``KEY=VALUE`` of ``--option``: true/false, an int, or the text."""
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"a game option is KEY=VALUE, not {text!r}")
+    if value.lower() in ("true", "false"):
+        return key, value.lower() == "true"
+    try:
+        return key, int(value)
+    except ValueError:
+        return key, value
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """The command line: ranked plays of a position, or annotated games."""
     from racegames import make_game, records
@@ -549,6 +563,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--top", type=int, default=10, help="plays shown (default 10)")
     parser.add_argument("--rollout", type=int, default=0, metavar="TRIALS", help="also roll the position out")
     parser.add_argument("--threads", type=int, default=2, help="threads (default 2)")
+    parser.add_argument(
+        "--option",
+        type=_game_option,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option for GAME NOTATION (cube=true, match_length=7, ...)",
+    )
     args = parser.parse_args(argv)
     try:
         name, params = parse_player(args.player) if args.player else (None, {})
@@ -558,7 +580,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 print(f"{rec.tags.get('Game', rec.game.name)}: {a!r}")
                 print(a.text())
         elif len(args.source) == 2:
-            game = make_game(args.source[0])
+            game = make_game(args.source[0], **dict(args.option))
             state = game.state_from_notation(args.source[1])
             e = evaluate(state, name, **params)
             print(e)
