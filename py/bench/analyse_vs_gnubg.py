@@ -36,8 +36,8 @@ from racegames.players import make_player
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py" / "scripts"))
-from gnubg_error_rate import analyse as gnubg_analyse  # noqa: E402
-from gnubg_error_rate import parse_statistics  # noqa: E402
+from gnubg_error_rate import analyse as gnubg_analyse  # type: ignore[import-not-found]  # noqa: E402
+from gnubg_error_rate import parse_statistics  # type: ignore[import-not-found]  # noqa: E402
 
 NAMES = ("greedy", "expectimax")
 

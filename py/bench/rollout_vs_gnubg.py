@@ -34,7 +34,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import racegames
 from racegames import analysis, gnubg
@@ -121,7 +121,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     chosen = positions(args.positions, args.seed)
     log = open(args.log, "w", encoding="utf-8") if args.log else None
     within = 0
-    rows = []
+    rows: List[Dict[str, Any]] = []
     start = time.perf_counter()
     try:
         for k, (state, roller) in enumerate(chosen):
