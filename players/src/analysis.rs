@@ -22,8 +22,8 @@
 //! cube decision before a throw ([`CubeAnalysis`]: the cubeful equity and
 //! the right cube action, by [`crate::cube`]'s models), [`hint`] ranks the
 //! cube actions at a cube decision, and [`analyse`] counts cube errors
-//! apart from checker-play errors (see the [`cube`](self::CubeAnalysis)
-//! figures' units).
+//! apart from checker-play errors, in the cube decision's unit
+//! ([`CubeUnit`]).
 //!
 //! ```
 //! use racegames_board::sim::SplitMix64;
