@@ -105,6 +105,13 @@ def kind(state: racegames.State) -> str:
     return "bearoff" if max(back) <= 6 else "race"
 
 
+def roller(state: racegames.State) -> int:
+    """The seat about to throw at a chance node: the notation's turn (the
+    seat after the last mover is wrong where that seat could not move and
+    the turn passed back)."""
+    return "AB".index(state.notation().split(" ")[3])
+
+
 def positions(count: int, seed: int) -> List[Tuple[racegames.State, int]]:
     """Positions before a throw, with the seat about to throw."""
     game = racegames.make_game("backgammon")
@@ -118,7 +125,7 @@ def positions(count: int, seed: int) -> List[Tuple[racegames.State, int]]:
         while not state.is_terminal():
             if state.is_chance_node():
                 if mover >= 0:
-                    found[kind(state)].append((state.clone(), 1 - mover))
+                    found[kind(state)].append((state.clone(), roller(state)))
                 outcomes = state.chance_outcomes()
                 state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
             else:
