@@ -18,6 +18,11 @@
 //! let verdict = CubeVerdict::of(&decision, true);
 //! assert_eq!(verdict, CubeVerdict::DoubleTake);
 //! assert_eq!(verdict.name(), "double/take");
+//!
+//! // A sure single win: double, and the opponent drops (not "too good").
+//! let sure = Outcomes::new(1.0, 0.0, 0.0, 0.0, 0.0)?;
+//! let d = MoneyCube::default().decide(&sure, CubeOwner::Centred);
+//! assert_eq!(CubeVerdict::of(&d, true), CubeVerdict::DoubleDrop);
 //! # Ok::<(), racegames_players::cube::CubeError>(())
 //! ```
 
@@ -35,7 +40,7 @@ pub enum CubeVerdict {
     /// Doubling is right, and the opponent should drop.
     DoubleDrop,
     /// Too good to double: the opponent would drop, and playing on for the
-    /// gammons is worth more than the cube's value.
+    /// gammons is worth strictly more than the cube's value.
     TooGood,
 }
 
@@ -43,15 +48,23 @@ impl CubeVerdict {
     /// The verdict of `decision` for a player who may double or not.
     pub fn of(decision: &CubeDecision, may_double: bool) -> CubeVerdict {
         if !may_double {
-            CubeVerdict::NoDouble
-        } else if decision.double_is_right() {
-            if decision.take_is_right() {
+            return CubeVerdict::NoDouble;
+        }
+        if decision.double_is_right() {
+            return if decision.take_is_right() {
                 CubeVerdict::DoubleTake
             } else {
                 CubeVerdict::DoubleDrop
-            }
-        } else if !decision.take_is_right() && decision.no_double >= decision.double_drop {
+            };
+        }
+        if decision.take_is_right() {
+            CubeVerdict::NoDouble
+        } else if decision.no_double > decision.double_drop {
             CubeVerdict::TooGood
+        } else if decision.no_double == decision.double_drop {
+            // Playing on is worth the cube and no more (a sure single
+            // win): cash it, as gnubg says (double, pass).
+            CubeVerdict::DoubleDrop
         } else {
             CubeVerdict::NoDouble
         }
