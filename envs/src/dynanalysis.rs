@@ -211,10 +211,13 @@ impl<G: Erasable + Playable> DynAnalysis for G {
                     loss: d.loss,
                     rank: d.rank,
                     choices: d.choices,
+                    cube: d.cube,
                 })
                 .collect(),
             error_rates: review.error_rates,
             choices: review.choices,
+            cube_error_rates: review.cube_error_rates,
+            cube_choices: review.cube_choices,
             luck: review.luck,
             returns: review.returns,
             finished: review.finished,

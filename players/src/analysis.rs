@@ -17,8 +17,13 @@
 //! Players that keep no value of a position (`random`, `mcts`, a trained
 //! `policy`) are refused by [`Valuer::new`]; [`rollout`] plays any player.
 //!
-//! Values are each seat's expected return, in the game's points. The
-//! doubling cube is not modelled: values are cubeless.
+//! Values are each seat's expected return, in the game's points,
+//! cubeless. In a game with the doubling cube, [`evaluate`] also gives the
+//! cube decision before a throw ([`CubeAnalysis`]: the cubeful equity and
+//! the right cube action, by [`crate::cube`]'s models), [`hint`] ranks the
+//! cube actions at a cube decision, and [`analyse`] counts cube errors
+//! apart from checker-play errors, in the cube decision's unit
+//! ([`CubeUnit`]).
 //!
 //! ```
 //! use racegames_board::sim::SplitMix64;
@@ -52,16 +57,14 @@ use crate::ply::ply_ends;
 use crate::returns::exact_returns;
 use crate::{Evaluator, Interrupt, Params, Playable, PlayerError};
 
+mod cube;
 mod review;
 mod rollout;
 
+pub use crate::cube::Outcomes;
+pub use cube::{CubeAnalysis, CubeChoice, CubeUnit, CubeVerdict};
 pub use review::{analyse, Decision, GameReview};
 pub use rollout::{rollout, RolloutResult, RolloutSettings, MAX_TRIALS, STRATA};
-
-/// The chances of each way a backgammon game can end, for one seat: win,
-/// win a gammon, win a backgammon, lose a gammon, lose a backgammon (the
-/// gammon chances include the backgammons, as gnubg counts them).
-pub type Outcomes = [f64; 5];
 
 /// Chance nodes in a row (throws with no move) that [`evaluate`] averages
 /// before the evaluation stands in.
@@ -284,6 +287,10 @@ pub struct Valuation {
     /// The plies searched (0: the evaluation itself; 1 more at a decision
     /// node searched by `greedy`, which picks the best play).
     pub depth: u32,
+    /// In a game with the doubling cube, before a throw or at a double:
+    /// the cubeful equity and the right cube action (0-ply, from the net's
+    /// chances, whatever the player).
+    pub cube: Option<CubeAnalysis>,
 }
 
 /// Each seat's expected return at `state`, as `valuer` sees it (see the
@@ -315,12 +322,13 @@ pub fn evaluate<G: Playable>(
                     outcomes: None,
                     outcomes_seat: None,
                     depth: 0,
+                    cube: None,
                 });
             };
             values.clone_from(&best.values);
             let outcomes = game
                 .outcomes(&best.state)
-                .map(|(o, seat)| (if seat == mover { o } else { flip(o) }, mover));
+                .map(|(o, seat)| (if seat == mover { o } else { o.flipped() }, mover));
             (outcomes, valuer.depth().max(1))
         }
         Node::Chance => {
@@ -333,6 +341,7 @@ pub fn evaluate<G: Playable>(
         outcomes: outcomes.map(|(o, _)| o),
         outcomes_seat: outcomes.map(|(_, s)| s),
         depth,
+        cube: game.cube_analysis(state),
     })
 }
 
@@ -367,11 +376,6 @@ fn chance_values<G: Playable>(
     Ok(())
 }
 
-/// The same outcomes seen from the other seat.
-fn flip(o: Outcomes) -> Outcomes {
-    [1.0 - o[0], o[3], o[4], o[1], o[2]]
-}
-
 /// One play of the player to move: the actions of a whole turn and where
 /// they lead.
 #[derive(Clone, Debug, PartialEq)]
@@ -391,7 +395,10 @@ pub struct Play<S> {
 /// Every play of the player to move at `state` (a whole turn: the
 /// distinct positions it can end in), each with its value as `valuer`
 /// sees it, best first; plays of equal value keep the order of
-/// [`crate::ply::ply_ends`].
+/// [`crate::ply::ply_ends`]. At a cube decision (a game with the doubling
+/// cube, before the throw or facing a double or an offer to resign), the
+/// cube actions, each one action, valued by the cube's model
+/// ([`CubeChoice::value`]) whatever `valuer`.
 ///
 /// # Errors
 ///
@@ -407,6 +414,9 @@ pub fn hint<G: Playable>(
     };
     let n = game.num_players();
     let me = mover.index();
+    if let Some(cube) = game.cube_analysis(state).filter(|c| !c.choices.is_empty()) {
+        return Ok(cube_plays(game, state, mover, &cube));
+    }
     let mut plays: Vec<Play<G::State>> = match valuer.search {
         None => ply_ends(game, state)
             .ends
@@ -446,12 +456,54 @@ pub fn hint<G: Playable>(
                 .collect()
         }
     };
+    ranked(&mut plays);
+    Ok(plays)
+}
+
+/// Sorts `plays` best first and sets each one's loss.
+fn ranked<S>(plays: &mut [Play<S>]) {
     plays.sort_by(|a, b| b.value.total_cmp(&a.value));
     let best = plays.first().map_or(0.0, |p| p.value);
-    for p in &mut plays {
+    for p in plays {
         p.loss = (best - p.value).max(0.0);
     }
-    Ok(plays)
+}
+
+/// The cube actions of `mover` at a cube decision, as plays: each
+/// action's value for the mover in the cube decision's unit, the other
+/// seat's the opposite (money play) or the complement (match play).
+fn cube_plays<G: Playable>(
+    game: &G,
+    state: &G::State,
+    mover: Seat,
+    cube: &CubeAnalysis,
+) -> Vec<Play<G::State>> {
+    let n = game.num_players();
+    let mut plays: Vec<Play<G::State>> = cube
+        .choices
+        .iter()
+        .map(|c| {
+            let mut next = *state;
+            game.apply_legal(&mut next, c.action);
+            let mut values = vec![0.0; n];
+            for (s, v) in values.iter_mut().enumerate() {
+                *v = match (s == mover.index(), cube.unit) {
+                    (true, _) => c.value,
+                    (false, CubeUnit::Points) => -c.value,
+                    (false, CubeUnit::MatchChance) => 1.0 - c.value,
+                };
+            }
+            Play {
+                actions: vec![c.action],
+                state: next,
+                value: c.value,
+                values,
+                loss: 0.0,
+            }
+        })
+        .collect();
+    ranked(&mut plays);
+    plays
 }
 
 /// The one-sided distribution of the number of throws needed to bear off

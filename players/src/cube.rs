@@ -129,6 +129,32 @@ impl Outcomes {
         }
     }
 
+    /// The five chances in GNU Backgammon's order: win, win a gammon, win
+    /// a backgammon, lose a gammon, lose a backgammon.
+    ///
+    /// ```
+    /// use racegames_players::cube::Outcomes;
+    /// let o = Outcomes::clamped(0.6, 0.2, 0.05, 0.1, 0.01);
+    /// assert_eq!(o.to_array(), [0.6, 0.2, 0.05, 0.1, 0.01]);
+    /// assert_eq!(o.flipped().to_array()[0], 1.0 - 0.6);
+    /// ```
+    pub fn to_array(&self) -> [f64; 5] {
+        [
+            self.win,
+            self.win_gammon,
+            self.win_backgammon,
+            self.lose_gammon,
+            self.lose_backgammon,
+        ]
+    }
+
+    /// [`Outcomes::clamped`] of five chances in [`Outcomes::to_array`]'s
+    /// order.
+    pub fn from_array(chances: [f64; 5]) -> Self {
+        let [w, wg, wbg, lg, lbg] = chances;
+        Self::clamped(w, wg, wbg, lg, lbg)
+    }
+
     /// The chance to win.
     pub fn win(&self) -> f64 {
         self.win

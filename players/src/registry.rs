@@ -4,7 +4,9 @@ use std::sync::Arc;
 
 use racegames_board::{Game, Seat};
 
+use crate::analysis::CubeAnalysis;
 use crate::builtin::Defaults;
+use crate::cube::Outcomes;
 use crate::eval::Evaluation;
 use crate::{Evaluator, Params, Player, PlayerError};
 
@@ -76,7 +78,34 @@ pub trait Playable: Game<State: Send + Sync + 'static> + Sized + Send + Sync + '
     /// act at `state` (win, win a gammon, win a backgammon, lose a gammon,
     /// lose a backgammon), as the shipped net sees them, and that seat;
     /// `None` (the default) where the game has no such net.
-    fn outcomes(&self, state: &Self::State) -> Option<([f64; 5], Seat)> {
+    fn outcomes(&self, state: &Self::State) -> Option<(Outcomes, Seat)> {
+        let _ = state;
+        None
+    }
+
+    /// The cube decision at `state` in a game with the doubling cube: at
+    /// the decision before the throw (double or roll) and at a double
+    /// (take or drop), and before a throw where no one may double (the
+    /// cubeful equity alone); `None` (the default) elsewhere and in games
+    /// without the cube.
+    ///
+    /// ```
+    /// use racegames_board::{FromParams, Game, ParamValue};
+    /// use racegames_players::analysis::CubeVerdict;
+    /// use racegames_players::Playable;
+    /// use racegames_tables::Tables;
+    ///
+    /// let game = Tables::from_params("backgammon", &[("cube", ParamValue::Bool(true))]).unwrap();
+    /// // B on roll, far ahead in the race and holding a strong board: a double.
+    /// let state = game
+    ///     .parse_notation("A2,A1,A2,.,A2,A4,.,A2,.,.,.,.,A2,B1,B1,.,B2,.,B3,B1,B2,B2,B2,B1 - 0/0 B - 22 1 ?")
+    ///     .unwrap();
+    /// let cube = game.cube_analysis(&state).unwrap();
+    /// assert_eq!(cube.verdict, CubeVerdict::DoubleTake);
+    /// assert!(cube.equity > cube.decision.no_double);
+    /// assert!(game.cube_analysis(&game.new_initial_state()).is_none()); // the roll-off
+    /// ```
+    fn cube_analysis(&self, state: &Self::State) -> Option<CubeAnalysis> {
         let _ = state;
         None
     }

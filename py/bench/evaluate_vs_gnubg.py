@@ -105,6 +105,13 @@ def kind(state: racegames.State) -> str:
     return "bearoff" if max(back) <= 6 else "race"
 
 
+def roller(state: racegames.State) -> int:
+    """The seat about to throw at a chance node: the notation's turn (the
+    seat after the last mover is wrong where that seat could not move and
+    the turn passed back)."""
+    return "AB".index(state.notation().split(" ")[3])
+
+
 def positions(count: int, seed: int) -> List[Tuple[racegames.State, int]]:
     """Positions before a throw, with the seat about to throw."""
     game = racegames.make_game("backgammon")
@@ -118,7 +125,7 @@ def positions(count: int, seed: int) -> List[Tuple[racegames.State, int]]:
         while not state.is_terminal():
             if state.is_chance_node():
                 if mover >= 0:
-                    found[kind(state)].append((state.clone(), 1 - mover))
+                    found[kind(state)].append((state.clone(), roller(state)))
                 outcomes = state.chance_outcomes()
                 state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
             else:
@@ -143,6 +150,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--plies", type=int, default=0, help="gnubg's plies; racegames' expectimax depth (0: greedy)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--beam", type=int, default=0, help="expectimax's beam with --plies above 0 (0: every play, full width)"
+    )
+    parser.add_argument("--log", help="write one line per position to this file as it is compared")
     args = parser.parse_args(argv)
     binary = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
     if binary is None:
@@ -153,12 +164,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     diffs: Dict[str, List[float]] = {}
     win_diffs: List[float] = []
     start = time.perf_counter()
+    log = open(args.log, "w", encoding="utf-8") if args.log else None
     try:
         for state, _ in chosen:
             if args.plies == 0:
                 e = analysis.evaluate(state, player="greedy", eval="net")
             else:
-                e = analysis.evaluate(state, player="expectimax", depth=args.plies, beam=0)
+                e = analysis.evaluate(state, player="expectimax", depth=args.plies, beam=args.beam)
             if e.outcomes is None or e.outcomes_seat is None:
                 continue
             # The seat about to throw, as the net reads the position.
@@ -170,8 +182,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 diff = abs(e.values[e.outcomes_seat] - (2 * theirs[0] - 1))
             diffs.setdefault(kind(state), []).append(diff)
             win_diffs.append(abs(e.outcomes[0] - theirs[0]))
+            if log is not None:
+                log.write(f"{kind(state)} {diff:.6f} {abs(e.outcomes[0] - theirs[0]):.6f} {state.notation()}\n")
+                log.flush()
     finally:
         gnubg.close()
+        if log is not None:
+            log.close()
     every = [d for v in diffs.values() for d in v]
     print(
         f"{len(every)} positions, {args.plies}-ply, seed {args.seed}: mean |equity difference| "

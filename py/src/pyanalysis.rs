@@ -10,7 +10,9 @@ use pyo3::exceptions::{PyKeyboardInterrupt, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use racegames_board::Action;
-use racegames_players::analysis::{self, AnalysisError, Progress, RolloutSettings};
+use racegames_players::analysis::{
+    self, AnalysisError, CubeAnalysis, CubeUnit, Progress, RolloutSettings,
+};
 
 use crate::args::{read_int, read_seed, read_usize};
 use crate::dyngame::DynGame;
@@ -59,8 +61,32 @@ fn report<'a>(
     }
 }
 
+/// The cube decision as a dict for the Python module's `CubeDecision`.
+fn cube_dict<'py>(py: Python<'py>, c: &CubeAnalysis) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("doubler", c.doubler.index())?;
+    d.set_item("outcomes", c.outcomes.to_array().to_vec())?;
+    d.set_item("no_double", c.decision.no_double)?;
+    d.set_item("double_take", c.decision.double_take)?;
+    d.set_item("double_drop", c.decision.double_drop)?;
+    let unit = match c.unit {
+        CubeUnit::Points => "points",
+        CubeUnit::MatchChance => "match",
+    };
+    d.set_item("unit", unit)?;
+    d.set_item("cube_value", c.cube_value)?;
+    d.set_item("may_double", c.may_double)?;
+    d.set_item("doubled", c.doubled)?;
+    d.set_item("equity", c.equity)?;
+    d.set_item("verdict", c.verdict.name())?;
+    d.set_item("take", c.take)?;
+    let choices: Vec<(Action, f64)> = c.choices.iter().map(|x| (x.action, x.value)).collect();
+    d.set_item("choices", choices)?;
+    Ok(d)
+}
+
 /// Each seat's value at `state`: `(values, outcomes or None, outcomes'
-/// seat or None, depth)`.
+/// seat or None, depth, cube decision as a dict or None)`.
 #[pyfunction]
 #[pyo3(name = "_analysis_evaluate", signature = (state, player=None, params=None))]
 #[allow(clippy::type_complexity)] // the tuple the Python module unpacks
@@ -69,7 +95,13 @@ pub fn evaluate(
     state: &Bound<'_, PyAny>,
     player: Option<String>,
     params: Option<&Bound<'_, PyDict>>,
-) -> PyResult<(Vec<f64>, Option<Vec<f64>>, Option<usize>, u32)> {
+) -> PyResult<(
+    Vec<f64>,
+    Option<Vec<f64>>,
+    Option<usize>,
+    u32,
+    Option<Py<PyDict>>,
+)> {
     let (inner, game) = position(state)?;
     let owned = params::read_params(params)?;
     let values = params::values(&owned);
@@ -78,11 +110,17 @@ pub fn evaluate(
         game.evaluate_dyn(inner, player, values, interrupt)
     })?
     .map_err(analysis_error)?;
+    let cube = v
+        .cube
+        .as_ref()
+        .map(|c| cube_dict(py, c).map(Bound::unbind))
+        .transpose()?;
     Ok((
         v.values,
-        v.outcomes.map(|o| o.to_vec()),
+        v.outcomes.map(|o| o.to_array().to_vec()),
         v.outcomes_seat.map(|s| s.index()),
         v.depth,
+        cube,
     ))
 }
 
@@ -159,7 +197,7 @@ pub fn rollout(
 }
 
 /// One reviewed decision: `(index, seat, played, value, best, best_value,
-/// loss, rank, choices)`.
+/// loss, rank, choices, cube)`.
 type DecisionRow = (
     usize,
     usize,
@@ -170,10 +208,24 @@ type DecisionRow = (
     f64,
     usize,
     usize,
+    bool,
 );
 
-/// The review of the game played by `actions` from `start`:
-/// `(decisions, error_rates, choices, luck or None, returns, finished)`.
+/// A reviewed game: `(decisions, error_rates, choices, cube_error_rates,
+/// cube_choices, luck or None, returns, finished)`.
+type ReviewRow = (
+    Vec<DecisionRow>,
+    Vec<f64>,
+    Vec<usize>,
+    Vec<f64>,
+    Vec<usize>,
+    Option<Vec<f64>>,
+    Vec<f64>,
+    bool,
+);
+
+/// The review of the game played by `actions` from `start` (a
+/// [`ReviewRow`]).
 #[pyfunction]
 #[pyo3(name = "_analysis_analyse", signature = (start, actions, player=None, params=None, threads=None, progress=None))]
 #[allow(clippy::type_complexity)] // the tuple the Python module unpacks
@@ -185,14 +237,7 @@ pub fn analyse(
     params: Option<&Bound<'_, PyDict>>,
     threads: Option<&Bound<'_, PyAny>>,
     progress: Option<Bound<'_, PyAny>>,
-) -> PyResult<(
-    Vec<DecisionRow>,
-    Vec<f64>,
-    Vec<usize>,
-    Option<Vec<f64>>,
-    Vec<f64>,
-    bool,
-)> {
+) -> PyResult<ReviewRow> {
     let threads = match threads {
         Some(t) => read_usize(t, "threads", 1, racegames_players::arena::MAX_THREADS)?,
         None => 1,
@@ -233,6 +278,7 @@ pub fn analyse(
                 d.loss,
                 d.rank,
                 d.choices,
+                d.cube,
             )
         })
         .collect();
@@ -240,6 +286,8 @@ pub fn analyse(
         rows,
         review.error_rates,
         review.choices,
+        review.cube_error_rates,
+        review.cube_choices,
         review.luck,
         review.returns,
         review.finished,

@@ -82,3 +82,19 @@ def test_the_match_notebook_plays_writes_and_reads_a_match(tmp_path: Path) -> No
     assert "'MatchLength': '7'" in text
     if "GNU Backgammon is not installed" not in text:
         assert "gnubg reads the match as racegames played it: True" in text
+
+
+def test_the_analysis_notebook_marks_mistakes_in_fallas_and_backgammon() -> None:
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    pytest.importorskip("ipykernel")
+    nb = nbformat.read(EXAMPLES / "analysis.ipynb", as_version=4)
+    client = nbclient.NotebookClient(nb, timeout=180, kernel_name="python3", resources={"metadata": {"path": str(EXAMPLES)}})
+    client.execute()
+    outputs = [out for cell in nb.cells if cell.cell_type == "code" for out in cell.get("outputs", [])]
+    html = "".join(out.get("data", {}).get("text/html", "") for out in outputs)
+    text = "".join(out.get("text", "") for out in outputs)
+    # Both replays show, with mistakes marked; the cube decision is printed.
+    assert html.count("error rate") >= 2 and "?" in html
+    assert "the five worst moves" in text and "moves marked" in text
+    assert "proper action" in text

@@ -1,5 +1,6 @@
 //! A played game reviewed: at each decision, the value lost against the
-//! best play; each seat's error rate and luck.
+//! best play; each seat's error rate and luck, cube decisions counted
+//! apart from checker plays.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -36,6 +37,10 @@ pub struct Decision<S> {
     pub rank: usize,
     /// The number of distinct plays there were (1: the play was forced).
     pub choices: usize,
+    /// Whether it was a cube decision (double or roll, take or drop,
+    /// accept or reject), valued in the cube decision's unit
+    /// ([`super::CubeUnit`]), not a checker play.
+    pub cube: bool,
 }
 
 /// What [`analyse`] found.
@@ -43,11 +48,16 @@ pub struct Decision<S> {
 pub struct GameReview<S> {
     /// Every complete turn of the game, in order.
     pub decisions: Vec<Decision<S>>,
-    /// Per seat: the mean loss over its decisions with a choice (0 where it
-    /// had none).
+    /// Per seat: the mean loss over its checker plays with a choice (0
+    /// where it had none).
     pub error_rates: Vec<f64>,
-    /// Per seat: its decisions with a choice (more than one play).
+    /// Per seat: its checker plays with a choice (more than one play).
     pub choices: Vec<usize>,
+    /// Per seat: the mean loss over its cube decisions (0 where it had
+    /// none; always 0 in a game without the cube).
+    pub cube_error_rates: Vec<f64>,
+    /// Per seat: its cube decisions with a choice.
+    pub cube_choices: Vec<usize>,
     /// Per seat: the luck of its dice, as the game's best evaluation judges
     /// them (`racegames_players::arena::luck`); `None` where the game has no
     /// evaluation.
@@ -153,17 +163,8 @@ pub fn analyse<G: Playable>(
         decisions.extend(judged?);
     }
     let n = game.num_players();
-    let mut losses = vec![0.0; n];
-    let mut choices = vec![0usize; n];
-    for d in decisions.iter().filter(|d| d.choices > 1) {
-        losses[d.seat.index()] += d.loss;
-        choices[d.seat.index()] += 1;
-    }
-    let error_rates = losses
-        .iter()
-        .zip(&choices)
-        .map(|(l, &c)| if c == 0 { 0.0 } else { l / c as f64 })
-        .collect();
+    let (error_rates, choices) = rates(&decisions, n, false);
+    let (cube_error_rates, cube_choices) = rates(&decisions, n, true);
     let luck = match game.best_evaluation() {
         Some(judge) => Some(
             game_luck_from(game, &*judge, start, actions)
@@ -186,10 +187,29 @@ pub fn analyse<G: Playable>(
         decisions,
         error_rates,
         choices,
+        cube_error_rates,
+        cube_choices,
         luck,
         returns,
         finished: game.node(&end) == Node::Terminal,
     })
+}
+
+/// Each seat's mean loss over its decisions with a choice, of the cube or
+/// of checker play, and their number.
+fn rates<S>(decisions: &[Decision<S>], n: usize, cube: bool) -> (Vec<f64>, Vec<usize>) {
+    let mut losses = vec![0.0; n];
+    let mut choices = vec![0usize; n];
+    for d in decisions.iter().filter(|d| d.choices > 1 && d.cube == cube) {
+        losses[d.seat.index()] += d.loss;
+        choices[d.seat.index()] += 1;
+    }
+    let rates = losses
+        .iter()
+        .zip(&choices)
+        .map(|(l, &c)| if c == 0 { 0.0 } else { l / c as f64 })
+        .collect();
+    (rates, choices)
 }
 
 /// The complete turns of the game, and the position at its end.
@@ -235,6 +255,9 @@ fn judge_turn<G: Playable>(
     valuer: &Valuer<G>,
 ) -> Result<Option<Decision<G::State>>, AnalysisError> {
     let plays = hint(game, &turn.start, valuer)?;
+    let cube = game
+        .cube_analysis(&turn.start)
+        .is_some_and(|c| !c.choices.is_empty());
     let Some(rank) = plays.iter().position(|p| p.state == turn.end) else {
         return Ok(None);
     };
@@ -250,5 +273,6 @@ fn judge_turn<G: Playable>(
         loss: played.loss,
         rank: rank + 1,
         choices: plays.len(),
+        cube,
     }))
 }

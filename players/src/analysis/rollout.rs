@@ -9,14 +9,18 @@
 //!
 //! **Stratified first throws.** The first two chance nodes of each trial
 //! draw from strata: the uniform number that picks the throw lies in
-//! stratum `k mod 36` (permuted per block of 36 trials) for the first,
-//! and in stratum `(k / 36) mod 36` (permuted per block of 1296) for the
-//! second, so that every 1296 trials meet every pair of strata once (with
-//! two six-sided dice, every ordered pair of first throws, as gnubg's
+//! stratum `k mod 36` for the first, and in stratum `(k + k / 36) mod 36`
+//! for the second (each through a random permutation of the strata drawn
+//! per block of 1296 trials), so that every 36 trials meet every stratum
+//! of each throw once and every 1296 trials every pair of strata once
+//! (with two six-sided dice, every ordered pair of first throws, as gnubg's
 //! quasi-random dice do). Each trial's throws still have the game's exact
 //! chances, so the mean is unbiased; it varies less. The standard error
 //! is computed as if the trials were independent, which overstates it a
-//! little where the strata help.
+//! little where the strata help. (Until the comparison with gnubg's
+//! rollouts, the second stratum was `(k / 36) mod 36`: fewer than 1296
+//! trials then drew the second throw from a few strata only, each shared
+//! by 36 trials, and the standard error was understated.)
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -250,6 +254,18 @@ fn permuted(seed: u64, level: u64, block: u64, i: usize) -> usize {
     order[i]
 }
 
+/// The strata of trial `k`'s first two throws: every block of 36 trials
+/// meets each stratum of each throw once, every block of 1296 each pair
+/// once.
+pub(super) fn strata(seed: u64, k: usize) -> (usize, usize) {
+    let block = (k / (STRATA * STRATA)) as u64;
+    let (i, b) = (k % STRATA, (k / STRATA) % STRATA);
+    (
+        permuted(seed, 2, block, i),
+        permuted(seed, 3, block, (i + b) % STRATA),
+    )
+}
+
 /// Plays trial `k`, writing each seat's return; true when stopped early.
 fn trial<G: Playable>(
     game: &G,
@@ -261,13 +277,7 @@ fn trial<G: Playable>(
     returns: &mut [f64],
 ) -> Result<bool, AnalysisError> {
     let mut rng = mixed(settings.seed, 1, k as u64);
-    let first = permuted(settings.seed, 2, (k / STRATA) as u64, k % STRATA);
-    let second = permuted(
-        settings.seed,
-        3,
-        (k / (STRATA * STRATA)) as u64,
-        (k / STRATA) % STRATA,
-    );
+    let (first, second) = strata(settings.seed, k);
     let mut state = *start;
     let start_turn = game.turn_count(start);
     let limit = settings

@@ -33,7 +33,7 @@ fn hint_ranks_every_play_best_first_and_evaluate_takes_the_best() {
         let v = evaluate(&game, &state, &valuer).unwrap();
         let me = game.turn_owner(&state).unwrap().index();
         assert!((v.values[me] - plays[0].value).abs() < 1e-12);
-        let o = v.outcomes.unwrap();
+        let o = v.outcomes.unwrap().to_array();
         assert!(o.iter().all(|p| (0.0..=1.0).contains(p)), "{o:?}");
         assert!(o[1] <= o[0] + 1e-6 && o[2] <= o[1] + 1e-6);
     }
@@ -199,4 +199,22 @@ fn bearoff_rolls_match_a_direct_count_for_one_piece() {
     }
     assert!(bearoff_rolls(&[16, 0, 0, 0, 0, 0]).is_err());
     assert!(bearoff_rolls(&[1, 2]).is_err());
+}
+
+#[test]
+fn the_strata_cover_each_throw_every_36_trials_and_each_pair_every_1296() {
+    use std::collections::HashSet;
+    for seed in [1, 9] {
+        for block in 0..36 {
+            let ks = (block * 36)..(block * 36 + 36);
+            let firsts: HashSet<_> = ks
+                .clone()
+                .map(|k| super::rollout::strata(seed, k).0)
+                .collect();
+            let seconds: HashSet<_> = ks.map(|k| super::rollout::strata(seed, k).1).collect();
+            assert_eq!((firsts.len(), seconds.len()), (36, 36), "block {block}");
+        }
+        let pairs: HashSet<_> = (0..1296).map(|k| super::rollout::strata(seed, k)).collect();
+        assert_eq!(pairs.len(), 1296);
+    }
 }

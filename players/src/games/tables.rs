@@ -6,7 +6,9 @@ use racegames_board::{Game, Node, Seat};
 
 use racegames_tables::{Tables, Variant};
 
+use crate::analysis::CubeAnalysis;
 use crate::builtin::{build_player, Defaults, Evaluation};
+use crate::cube::Outcomes;
 use crate::expectimax::ExpectimaxSettings;
 use crate::games::tables_cube::CubelessPlayer;
 use crate::games::tables_eval::TablesEval;
@@ -143,8 +145,15 @@ impl Playable for Tables {
         defaults(self)
     }
 
-    fn outcomes(&self, state: &Self::State) -> Option<([f64; 5], Seat)> {
+    fn outcomes(&self, state: &Self::State) -> Option<(Outcomes, Seat)> {
+        if self.variant().is_cubeful() {
+            return net_outcomes(&self.cubeless(), &self.cubeless_position(state));
+        }
         net_outcomes(self, state)
+    }
+
+    fn cube_analysis(&self, state: &Self::State) -> Option<CubeAnalysis> {
+        crate::games::tables_cube::cube_analysis(self, state)
     }
 }
 
@@ -152,7 +161,7 @@ impl Playable for Tables {
 /// (seat 0 at a terminal state), in the analysis' order (win, win gammon, win backgammon, lose gammon,
 /// lose backgammon); `None` where
 /// the game has no five-output net or before the first turn.
-fn net_outcomes<G: crate::net::NetGame>(game: &G, state: &G::State) -> Option<([f64; 5], Seat)> {
+fn net_outcomes<G: crate::net::NetGame>(game: &G, state: &G::State) -> Option<(Outcomes, Seat)> {
     let net = crate::net::NetEvaluator::shipped(game).ok()?;
     if net.net().outputs() != 5 {
         return None;
@@ -166,7 +175,7 @@ fn net_outcomes<G: crate::net::NetGame>(game: &G, state: &G::State) -> Option<([
     };
     // The net's order: win, win gammon, lose gammon, win bg, lose bg.
     let o = [p[0], p[1], p[3], p[2], p[4]].map(f64::from);
-    Some((o, seat))
+    Some((Outcomes::from_array(o), seat))
 }
 
 #[cfg(test)]

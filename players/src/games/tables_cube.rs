@@ -40,9 +40,7 @@ impl CubelessPlayer {
     /// `inner`, a player of `game.cubeless()`, for `game`.
     pub(crate) fn new(inner: Box<dyn Player<Tables>>, game: &Tables) -> CubelessPlayer {
         let cubeless = game.cubeless();
-        let net = NetEvaluator::shipped(&cubeless)
-            .ok()
-            .filter(|n| n.net().outputs() == 5);
+        let net = gammon_net(&cubeless);
         CubelessPlayer {
             inner,
             cubeless,
@@ -56,19 +54,7 @@ impl CubelessPlayer {
     /// `expectimax` sees a position; the net alone at a pre-throw position
     /// misjudged positions such as a blitz by ten points of winning chances.
     fn chances(&self, state: &Position, seat: Seat) -> Outcomes {
-        let position = self.cubeless.cubeless_position(state);
-        if let Some(net) = &self.net {
-            if let Some(out) = one_ply(&self.cubeless, net, &position, seat) {
-                // The net's order: win, win gammon, lose gammon, win backgammon, lose backgammon.
-                let [w, wg, lg, wbg, lbg] = out;
-                return scored(&self.cubeless, Outcomes::clamped(w, wg, wbg, lg, lbg));
-            }
-        }
-        let mut returns = [0.0; 2];
-        TablesEval::default().evaluate(&self.cubeless, &position, &mut returns);
-        let scale = self.cubeless.variant().max_score();
-        let win = (returns[seat.index() & 1] / scale + 1.0) / 2.0;
-        Outcomes::clamped(win, 0.0, 0.0, 0.0, 0.0)
+        chances(&self.cubeless, self.net.as_ref(), state, seat)
     }
 }
 
@@ -124,6 +110,37 @@ fn one_ply(game: &Tables, net: &NetEvaluator, position: &Position, seat: Seat) -
         }
     }
     Some(sum)
+}
+
+/// The shipped net of `cubeless` with the gammon outputs, where it has one.
+fn gammon_net(cubeless: &Tables) -> Option<NetEvaluator> {
+    NetEvaluator::shipped(cubeless)
+        .ok()
+        .filter(|n| n.net().outputs() == 5)
+}
+
+/// The cubeless chances of `seat` at the cubeful `state`: the net's, one
+/// ply deep, where there is one, else the hand-written evaluation's
+/// expected return read as a chance to win without gammons.
+fn chances(
+    cubeless: &Tables,
+    net: Option<&NetEvaluator>,
+    state: &Position,
+    seat: Seat,
+) -> Outcomes {
+    let position = cubeless.cubeless_position(state);
+    if let Some(net) = net {
+        if let Some(out) = one_ply(cubeless, net, &position, seat) {
+            // The net's order: win, win gammon, lose gammon, win backgammon, lose backgammon.
+            let [w, wg, lg, wbg, lbg] = out;
+            return scored(cubeless, Outcomes::clamped(w, wg, wbg, lg, lbg));
+        }
+    }
+    let mut returns = [0.0; 2];
+    TablesEval::default().evaluate(cubeless, &position, &mut returns);
+    let scale = cubeless.variant().max_score();
+    let win = (returns[seat.index() & 1] / scale + 1.0) / 2.0;
+    Outcomes::clamped(win, 0.0, 0.0, 0.0, 0.0)
 }
 
 /// `chances` with the gammons and backgammons the game does not score
@@ -322,6 +339,9 @@ impl Player<Tables> for CubelessPlayer {
         })
     }
 }
+
+mod analysis;
+pub(crate) use analysis::cube_analysis;
 
 #[cfg(test)]
 mod tests;

@@ -187,7 +187,7 @@ def _wilson(successes: float, trials: int) -> Tuple[float, float, float]: ...
 MAX_TRIALS: int
 def _analysis_evaluate(
     state: Any, player: Optional[str] = None, params: Optional[Dict[str, Any]] = None
-) -> Tuple[List[float], Optional[List[float]], Optional[int], int]: ...
+) -> Tuple[List[float], Optional[List[float]], Optional[int], int, Optional[Dict[str, Any]]]: ...
 def _analysis_hint(
     state: Any, player: Optional[str] = None, params: Optional[Dict[str, Any]] = None
 ) -> List[Tuple[List[int], float, List[float], float]]: ...
@@ -208,7 +208,9 @@ def _analysis_analyse(
     threads: Optional[SupportsIndex] = None,
     progress: Optional[Callable[[int, int], None]] = None,
 ) -> Tuple[
-    List[Tuple[int, int, List[int], float, List[int], float, float, int, int]],
+    List[Tuple[int, int, List[int], float, List[int], float, float, int, int, bool]],
+    List[float],
+    List[int],
     List[float],
     List[int],
     Optional[List[float]],

@@ -18,8 +18,11 @@ Positions are valued as a built-in player values them: ``greedy`` by the
 game's evaluation itself (gnubg's 0-ply: at a chance node the estimate of
 the position, at a decision node the estimate after the best play), and
 ``expectimax`` by its search of ``depth`` plies (gnubg's n-ply). The
-default is the game's strongest player that values positions. The
-doubling cube is not modelled: values are cubeless. Every call runs
+default is the game's strongest player that values positions. Values
+are cubeless; in a game with the doubling cube ``evaluate`` also gives the
+cube decision (``Evaluation.cube``: the cubeful equity and the right cube
+action), ``hint`` ranks the cube actions at a cube decision and
+``analyse`` counts cube errors apart from checker-play errors. Every call runs
 natively with the GIL released, answers Ctrl-C, and ``rollout`` and
 ``analyse`` show a tqdm bar with ``progress=True``; ``MAX_TRIALS`` bounds
 a rollout's trials. See ``docs/analysis.md``.
@@ -28,6 +31,7 @@ The command line prints the ranked plays of a position or the annotated
 moves of recorded games::
 
     python -m racegames.analysis backgammon "<notation>" --player expectimax
+    python -m racegames.analysis backgammon "<notation>" --option cube=true
     python -m racegames.analysis games.txt --player greedy
 """
 
@@ -53,6 +57,7 @@ from racegames.records import Record
 
 __all__ = [
     "Analysis",
+    "CubeDecision",
     "Decision",
     "Evaluation",
     "Play",
@@ -99,12 +104,74 @@ def _check_player(player: Any) -> Optional[str]:
     return player
 
 
+class CubeDecision:
+    """The cube decision of a position before the throw, in a game with
+    the doubling cube, from the side of ``doubler``, the player on roll
+    (who may double, or has doubled). ``no_double``, ``double_take`` and
+    ``double_drop`` are the doubler's values of the three lines, ``equity``
+    the cubeful equity with the cube played right; ``unit`` is ``"points"``
+    (money play, for a cube of 1: multiply by ``cube_value``) or
+    ``"match"`` (the chance to win the match). ``action`` is the right
+    action: ``"no double"``, ``"double/take"``, ``"double/drop"`` or ``"too
+    good"``, and facing a double (``doubled``) ``"take"`` or ``"drop"``;
+    ``take`` says whether taking is right. ``outcomes`` are the doubler's
+    cubeless chances (the net's, 0-ply), which every figure comes from:
+    Janowski's model in money play, the match-equity table in match play
+    (``docs/cube.md``)."""
+
+    def __init__(self, d: Dict[str, Any]) -> None:
+        self.doubler: int = int(d["doubler"])
+        self.outcomes: Tuple[float, ...] = _floats(d["outcomes"])
+        self.no_double: float = float(d["no_double"])
+        self.double_take: float = float(d["double_take"])
+        self.double_drop: float = float(d["double_drop"])
+        self.unit: str = str(d["unit"])
+        self.cube_value: int = int(d["cube_value"])
+        self.may_double: bool = bool(d["may_double"])
+        self.doubled: bool = bool(d["doubled"])
+        self.equity: float = float(d["equity"])
+        self.verdict: str = str(d["verdict"])
+        self.take: bool = bool(d["take"])
+
+    @property
+    def action(self) -> str:
+        """The right action of the player to act: the doubler's verdict, or
+        ``take``/``drop`` facing a double."""
+        if self.doubled:
+            return "take" if self.take else "drop"
+        return self.verdict
+
+    def text(self) -> str:
+        """The decision as gnubg shows it: the three lines and the action."""
+        unit = "" if self.unit == "points" else " (match winning chance)"
+        lines = [
+            f"cube {self.cube_value}, seat {'ABCDEF'[self.doubler]} on roll{unit}: cubeful equity {self.equity:+.4f}",
+            f"  no double    {self.no_double:+.4f}",
+            f"  double/take  {self.double_take:+.4f}",
+            f"  double/drop  {self.double_drop:+.4f}",
+            f"  proper action: {self.verdict}" + ("" if self.doubled else f" ({'take' if self.take else 'drop'})"),
+        ]
+        if self.doubled:
+            lines.append(f"  facing the double: {self.action}")
+        elif not self.may_double:
+            lines[-1] = "  proper action: no double (may not double)"
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return (
+            f"CubeDecision(action={self.action!r}, equity={self.equity:+.4f}, no_double={self.no_double:+.4f}, "
+            f"double_take={self.double_take:+.4f}, double_drop={self.double_drop:+.4f}, unit={self.unit!r})"
+        )
+
+
 class Evaluation:
     """What ``evaluate`` found: ``values[s]``, seat ``s``'s expected
     return; for backgammon ``outcomes``, the chances of (win, win gammon,
     win backgammon, lose gammon, lose backgammon) for ``outcomes_seat`` (the
     seat to act), as the net sees the position (after the best play at a
-    decision node); ``depth``, the plies searched."""
+    decision node); ``depth``, the plies searched; ``cube``, in a game with
+    the doubling cube before a throw or at a double, the ``CubeDecision``
+    (else ``None``)."""
 
     def __init__(
         self,
@@ -113,18 +180,22 @@ class Evaluation:
         outcomes_seat: Optional[int],
         depth: int,
         player: str,
+        cube: Optional[CubeDecision] = None,
     ) -> None:
         self.values: Tuple[float, ...] = _floats(values)
         self.outcomes: Optional[Tuple[float, ...]] = None if outcomes is None else _floats(outcomes)
         self.outcomes_seat: Optional[int] = outcomes_seat
         self.depth: int = int(depth)
         self.player: str = player
+        self.cube: Optional[CubeDecision] = cube
 
     def __repr__(self) -> str:
         extra = ""
         if self.outcomes is not None:
             shown = ", ".join(f"{n}={p:.4f}" for n, p in zip(OUTCOME_NAMES, self.outcomes))
             extra = f", outcomes(seat {self.outcomes_seat})=({shown})"
+        if self.cube is not None:
+            extra += f", cube={self.cube!r}"
         return f"Evaluation(values={_fmt(self.values)}{extra}, player={self.player!r}, depth={self.depth})"
 
 
@@ -178,15 +249,17 @@ class Decision:
     """One turn of an analysed game: the ``seat`` that played, from
     action ``index``, the actions ``played`` and their ``value``, the
     ``best`` play and its ``best_value``, the ``loss`` (value lost against
-    the best), the play's ``rank`` among the ``choices`` there were."""
+    the best), the play's ``rank`` among the ``choices`` there were;
+    ``cube``: whether it was a cube decision (valued in the cube's unit)
+    rather than a checker play."""
 
     def __init__(
         self,
-        row: Tuple[int, int, List[int], float, List[int], float, float, int, int],
+        row: Tuple[int, int, List[int], float, List[int], float, float, int, int, bool],
         played_text: str,
         best_text: str,
     ) -> None:
-        index, seat, played, value, best, best_value, loss, rank, choices = row
+        index, seat, played, value, best, best_value, loss, rank, choices, cube = row
         self.index: int = int(index)
         self.seat: int = int(seat)
         self.played: List[int] = list(played)
@@ -196,6 +269,7 @@ class Decision:
         self.loss: float = float(loss)
         self.rank: int = int(rank)
         self.choices: int = int(choices)
+        self.cube: bool = bool(cube)
         self.played_text: str = played_text
         self.best_text: str = best_text
 
@@ -223,7 +297,9 @@ class Decision:
 class Analysis:
     """What ``analyse`` found: ``decisions`` (every complete turn, with the
     value lost at each), ``error_rates[s]`` (seat ``s``'s mean loss over its
-    decisions with a choice, counted in ``choices[s]``), ``luck[s]`` (what
+    checker plays with a choice, counted in ``choices[s]``),
+    ``cube_error_rates[s]`` and ``cube_choices[s]`` (the same over its cube
+    decisions, in the cube's unit; 0 in a game without the cube), ``luck[s]`` (what
     its dice gave it, as the game's best evaluation judges them; ``None``
     where the game has none), ``returns`` and ``finished``. In a notebook
     it shows as the game's replay with the mistakes marked."""
@@ -238,11 +314,15 @@ class Analysis:
         returns: Sequence[float],
         finished: bool,
         player: str,
+        cube_error_rates: Sequence[float] = (),
+        cube_choices: Sequence[int] = (),
     ) -> None:
         self.record: Record = record
         self.decisions: List[Decision] = decisions
         self.error_rates: Tuple[float, ...] = _floats(error_rates)
         self.choices: Tuple[int, ...] = tuple(int(c) for c in choices)
+        self.cube_error_rates: Tuple[float, ...] = _floats(cube_error_rates) or tuple(0.0 for _ in choices)
+        self.cube_choices: Tuple[int, ...] = tuple(int(c) for c in cube_choices) or tuple(0 for _ in choices)
         self.luck: Optional[Tuple[float, ...]] = None if luck is None else _floats(luck)
         self.returns: Tuple[float, ...] = _floats(returns)
         self.finished: bool = bool(finished)
@@ -258,7 +338,7 @@ class Analysis:
         lines = []
         for d in self.decisions:
             seat = "ABCDEF"[d.seat]
-            line = f"{d.index + 1:4d}. {seat} {d.played_text}{d.mark()}"
+            line = f"{d.index + 1:4d}. {seat} {'cube: ' if d.cube else ''}{d.played_text}{d.mark()}"
             if d.forced:
                 line += "  (forced)"
             elif d.loss > 0:
@@ -266,7 +346,10 @@ class Analysis:
             lines.append(line)
         for s, rate in enumerate(self.error_rates):
             luck = "" if self.luck is None else f", luck {self.luck[s]:+.4f}"
-            lines.append(f"seat {'ABCDEF'[s]}: error rate {rate:.4f} over {self.choices[s]} decisions{luck}")
+            cube = ""
+            if self.cube_choices[s]:
+                cube = f", cube error rate {self.cube_error_rates[s]:.4f} over {self.cube_choices[s]} cube decisions"
+            lines.append(f"seat {'ABCDEF'[s]}: error rate {rate:.4f} over {self.choices[s]} decisions{cube}{luck}")
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -300,14 +383,19 @@ def evaluate(state: State, player: Optional[str] = None, **params: Any) -> Evalu
     value of positions (``random``, ``mcts``) raise ``ValueError``."""
     s = _check_state(state)
     name = _check_player(player)
-    values, outcomes, seat, depth = _analysis_evaluate(s, name, params)
-    return Evaluation(values, outcomes, seat, depth, name or "strongest")
+    values, outcomes, seat, depth, cube = _analysis_evaluate(s, name, params)
+    return Evaluation(
+        values, outcomes, seat, depth, name or "strongest", None if cube is None else CubeDecision(cube)
+    )
 
 
 def hint(state: State, player: Optional[str] = None, **params: Any) -> List[Play]:
     """Every play of the player to move at ``state`` (a whole turn where
     the game moves die by die: the distinct positions it can end in), best
-    first, each with its actions, value and loss against the best.
+    first, each with its actions, value and loss against the best. At a
+    cube decision (a game with the doubling cube), the cube actions (roll,
+    double, resign; take, drop; accept, reject), valued by the cube's model
+    in its unit (``CubeDecision.unit``; in money play the points at stake).
     ``ValueError`` away from a decision node."""
     s = _check_state(state)
     name = _check_player(player)
@@ -408,7 +496,7 @@ def analyse(
     name = _check_player(player)
     start = rec.start_state()
     actions = list(rec.actions)
-    rows, rates, choices, luck, returns, finished = _run(
+    rows, rates, choices, cube_rates, cube_choices, luck, returns, finished = _run(
         progress,
         "analyse",
         lambda cb: _analysis_analyse(start, actions, name, params, threads, cb),
@@ -424,7 +512,9 @@ def analyse(
             state.apply_action(actions[at])
             at += 1
         decisions.append(Decision(row, _texts(state, row[2]), _texts(state, row[4])))
-    return Analysis(rec, decisions, rates, choices, luck, returns, finished, name or "strongest")
+    return Analysis(
+        rec, decisions, rates, choices, luck, returns, finished, name or "strongest", cube_rates, cube_choices
+    )
 
 
 def bearoff_rolls(counts: Sequence[SupportsIndex]) -> List[float]:
@@ -446,6 +536,19 @@ def _print_plays(state: State, plays: List[Play], top: int) -> None:
         print(f"     ... {len(plays) - top} more plays")
 
 
+def _game_option(text: str) -> Tuple[str, Any]:
+    """``KEY=VALUE`` of ``--option``: true/false, an int, or the text."""
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"a game option is KEY=VALUE, not {text!r}")
+    if value.lower() in ("true", "false"):
+        return key, value.lower() == "true"
+    try:
+        return key, int(value)
+    except ValueError:
+        return key, value
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """The command line: ranked plays of a position, or annotated games."""
     from racegames import make_game, records
@@ -460,6 +563,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--top", type=int, default=10, help="plays shown (default 10)")
     parser.add_argument("--rollout", type=int, default=0, metavar="TRIALS", help="also roll the position out")
     parser.add_argument("--threads", type=int, default=2, help="threads (default 2)")
+    parser.add_argument(
+        "--option",
+        type=_game_option,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option for GAME NOTATION (cube=true, match_length=7, ...)",
+    )
     args = parser.parse_args(argv)
     try:
         name, params = parse_player(args.player) if args.player else (None, {})
@@ -469,9 +580,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 print(f"{rec.tags.get('Game', rec.game.name)}: {a!r}")
                 print(a.text())
         elif len(args.source) == 2:
-            game = make_game(args.source[0])
+            game = make_game(args.source[0], **dict(args.option))
             state = game.state_from_notation(args.source[1])
-            print(evaluate(state, name, **params))
+            e = evaluate(state, name, **params)
+            print(e)
+            if e.cube is not None:
+                print(e.cube.text())
             if not state.is_chance_node() and not state.is_terminal():
                 _print_plays(state, hint(state, name, **params), args.top)
             if args.rollout:
