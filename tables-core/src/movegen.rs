@@ -414,8 +414,7 @@ impl Tables {
             Source::Point(r) => {
                 let r = r as usize;
                 let sign: i8 = if p == 0 { 1 } else { -1 };
-                r < self.route_len
-                    && pos.board[self.route_to_point[p][r] as usize] * sign > 0
+                r < self.route_len && pos.board[self.route_to_point[p][r] as usize] * sign > 0
             }
         }
     }
