@@ -426,6 +426,52 @@ pub enum SpecError {
     TooMany,
 }
 
+/// An option's value that owns its text: what a binding reads from its
+/// caller (a Python or JavaScript value) before lending it to
+/// [`FromParams::from_params`] as a [`ParamValue`].
+///
+/// ```
+/// use racegames_board::params::{borrow_params, OwnedParamValue};
+/// use racegames_board::ParamValue;
+///
+/// let owned = vec![("variant".to_string(), OwnedParamValue::Str("fallas".into()))];
+/// assert_eq!(borrow_params(&owned), vec![("variant", ParamValue::Str("fallas"))]);
+/// ```
+#[cfg(feature = "alloc")]
+#[derive(Clone, Debug, PartialEq)]
+pub enum OwnedParamValue {
+    /// A boolean.
+    Bool(bool),
+    /// A whole number.
+    Int(i64),
+    /// A real.
+    Float(f64),
+    /// A string.
+    Str(alloc::string::String),
+}
+
+#[cfg(feature = "alloc")]
+impl OwnedParamValue {
+    /// The value, borrowed as the rules crates take it.
+    pub fn value(&self) -> ParamValue<'_> {
+        match self {
+            OwnedParamValue::Bool(b) => ParamValue::Bool(*b),
+            OwnedParamValue::Int(i) => ParamValue::Int(*i),
+            OwnedParamValue::Float(x) => ParamValue::Float(*x),
+            OwnedParamValue::Str(s) => ParamValue::Str(s.as_str()),
+        }
+    }
+}
+
+/// The `(name, value)` list the rules crates take, borrowed from owned
+/// options.
+#[cfg(feature = "alloc")]
+pub fn borrow_params(
+    owned: &[(alloc::string::String, OwnedParamValue)],
+) -> alloc::vec::Vec<(&str, ParamValue<'_>)> {
+    owned.iter().map(|(k, v)| (k.as_str(), v.value())).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

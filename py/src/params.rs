@@ -13,35 +13,10 @@ use racegames_board::{ParamList, ParamValue};
 
 use crate::errors;
 
-/// A parameter value read from Python.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Owned {
-    /// A bool.
-    Bool(bool),
-    /// An int.
-    Int(i64),
-    /// A real.
-    Float(f64),
-    /// A str, or a path's text.
-    Str(String),
-}
-
-impl Owned {
-    /// The value as the rules crates take it.
-    pub(crate) fn value(&self) -> ParamValue<'_> {
-        match self {
-            Owned::Bool(b) => ParamValue::Bool(*b),
-            Owned::Int(i) => ParamValue::Int(*i),
-            Owned::Float(x) => ParamValue::Float(*x),
-            Owned::Str(s) => ParamValue::Str(s.as_str()),
-        }
-    }
-}
-
 /// The `(name, value)` list the rules crates take.
-pub(crate) fn values(owned: &[(String, Owned)]) -> Vec<(&str, ParamValue<'_>)> {
-    owned.iter().map(|(k, v)| (k.as_str(), v.value())).collect()
-}
+pub(crate) use racegames_board::params::borrow_params as values;
+/// A value read from the caller, owned (the rules crates borrow it).
+pub(crate) use racegames_board::params::OwnedParamValue as Owned;
 
 /// Whether `v` is a numpy bool (`numpy.bool_`), which is no Python `bool`.
 fn is_numpy_bool(v: &Bound<'_, PyAny>) -> PyResult<bool> {

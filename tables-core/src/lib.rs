@@ -257,6 +257,7 @@ pub mod observation;
 #[cfg(feature = "alloc")]
 mod perft;
 mod position;
+mod preset_options;
 mod presets;
 #[cfg(feature = "serde")]
 mod serde_impls;

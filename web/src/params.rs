@@ -9,30 +9,10 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use crate::errors;
 
-/// An option's value, owned.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Owned {
-    /// A boolean.
-    Bool(bool),
-    /// A whole number.
-    Int(i64),
-    /// A real.
-    Float(f64),
-    /// A string.
-    Str(String),
-}
-
-impl Owned {
-    /// The value as the rules crates take it.
-    pub(crate) fn value(&self) -> ParamValue<'_> {
-        match self {
-            Owned::Bool(b) => ParamValue::Bool(*b),
-            Owned::Int(i) => ParamValue::Int(*i),
-            Owned::Float(x) => ParamValue::Float(*x),
-            Owned::Str(s) => ParamValue::Str(s),
-        }
-    }
-}
+/// The `(name, value)` list the rules crates take.
+pub(crate) use racegames_board::params::borrow_params as values;
+/// A value read from the caller, owned (the rules crates borrow it).
+pub(crate) use racegames_board::params::OwnedParamValue as Owned;
 
 /// The largest whole number a JavaScript number holds exactly.
 const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
@@ -82,11 +62,6 @@ pub(crate) fn read(params: &JsValue, skip: &[&str]) -> Result<Vec<(String, Owned
         out.push((key, value));
     }
     Ok(out)
-}
-
-/// The `(name, value)` list the rules crates take.
-pub(crate) fn values(owned: &[(String, Owned)]) -> Vec<(&str, ParamValue<'_>)> {
-    owned.iter().map(|(k, v)| (k.as_str(), v.value())).collect()
 }
 
 /// A value as a plain JavaScript value.

@@ -1,7 +1,7 @@
 //! The one face: text <-> `Setup` <-> `Position`, for every game of the
 //! family, and the errors that name what is wrong.
 
-mod common;
+use super::common;
 
 use common::*;
 use proptest::prelude::*;

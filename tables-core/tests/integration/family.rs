@@ -1,6 +1,6 @@
 //! The engine makes further tables games a matter of parameters.
 
-mod common;
+use super::common;
 
 use common::*;
 use racegames_board::sim::{random_playout, SplitMix64};

@@ -1,6 +1,6 @@
 //! Hit odds and shots, against a brute-force count over ordered throws.
 
-mod common;
+use super::common;
 
 use common::*;
 use racegames_board::Seat;

@@ -2,7 +2,7 @@
 //! Todas tablas (backgammon's set-up, doubles as thrown) and Reencontrar;
 //! the options of every Libro game are checked by name and value.
 
-mod common;
+use super::common;
 
 use common::*;
 use racegames_board::{FromParams, Game, Node, ParamValue, Seat};

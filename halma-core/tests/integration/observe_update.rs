@@ -1,7 +1,7 @@
 //! `observe_update` rewrites an observation into exactly what `observe`
 //! writes, whatever the two positions and observers.
 
-mod common;
+use super::common;
 
 use common::{cc, halma};
 use racegames_board::sim::SplitMix64;

@@ -11,7 +11,7 @@
 use racegames_board::testing::{check_perft_data, perft, PerftLine, Step};
 use racegames_daldos::Daldos;
 
-const DATA: &str = include_str!("data/daldos_perft.txt");
+const DATA: &str = include_str!("../data/daldos_perft.txt");
 
 #[test]
 fn perft_counts_match_the_data_file() {

@@ -1,7 +1,7 @@
 //! One test per rule sentence of Halma on the square board
 //! (`docs/games/halma.md`).
 
-mod common;
+use super::common;
 
 use common::{build, ends_from, halma, notation};
 use racegames_board::{FromParams, Game, Node, ParamError, ParamValue, Seat};

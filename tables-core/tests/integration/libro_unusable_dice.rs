@@ -1,7 +1,7 @@
 //! What becomes of dice that cannot be used: Fallas (the thrower loses),
 //! Laquet and Doblet (they pass to the opponent); Doblet's unstacking.
 
-mod common;
+use super::common;
 
 use common::*;
 use racegames_board::{Game, Node, ParamValue, Seat};

@@ -3,7 +3,7 @@
 //! the start, dalling, moving and capture (`rules_play.rs` has the rest).
 //! Positions are built with the notation.
 
-mod rules_support;
+use super::rules_support;
 
 use racegames_board::{Game, Node, Seat};
 use racegames_daldos::{Board, Capture, Daldos, Dalling, Jumping, Phase, Row};

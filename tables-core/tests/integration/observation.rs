@@ -1,6 +1,6 @@
 //! The observation: one shape for both seats, from the observer's view.
 
-mod common;
+use super::common;
 
 use common::*;
 use racegames_board::{Game, ObservationError, Seat};

@@ -1,6 +1,6 @@
 //! One test per rule sentence of `docs/games/backgammon.md`, named after it.
 
-mod common;
+use super::common;
 
 use common::*;
 use racegames_board::{FromParams, Game, Node, ParamValue, Seat};

@@ -1,7 +1,7 @@
 //! The game contract: state size, worst-case legal-action count, options,
 //! action encoding and observation.
 
-mod common;
+use super::common;
 
 use common::{cc, cc_games, halma};
 use racegames_board::sim::SplitMix64;

@@ -10,7 +10,7 @@
 //! other way, so the plays that use the most dice all use the same dice.
 //! The test checks every case rather than trusting the argument.
 
-mod common;
+use super::common;
 
 use std::collections::BTreeSet;
 

@@ -1,7 +1,7 @@
 //! Property tests over random legal play, and fuzzing of the parsers and of
 //! `apply` with arbitrary input.
 
-mod common;
+use super::common;
 
 use common::{action_string, cc, halma, notation};
 use proptest::prelude::*;

@@ -1,6 +1,6 @@
 //! Property tests over random legal play, and fuzzing of every input.
 
-mod common;
+use super::common;
 
 use common::*;
 use proptest::prelude::*;

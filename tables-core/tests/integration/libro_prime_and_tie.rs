@@ -2,7 +2,7 @@
 //! prime (a player who cannot enter loses) and the tie (nobody can move:
 //! drawn), exact bearing off, the stack limit option, 28 points.
 
-mod common;
+use super::common;
 
 use common::*;
 use racegames_board::{Game, Node, ParamValue, Seat};

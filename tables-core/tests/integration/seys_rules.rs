@@ -1,7 +1,7 @@
 //! One test per rule sentence of `docs/games/seys-dos-e-as.md` (the default
 //! reading), named after it.
 
-mod common;
+use super::common;
 
 use common::*;
 use racegames_board::{FromParams, Game, Node, ParamValue, Seat};

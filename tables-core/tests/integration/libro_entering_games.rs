@@ -2,7 +2,7 @@
 //! the last quarter), Pareia de entrada (throw again on equal dice) and
 //! Buffa de baldrac (enter everything first, exact bearing off).
 
-mod common;
+use super::common;
 
 use common::*;
 use racegames_board::{Game, Node, ParamValue, Seat};

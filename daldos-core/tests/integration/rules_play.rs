@@ -2,7 +2,7 @@
 //! (`docs/games/daldos.md`), named after it: using the dice, the end, the
 //! notation and the common rules (`rules.rs` has the board to capture).
 
-mod rules_support;
+use super::rules_support;
 
 use racegames_board::{Game, IllegalAction, Node, ParamValue, ReturnsError, Seat};
 use racegames_daldos::{Board, Daldos, Jumping, Options, Phase, Position};

@@ -7,7 +7,7 @@
 use racegames_board::testing::{check_perft_data, Step};
 use racegames_tables::Tables;
 
-const DATA: &str = include_str!("data/tables_perft.txt");
+const DATA: &str = include_str!("../data/tables_perft.txt");
 
 #[test]
 fn perft_counts_match_the_data_file() {

@@ -1,6 +1,6 @@
 //! The state's size and the documented worst case of the legal-action count.
 
-mod common;
+use super::common;
 
 use common::*;
 use racegames_board::Game;

@@ -1,7 +1,7 @@
 //! One test per rule sentence and option of Chinese checkers
 //! (`docs/games/chinese-checkers.md`), named after it.
 
-mod common;
+use super::common;
 
 use common::{build, cc, ends_from, legal, names, notation};
 use racegames_board::{FromParams, Game, Node, ParamError, ParamValue, ReturnsError, Seat};

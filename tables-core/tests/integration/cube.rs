@@ -2,7 +2,7 @@
 //! `docs/games/backgammon.md`, the game contract over random cubeful
 //! games, and property tests.
 
-mod common;
+use super::common;
 
 use common::*;
 use proptest::prelude::*;
@@ -497,7 +497,7 @@ fn perft_counts_match_the_cube_data_file() {
     } else {
         u64::MAX
     };
-    let data = include_str!("data/tables_cube_perft.txt");
+    let data = include_str!("../data/tables_cube_perft.txt");
     let done = check_perft_data(data, limit, |line| {
         line.count_in(&line.make::<Tables>()?, Step::Turn)
     })

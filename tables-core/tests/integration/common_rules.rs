@@ -1,7 +1,7 @@
 //! Tests for `docs/games/common.md` as the tables games apply it,
 //! and for the tables notation.
 
-mod common;
+use super::common;
 
 use common::*;
 use racegames_board::{FromParams, Game, Node, ParamValue, ReturnsError, Seat};

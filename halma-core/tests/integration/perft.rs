@@ -1,14 +1,14 @@
 //! Perft counts from `tests/data/halma_perft.txt`, shared with the Python
 //! reference model.
 
-mod common;
+use super::common;
 
 use common::{cc, cc_games, halma};
 use racegames_board::testing::{check_perft_data, perft, Step};
 use racegames_board::Game;
 use racegames_halma::{ChineseCheckers, SquareHalma};
 
-const DATA: &str = include_str!("data/halma_perft.txt");
+const DATA: &str = include_str!("../data/halma_perft.txt");
 
 #[test]
 fn perft_counts_match_the_data_file() {

@@ -3,7 +3,7 @@
 //! setups with the field named, and the game's `parse_position`,
 //! `notation` and `diagram`.
 
-mod common;
+use super::common;
 
 use common::{cc, cc_games, halma};
 use racegames_board::testing::random_states;
