@@ -49,6 +49,7 @@ says so:
 
     python py/bench/bench.py [--games daldos] [--sizes 256 1024] [--repeats 5] [--seconds 1]
     python py/bench/bench.py --report docs/benchmarks.md
+    python py/bench/bench.py --games backgammon chinese_checkers --rows 'openspiel state-api' --repeats 7
 
 ``--report PATH`` runs backgammon, Daldøs and Chinese checkers (2 players)
 with 256 and 1,024 environments (unless ``--games``/``--sizes`` say
@@ -681,7 +682,8 @@ def write_report(path: Path, command: str, tables: Sequence[Tuple[str, List[Tupl
         "",
         "How fast racegames plays random games from Python, beside OpenSpiel and pgx on the CPU:",
         "decisions and whole games per second of the `State` API, a Gymnasium environment and the",
-        "native `VectorEnv`. Every figure on this page comes from one run of one command:",
+        "native `VectorEnv`. Every figure in the tables comes from one run of one command",
+        f"(the last section, [{KEPT_SECTION}](#{KEPT_ANCHOR}), is kept from the page as it was):",
         "",
         "```sh",
         command,
@@ -731,8 +733,25 @@ def write_report(path: Path, command: str, tables: Sequence[Tuple[str, List[Tupl
         lines += [f"## {TITLES.get(name, name)}", "", *markdown_table(rows), ""]
         if name in GAME_NOTES:
             lines += [GAME_NOTES[name], ""]
+    lines += kept_section(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(lines).rstrip("\n") + "\n", encoding="utf-8")
+
+
+#: The section of the page that a new report keeps as it was: figures of
+#: changes measured before and after, by their own commands.
+KEPT_SECTION = "Changes measured before and after"
+KEPT_ANCHOR = "changes-measured-before-and-after"
+
+
+def kept_section(path: Path) -> List[str]:
+    """The lines of the page's kept section (``KEPT_SECTION`` to the end),
+    none if the page or the section does not exist yet."""
+    if not path.exists():
+        return []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    heading = f"## {KEPT_SECTION}"
+    return lines[lines.index(heading):] if heading in lines else []
 
 
 def main(argv: Optional[Sequence[str]] = None) -> None:
@@ -745,6 +764,8 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--peers", nargs="*", default=[p for p, _ in PEERS], help="peers to measure where installed")
     parser.add_argument("--report", type=Path, default=None, help="write the Markdown benchmarks page here")
+    parser.add_argument("--rows", nargs="*", default=None, help="measure only these rows (labels as printed, "
+                        "e.g. state-api 'openspiel state-api'); state-api, the base of the ratios, always")
     args = parser.parse_args(argv)
     games = args.games or (REPORT_GAMES if args.report else ["daldos"])
     if games == ["all"]:
@@ -763,6 +784,8 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
             continue
         print(f"\n{name}", flush=True)
         rows = runners(name, sizes, args.peers)
+        if args.rows is not None:
+            rows = [(label, r) for label, r in rows if label == "state-api" or label in args.rows]
         measured = table_rows(rows, args.repeats, args.seconds)
         print_rows([label for label, _ in rows], measured)
         tables.append((name, list(zip([label for label, _ in rows], measured))))

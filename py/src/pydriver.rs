@@ -486,7 +486,9 @@ impl PyDriver {
 
     /// Runs `work` on the locked driver: with the GIL where a callable
     /// opponent needs it, answering Ctrl-C where a built-in player may
-    /// search for long, else with the GIL released.
+    /// search for long, else with the GIL released, except where every
+    /// opponent is random: that takes a few microseconds, less than
+    /// releasing and taking back the GIL costs.
     fn drive<T: Send>(
         &self,
         py: Python<'_>,
@@ -496,14 +498,12 @@ impl PyDriver {
             let mut inner = self.lock()?;
             guard(|| work(&mut **inner))?
         };
-        if self.external {
+        if self.external || !self.native {
             run()
-        } else if self.native {
+        } else {
             crate::interrupt::interruptible(py, |interrupt| {
                 racegames_players::with_interrupt(interrupt, run)
             })?
-        } else {
-            py.detach(run)
         }
     }
 

@@ -98,3 +98,15 @@ def test_openspiel_row_where_installed(tmp_path: Path) -> None:
     installed = importlib.util.find_spec("pyspiel") is not None
     assert ("not installed" in openspiel) != installed
     assert not any("pgx" in row for row in rows)  # not asked for
+
+
+def test_a_new_report_keeps_the_before_and_after_section(tmp_path: Path) -> None:
+    """The page's last section (figures of changes, measured by their own
+    commands) survives a new report; the rows are measured afresh."""
+    page = tmp_path / "benchmarks.md"
+    kept = "## Changes measured before and after\n\nA figure of a change: 1.23x.\n"
+    page.write_text("# Benchmarks\n\nold tables\n\n" + kept, encoding="utf-8")
+    text = run_report(tmp_path, "--games", "daldos", "--sizes", "--peers", "--rows", "state-api")
+    assert "old tables" not in text
+    assert text.endswith(kept)
+    assert len(table(text, "Daldøs")) == 1  # --rows: state-api only

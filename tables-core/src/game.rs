@@ -549,6 +549,19 @@ impl Game for Tables {
         }
     }
 
+    /// A move skips `apply`'s legality check (most of its cost: the
+    /// dice-use rules) when it can at least be made: its die is thrown and
+    /// its source holds a piece of the mover's, so nothing can panic even
+    /// if the caller's promise is broken. Anything else goes through
+    /// `apply`.
+    fn apply_legal(&self, pos: &mut Position, action: Action) {
+        if let Some(mv) = self.move_of(action).filter(|&mv| self.can_be_made(pos, mv)) {
+            self.apply_move_unchecked(pos, mv);
+        } else {
+            let _ = self.apply(pos, action);
+        }
+    }
+
     fn returns(&self, pos: &Position, out: &mut [f64]) -> Result<(), ReturnsError> {
         ReturnsError::check(2, out)?;
         let mut r = [0.0; 2];

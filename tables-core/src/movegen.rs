@@ -397,6 +397,28 @@ impl Tables {
         (t < self.route_len).then(|| self.route_to_point[p][t] as usize)
     }
 
+    /// True when `mv` can be made in `pos` whether or not the rules allow
+    /// it: a move phase, its die among the dice, a piece of the mover's
+    /// on its source. [`Tables::apply_move_unchecked`] then cannot fail.
+    #[inline]
+    pub(crate) fn can_be_made(&self, pos: &Position, mv: Move) -> bool {
+        if pos.phase != Phase::Move || pos.turn >= 2 || pos.max_use == 0 {
+            return false;
+        }
+        let p = pos.turn as usize;
+        if mv.die == 0 || !pos.dice().contains(&mv.die) {
+            return false;
+        }
+        match mv.source {
+            Source::Waiting(q) => pos.waiting[p].get(q as usize).is_some_and(|&n| n > 0),
+            Source::Point(r) => {
+                let r = r as usize;
+                let sign: i8 = if p == 0 { 1 } else { -1 };
+                r < self.route_len && pos.board[self.route_to_point[p][r] as usize] * sign > 0
+            }
+        }
+    }
+
     /// Applies a move already known to be legal.
     pub(crate) fn apply_move_unchecked(&self, pos: &mut Position, mv: Move) {
         let p = pos.turn as usize;

@@ -376,79 +376,100 @@ impl FromStr for Setup {
 }
 
 /// The longest points field: every point holding `A255^`, and commas.
-const POINTS_FIELD: usize = MAX_POINTS * 6;
+/// Room for the notation but its cube field: six characters a point, and
+/// the waiting pieces, borne off, turn, dice and turn count after them.
+const POINTS_FIELD: usize = MAX_POINTS * 6 + 96;
 
-/// Appends `c` to the points field.
+/// Appends `c` to the notation being written.
 fn push(field: &mut ArrayString<POINTS_FIELD>, c: char) -> fmt::Result {
     field.try_push(c).map_err(|_| fmt::Error)
 }
 
-/// Appends `n` in decimal to the points field.
+/// Appends `n` in decimal to the notation being written.
 fn push_small(field: &mut ArrayString<POINTS_FIELD>, n: u8) -> fmt::Result {
+    push_number(field, u32::from(n))
+}
+
+/// Appends `n` in decimal to the notation being written.
+fn push_number(field: &mut ArrayString<POINTS_FIELD>, n: u32) -> fmt::Result {
     if n >= 10 {
-        push_small(field, n / 10)?;
+        push_number(field, n / 10)?;
     }
-    push(field, char::from(b'0' + n % 10))
+    push(field, char::from(b'0' + (n % 10) as u8))
 }
 
 impl fmt::Display for Setup {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use fmt::Write;
-        // The points field is made on the stack and written at once: the
-        // notation is written at every step of an environment, and a
-        // character at a time through the formatter costs most of it.
-        let mut points = ArrayString::<POINTS_FIELD>::new();
+        // The notation (but the cube's field) is made on the stack and
+        // written at once: it is written at every step of an environment,
+        // and a piece at a time through the formatter costs most of it.
+        let mut out = ArrayString::<POINTS_FIELD>::new();
+        let text = &mut out;
         for (i, point) in self.points.iter().enumerate() {
             if i > 0 {
-                push(&mut points, ',')?;
+                push(text, ',')?;
             }
             match point {
-                None => push(&mut points, '.')?,
+                None => push(text, '.')?,
                 Some(p) => {
-                    push(&mut points, p.seat.letter())?;
-                    push_small(&mut points, p.count)?;
+                    push(text, p.seat.letter())?;
+                    push_small(text, p.count)?;
                     if p.stacked {
-                        push(&mut points, '^')?;
+                        push(text, '^')?;
                     }
                 }
             }
         }
-        f.write_str(&points)?;
-        f.write_char(' ')?;
+        push(text, ' ')?;
         let mut any = false;
         for (seat, quarters) in self.waiting.iter().enumerate() {
             for (q, &n) in quarters.iter().enumerate().filter(|(_, &n)| n > 0) {
                 if any {
-                    f.write_char(',')?;
+                    push(text, ',')?;
                 }
                 any = true;
-                write!(f, "{}{n}@{}", Seat::new(seat as u8).letter(), q + 1)?;
+                push(text, Seat::new(seat as u8).letter())?;
+                push_small(text, n)?;
+                push(text, '@')?;
+                push_number(text, q as u32 + 1)?;
             }
         }
         if !any {
-            f.write_char('-')?;
+            push(text, '-')?;
         }
-        write!(f, " {}/{} ", self.off[0], self.off[1])?;
+        push(text, ' ')?;
+        push_small(text, self.off[0])?;
+        push(text, '/')?;
+        push_small(text, self.off[1])?;
+        push(text, ' ')?;
         match self.turn {
-            Turn::Seat(s) => f.write_char(s.letter())?,
-            Turn::Nobody => f.write_char('-')?,
-            Turn::Won(s) => write!(f, "-{}", s.letter())?,
-            Turn::Drawn => f.write_str("-=")?,
+            Turn::Seat(s) => push(text, s.letter())?,
+            Turn::Nobody => push(text, '-')?,
+            Turn::Won(s) => {
+                push(text, '-')?;
+                push(text, s.letter())?;
+            }
+            Turn::Drawn => {
+                push(text, '-')?;
+                push(text, '=')?;
+            }
         }
-        f.write_char(' ')?;
+        push(text, ' ')?;
         if self.dice.is_empty() && !self.passed && !self.again {
-            f.write_char('-')?;
+            push(text, '-')?;
         }
         if self.passed {
-            f.write_char('p')?;
+            push(text, 'p')?;
         }
-        for d in &self.dice {
-            write!(f, "{d}")?;
+        for &d in &self.dice {
+            push_small(text, d)?;
         }
         if self.again {
-            f.write_char('+')?;
+            push(text, '+')?;
         }
-        write!(f, " {}", self.turns)?;
+        push(text, ' ')?;
+        push_number(text, self.turns)?;
+        f.write_str(&out)?;
         match &self.cube {
             Some(c) => fmt::Display::fmt(c, f),
             None => Ok(()),
