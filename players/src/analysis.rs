@@ -57,12 +57,11 @@ use crate::ply::ply_ends;
 use crate::returns::exact_returns;
 use crate::{Evaluator, Interrupt, Params, Playable, PlayerError};
 
-mod cube;
 mod review;
 mod rollout;
 
 pub use crate::cube::Outcomes;
-pub use cube::{CubeAnalysis, CubeChoice, CubeUnit, CubeVerdict};
+pub use crate::cube::{CubeAnalysis, CubeChoice, CubeUnit, CubeVerdict};
 pub use review::{analyse, Decision, GameReview};
 pub use rollout::{rollout, RolloutResult, RolloutSettings, MAX_TRIALS, STRATA};
 

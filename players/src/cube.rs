@@ -26,11 +26,13 @@
 //! # Ok::<(), racegames_players::cube::CubeError>(())
 //! ```
 
+mod analysis;
 mod live;
 pub mod match_play;
 mod met;
 pub mod money;
 
+pub use analysis::{CubeAnalysis, CubeChoice, CubeUnit, CubeVerdict};
 pub use met::{MatchEquityTable, Stage, MAX_AWAY};
 
 /// The cubeless chances of a game from one player's side, as GNU

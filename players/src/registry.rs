@@ -4,8 +4,8 @@ use std::sync::Arc;
 
 use racegames_board::{Game, Seat};
 
-use crate::analysis::CubeAnalysis;
 use crate::builtin::Defaults;
+use crate::cube::CubeAnalysis;
 use crate::cube::Outcomes;
 use crate::eval::Evaluation;
 use crate::{Evaluator, Params, Player, PlayerError};

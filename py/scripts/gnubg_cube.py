@@ -81,7 +81,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import racegames  # noqa: E402
 from gnubg_error_rate import GnubgMover, find_gnubg, gnubg_turn, mirrored  # noqa: E402
 from racegames import arena, gnubg  # noqa: E402
-from racegames._core import _wilson  # noqa: E402
+from racegames._core import Z95, _wilson  # noqa: E402
 from racegames._gnubg_ids import _boards  # noqa: E402
 from racegames._luck import mean_interval  # noqa: E402
 from racegames.players import list_players, make_player, parse_player  # noqa: E402
@@ -347,7 +347,7 @@ def error_rate(rows: Sequence[Dict[str, Any]], ours: bool) -> Dict[str, Any]:
     n, close = len(rows), sum(closes)
     rate = sum(errors) / close if close else 0.0
     spread = sum((e - rate * c) ** 2 for e, c in zip(errors, closes))
-    half = 1.96 * math.sqrt(n / (n - 1) * spread) / close if close and n > 1 else float("nan")
+    half = Z95 * math.sqrt(n / (n - 1) * spread) / close if close and n > 1 else float("nan")
     return {"decisions": sum(totals), "close": close, "error": sum(errors),
             "rate_memg": 1000 * rate, "half_memg": 1000 * half}
 

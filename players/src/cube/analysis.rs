@@ -1,12 +1,12 @@
 //! The doubling cube in the analysis: the cubeful equity and the cube
 //! action of a position before the throw, and the take or drop of a player
-//! facing a double, from [`crate::cube`]'s models (Janowski's in money
+//! facing a double, from the models of this module (Janowski's in money
 //! play, the match-equity table in match play).
 //!
 //! A game with a cube (the tables games with `cube=true`) says where a cube
-//! decision stands through [`Playable::cube_analysis`](crate::Playable::cube_analysis);
-//! [`super::evaluate`] reports it and [`super::hint`] ranks the cube actions
-//! at a cube decision.
+//! decision stands through `Playable::cube_analysis`;
+//! the analysis's `evaluate` reports it and its `hint` ranks the cube
+//! actions at a cube decision.
 //!
 //! ```
 //! use racegames_players::analysis::{CubeAnalysis, CubeVerdict, CubeUnit};
@@ -28,7 +28,7 @@
 
 use racegames_board::{Action, Seat};
 
-use crate::cube::{CubeDecision, Outcomes};
+use super::{CubeDecision, Outcomes};
 
 /// The right cube action of the player on roll, before the throw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
