@@ -186,8 +186,24 @@ def _game_type(name: str) -> Any:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=game.get_parameters(),
+        parameter_specification=_parameter_specification(name, game),
     )
+
+
+def _parameter_specification(name: str, game: Game) -> Dict[str, Any]:
+    """The game's options with their defaults, as pyspiel parameters: those
+    its default game lists, and for a game with the doubling cube the cube,
+    match and resignation options (a game lists them only while the cube is
+    on), with the cube off by default."""
+    spec = dict(game.get_parameters())
+    try:
+        cubeful = make_game(name, cube=True).get_parameters()
+    except ParameterError:
+        return spec
+    for key, value in cubeful.items():
+        spec.setdefault(key, value)
+    spec["cube"] = False
+    return spec
 
 
 register()
