@@ -8,7 +8,7 @@ Positions come from ``evaluate_vs_gnubg.positions`` (before a throw, a
 third each of contact, race and bear-off), set in
 ``make_game("backgammon", cube=True, scoring="backgammons")`` with the cube centred and the
 player on roll deciding. racegames gives the three cubeful values and the
-verdict from the net's chances by Janowski's model with a cube efficiency
+verdict from the net's chances (one ply deep) by Janowski's model with a cube efficiency
 of 0.68 everywhere; gnubg its 0-ply cubeful equities (its own efficiency,
 which in races depends on the pip count). Prints the mean absolute
 difference of the no-double and double/take values and how often the
