@@ -225,7 +225,7 @@ type ReviewRow = (
 );
 
 /// The review of the game played by `actions` from `start` (a
-/// [`ReviewRow`]).
+/// `ReviewRow`).
 #[pyfunction]
 #[pyo3(name = "_analysis_analyse", signature = (start, actions, player=None, params=None, threads=None, progress=None))]
 #[allow(clippy::type_complexity)] // the tuple the Python module unpacks
