@@ -295,6 +295,17 @@ pub(crate) fn parse_file(text: &str) -> Result<(u32, Vec<Written>), MatError> {
             continue;
         }
         if let Some(n) = header_length(line) {
+            if n > u32::from(crate::MAX_MATCH_LENGTH) {
+                let length = if n == u32::MAX {
+                    "the match length is too large".to_string()
+                } else {
+                    format!("a {n}-point match")
+                };
+                return Err(err(format!(
+                    "line {index}: {length}: racegames plays matches of up to {} points",
+                    crate::MAX_MATCH_LENGTH
+                )));
+            }
             break n;
         }
         return Err(err(format!(

@@ -14,7 +14,7 @@ use super::mat_lines::{parse_file, Written};
 use super::mat_read::{err, play_entry, MatEntry};
 use crate::cube::{CubeAction, Offer, MAX_CUBE_LOG2};
 use crate::position::{Phase, Position};
-use crate::variant::{Scoring, MAX_MATCH_LENGTH};
+use crate::variant::Scoring;
 use crate::Tables;
 
 /// One entry of a game in a match file, in the order written; `player` is
@@ -380,12 +380,8 @@ fn options(
 /// not add up, a match longer than 64 points.
 pub fn read_match(game: &Tables, text: &str) -> Result<Vec<MatGame>, MatError> {
     check_game(game)?;
+    // The length is at most MAX_MATCH_LENGTH: parse_file refuses longer.
     let (length, written) = parse_file(text)?;
-    if length > u32::from(MAX_MATCH_LENGTH) {
-        return Err(err(format!(
-            "a {length}-point match: racegames plays matches of up to {MAX_MATCH_LENGTH} points"
-        )));
-    }
     let cube = game.variant.cube
         || length > 0
         || written
