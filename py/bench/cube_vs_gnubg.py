@@ -21,9 +21,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
 import sys
-import tempfile
 import argparse
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence
@@ -32,7 +30,7 @@ import racegames
 from racegames import analysis, gnubg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from evaluate_vs_gnubg import kind, positions  # noqa: E402
+from evaluate_vs_gnubg import gnubg_terminal_output, kind, positions  # noqa: E402
 
 _NUMBER = r"([-+]?\d+\.\d+)"
 
@@ -51,19 +49,7 @@ def gnubg_cube(binary: str, pid: str, timeout: float = 300.0) -> Dict[str, Any]:
         "quit",
         "y",
     ]
-    with tempfile.TemporaryDirectory() as tmp:
-        commands_file = Path(tmp) / "commands.txt"
-        commands_file.write_text("\n".join(commands) + "\n")
-        out = Path(tmp) / "out.txt"
-        subprocess.run(
-            ["script", "-qc", f"{binary} -t -q -r < {commands_file}", str(out)],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            timeout=timeout,
-            check=False,
-        )
-        text = out.read_text(errors="replace").replace("\r", "\n")
+    text = gnubg_terminal_output(binary, commands, timeout)
     found: Dict[str, Any] = {}
     for label, key in (("No double", "no_double"), ("Double, pass", "double_drop"), ("Double, take", "double_take")):
         m = re.search(rf"\d\. {label}\s+{_NUMBER}", text)

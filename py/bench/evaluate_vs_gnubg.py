@@ -30,6 +30,7 @@ import select
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
@@ -138,6 +139,24 @@ def positions(count: int, seed: int) -> List[Tuple[racegames.State, int]]:
         take = min(len(found[k]), count - len(out) if k == "contact" else per)
         out += rng.sample(found[k], take)
     return out
+
+
+def gnubg_terminal_output(binary: str, commands: Sequence[str], timeout: float) -> str:
+    """What gnubg prints running ``commands``: under ``script``, because
+    gnubg prints its hints and rollouts only to a terminal."""
+    with tempfile.TemporaryDirectory() as tmp:
+        commands_file = Path(tmp) / "commands.txt"
+        commands_file.write_text("\n".join(commands) + "\n")
+        out = Path(tmp) / "out.txt"
+        subprocess.run(
+            ["script", "-qc", f"{binary} -t -q -r < {commands_file}", str(out)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=timeout,
+            check=False,
+        )
+        return out.read_text(errors="replace").replace("\r", "\n")
 
 
 def equity(p: Sequence[float]) -> float:

@@ -29,9 +29,7 @@ import json
 import math
 import re
 import shutil
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
@@ -40,7 +38,7 @@ import racegames
 from racegames import analysis, gnubg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from evaluate_vs_gnubg import kind, positions  # noqa: E402
+from evaluate_vs_gnubg import gnubg_terminal_output, kind, positions  # noqa: E402
 
 _FLOAT = r"[-+]?\d+\.\d+"
 
@@ -62,19 +60,7 @@ def gnubg_rollout(binary: str, pid: str, trials: int, seed: int, timeout: float)
         "quit",
         "y",
     ]
-    with tempfile.TemporaryDirectory() as tmp:
-        script_in = Path(tmp) / "commands.txt"
-        script_in.write_text("\n".join(commands) + "\n")
-        out = Path(tmp) / "out.txt"
-        subprocess.run(
-            ["script", "-qc", f"{binary} -t -q -r < {script_in}", str(out)],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            timeout=timeout,
-            check=False,
-        )
-        text = out.read_text(errors="replace").replace("\r", "\n")
+    text = gnubg_terminal_output(binary, commands, timeout)
     # The last block: gnubg prints the figures as the trials go.
     blocks = list(re.finditer(
         r"Current Position:\s*\n\s*"
