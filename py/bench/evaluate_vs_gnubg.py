@@ -172,7 +172,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument(
         "--beam", type=int, default=0, help="expectimax's beam with --plies above 0 (0: every play, full width)"
     )
-    parser.add_argument("--log", help="write one line per position to this file as it is compared")
+    parser.add_argument(
+        "--log",
+        help="write one line per position to this file as it is compared: kind, |equity difference|, "
+        "|win chance difference|, racegames' and gnubg's seconds, the position's notation",
+    )
+    parser.add_argument(
+        "--resume", action="store_true", help="keep the positions already in --log and compare only the others"
+    )
     args = parser.parse_args(argv)
     binary = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
     if binary is None:
@@ -182,10 +189,20 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     gnubg = Gnubg(binary, args.plies)
     diffs: Dict[str, List[float]] = {}
     win_diffs: List[float] = []
+    done = set()
+    if args.resume and args.log and Path(args.log).exists():
+        for line in Path(args.log).read_text(encoding="utf-8").splitlines():
+            k, diff, win, _, _, notation = line.split(" ", 5)
+            done.add(notation)
+            diffs.setdefault(k, []).append(float(diff))
+            win_diffs.append(float(win))
     start = time.perf_counter()
-    log = open(args.log, "w", encoding="utf-8") if args.log else None
+    log = open(args.log, "a" if args.resume else "w", encoding="utf-8") if args.log else None
     try:
         for state, _ in chosen:
+            if state.notation() in done:
+                continue
+            clock = time.perf_counter()
             if args.plies == 0:
                 e = analysis.evaluate(state, player="greedy", eval="net")
             else:
@@ -193,7 +210,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             if e.outcomes is None or e.outcomes_seat is None:
                 continue
             # The seat about to throw, as the net reads the position.
+            ours_s = time.perf_counter() - clock
             theirs = gnubg.probabilities(state, e.outcomes_seat)
+            theirs_s = time.perf_counter() - clock - ours_s
             if args.plies == 0:
                 diff = abs(equity(e.outcomes) - equity(theirs))
             else:
@@ -202,7 +221,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             diffs.setdefault(kind(state), []).append(diff)
             win_diffs.append(abs(e.outcomes[0] - theirs[0]))
             if log is not None:
-                log.write(f"{kind(state)} {diff:.6f} {abs(e.outcomes[0] - theirs[0]):.6f} {state.notation()}\n")
+                log.write(
+                    f"{kind(state)} {diff:.6f} {abs(e.outcomes[0] - theirs[0]):.6f} "
+                    f"{ours_s:.3f} {theirs_s:.3f} {state.notation()}\n"
+                )
                 log.flush()
     finally:
         gnubg.close()
