@@ -10,9 +10,12 @@
 //!   Backgammon calls 0-ply): at a chance node, the evaluation's estimate
 //!   of the position; at a decision node, the estimate after the best
 //!   play.
-//! - `expectimax` with `depth` *d* searches *d* plies (gnubg's *d*-ply, in
-//!   the tables games): at a decision node, the best play searched *d*
-//!   plies; at a chance node, the mean over the outcomes of that.
+//! - `expectimax` with `depth` *d* searches *d* plies: at a decision node,
+//!   the best play searched *d* plies; at a chance node, the mean over the
+//!   outcomes of that. In the tables games, before a throw that is gnubg's
+//!   *d*-ply evaluation, and a play valued at depth *d* + 1 is valued as
+//!   gnubg's *d*-ply values a move (depth 1: the evaluation itself, as
+//!   greedy). The players' time limit does not cut the search short.
 //!
 //! Players that keep no value of a position (`random`, `mcts`, a trained
 //! `policy`) are refused by [`Valuer::new`]; [`rollout`] plays any player.

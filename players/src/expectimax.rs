@@ -262,7 +262,10 @@ pub type ValuedEnds<S> = Vec<(crate::ply::PlyEnd<S>, f64)>;
 /// with a full window (no beam at the root), so each value is exact for
 /// its depth. A depth whose search reaches the work cap ([`MAX_WORK`] per
 /// end, times the ends) is retried one ply shallower; the depth searched
-/// is returned too. `None` when `state` is not a decision node.
+/// is returned too. The players' time limit
+/// ([`crate::limit::DECISION_TIME_LIMIT`]) does not apply (the values
+/// must not depend on the machine's speed); the interrupt does. `None`
+/// when `state` is not a decision node.
 pub fn value_ends<G: Game>(
     game: &G,
     evaluator: &dyn Evaluator<G>,
@@ -277,6 +280,9 @@ pub fn value_ends<G: Game>(
     loop {
         let mut search = Search::new(game, evaluator, me.index(), settings);
         search.limit = MAX_WORK.saturating_mul(ends.len().max(1) as u64);
+        // Not the players' time limit: on a slow machine it would silently
+        // value the plays one ply shallower than asked.
+        search.watch = crate::limit::Watch::untimed();
         let values: Vec<f64> = ends
             .iter()
             .map(|end| {

@@ -46,6 +46,8 @@ pub(crate) const CHECK_EVERY: u64 = 256;
 /// passed, or this thread's [`crate::Interrupt`] was set.
 pub(crate) struct Watch {
     start: Instant,
+    /// `None`: no time limit, only the interrupt.
+    limit: Option<Duration>,
     ticks: u64,
     next_check: u64,
     stopped: bool,
@@ -56,9 +58,20 @@ impl Watch {
     pub(crate) fn new() -> Watch {
         Watch {
             start: Instant::now(),
+            limit: Some(DECISION_TIME_LIMIT),
             ticks: 0,
             next_check: 0,
             stopped: false,
+        }
+    }
+
+    /// A watch that stops only for the interrupt: for an analysis, whose
+    /// values must not depend on the machine's speed (its work caps bound
+    /// it).
+    pub(crate) fn untimed() -> Watch {
+        Watch {
+            limit: None,
+            ..Watch::new()
         }
     }
 
@@ -68,7 +81,9 @@ impl Watch {
         if !self.stopped && self.ticks >= self.next_check {
             self.next_check = self.ticks + CHECK_EVERY;
             self.stopped = crate::interrupt::interrupt_requested()
-                || self.start.elapsed() >= DECISION_TIME_LIMIT;
+                || self
+                    .limit
+                    .is_some_and(|limit| self.start.elapsed() >= limit);
         }
         self.stopped
     }
@@ -76,5 +91,29 @@ impl Watch {
     /// Whether [`Watch::tick`] said stop.
     pub(crate) fn stopped(&self) -> bool {
         self.stopped
+    }
+}
+
+#[cfg(all(test, not(all(target_arch = "wasm32", target_os = "unknown"))))]
+mod tests {
+    use super::*;
+
+    /// A watch started `ago` before now.
+    fn started(watch: Watch, ago: Duration) -> Watch {
+        Watch {
+            start: Instant::now() - ago,
+            ..watch
+        }
+    }
+
+    #[test]
+    fn the_time_limit_stops_a_player_but_not_an_analysis() {
+        let late = DECISION_TIME_LIMIT + Duration::from_secs(1);
+        let mut player = started(Watch::new(), late);
+        assert!(player.tick(1));
+        let mut analysis = started(Watch::untimed(), late);
+        assert!(!analysis.tick(1));
+        assert!(!analysis.tick(CHECK_EVERY * 4));
+        assert!(!analysis.stopped());
     }
 }
