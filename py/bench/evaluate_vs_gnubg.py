@@ -32,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -159,6 +160,33 @@ def gnubg_terminal_output(binary: str, commands: Sequence[str], timeout: float) 
         return out.read_text(errors="replace").replace("\r", "\n")
 
 
+def read_log(path: Path) -> Tuple[Dict[str, List[float]], List[float], "Counter[str]"]:
+    """The differences by kind, those of the winning chance, and the positions of a ``--log``."""
+    diffs: Dict[str, List[float]] = {}
+    win_diffs: List[float] = []
+    done: Counter[str] = Counter()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        k, diff, win, _, _, notation = line.split(" ", 5)
+        done[notation] += 1
+        diffs.setdefault(k, []).append(float(diff))
+        win_diffs.append(float(win))
+    return diffs, win_diffs, done
+
+
+def report(diffs: Dict[str, List[float]], win_diffs: List[float], label: str) -> None:
+    """Prints the mean absolute differences, overall and by kind."""
+    every = [d for v in diffs.values() for d in v]
+    if not every:
+        print(f"no position compared: {label}")
+        return
+    print(
+        f"{len(every)} positions, {label}: mean |equity difference| "
+        f"{sum(every) / len(every):.4f}; win chance {sum(win_diffs) / max(1, len(win_diffs)):.4f}"
+    )
+    for k, v in sorted(diffs.items()):
+        print(f"  {k:8} {len(v):4d} positions: {sum(v) / len(v):.4f} (max {max(v):.4f})")
+
+
 def equity(p: Sequence[float]) -> float:
     win, wg, wbg, lg, lbg = p
     return 2 * win - 1 + wg - lg + wbg - lbg
@@ -180,7 +208,21 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument(
         "--resume", action="store_true", help="keep the positions already in --log and compare only the others"
     )
+    parser.add_argument(
+        "--shard",
+        default="0/1",
+        help="K/N: compare only the positions whose place in the list is K modulo N (several runs, one --log)",
+    )
+    parser.add_argument("--summary", action="store_true", help="print the figures of --log and stop")
     args = parser.parse_args(argv)
+    if args.summary:
+        if not args.log or not Path(args.log).exists():
+            print("--summary needs an existing --log", file=sys.stderr)
+            return 2
+        diffs, win_diffs, _ = read_log(Path(args.log))
+        report(diffs, win_diffs, f"{args.plies}-ply, seed {args.seed}, from {args.log}")
+        return 0
+    shard, shards = (int(n) for n in args.shard.split("/"))
     binary = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
     if binary is None:
         print("gnubg not found: install it (scripts/install-gnubg.sh)", file=sys.stderr)
@@ -189,18 +231,18 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     gnubg = Gnubg(binary, args.plies)
     diffs: Dict[str, List[float]] = {}
     win_diffs: List[float] = []
-    done = set()
+    done: Counter[str] = Counter()
     if args.resume and args.log and Path(args.log).exists():
-        for line in Path(args.log).read_text(encoding="utf-8").splitlines():
-            k, diff, win, _, _, notation = line.split(" ", 5)
-            done.add(notation)
-            diffs.setdefault(k, []).append(float(diff))
-            win_diffs.append(float(win))
+        diffs, win_diffs, done = read_log(Path(args.log))
     start = time.perf_counter()
+    # Appended a line at a time: runs with other shards may share the file.
     log = open(args.log, "a" if args.resume else "w", encoding="utf-8") if args.log else None
     try:
-        for state, _ in chosen:
-            if state.notation() in done:
+        for place, (state, _) in enumerate(chosen):
+            if done[state.notation()] > 0:
+                done[state.notation()] -= 1
+                continue
+            if place % shards != shard:
                 continue
             clock = time.perf_counter()
             if args.plies == 0:
@@ -230,14 +272,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         gnubg.close()
         if log is not None:
             log.close()
-    every = [d for v in diffs.values() for d in v]
-    print(
-        f"{len(every)} positions, {args.plies}-ply, seed {args.seed}: mean |equity difference| "
-        f"{sum(every) / len(every):.4f}; win chance {sum(win_diffs) / max(1, len(win_diffs)):.4f}"
-        f" ({time.perf_counter() - start:.0f} s)"
-    )
-    for k, v in sorted(diffs.items()):
-        print(f"  {k:8} {len(v):4d} positions: {sum(v) / len(v):.4f} (max {max(v):.4f})")
+    report(diffs, win_diffs, f"{args.plies}-ply, seed {args.seed} ({time.perf_counter() - start:.0f} s)")
     return 0
 
 
