@@ -1,9 +1,11 @@
 """racegames.analysis against GNU Backgammon, where Debian's gnubg is
 installed (scripts/install-gnubg.sh): a sample of the one-sided bear-off
 distributions against gnubg's database, and the 0-ply cubeless equity of
-a few positions against gnubg's evaluation. The full comparisons are the
-scripts py/bench/bearoff_vs_gnubg.py and py/bench/evaluate_vs_gnubg.py
-(figures in docs/analysis.md)."""
+a few positions against gnubg's evaluation; and the depth at which
+py/bench/analyse_vs_gnubg.py matches gnubg's plies (without gnubg). The
+full comparisons are the scripts py/bench/bearoff_vs_gnubg.py,
+py/bench/evaluate_vs_gnubg.py and py/bench/analyse_vs_gnubg.py (figures in
+docs/analysis.md)."""
 
 from __future__ import annotations
 
@@ -62,3 +64,22 @@ def test_evaluate_is_near_gnubgs_0_ply() -> None:
         gnubg.close()
     assert len(diffs) >= 20
     assert sum(diffs) / len(diffs) < 0.06, diffs
+
+
+def test_the_analyse_bench_gives_gnubgs_plies_the_same_lookahead() -> None:
+    """gnubg's n-ply values a play n throws after it: expectimax at depth
+    n + 1, whose depth 1 values every play exactly as greedy (0-ply) does."""
+    import racegames
+    from racegames import analysis
+
+    a = bench("analyse_vs_gnubg")
+    assert a.racegames_setting(0, None, None) == ("greedy", {"eval": "net"})
+    assert a.racegames_setting(2, None, None) == ("expectimax", {"depth": 3})
+    assert a.racegames_setting(2, None, 2) == ("expectimax", {"depth": 2})
+    game = racegames.make_game("backgammon", scoring="backgammons")
+    state = game.new_initial_state()
+    for text in ("roll-off A3 B1", "3:8-5", "1:6-5", "roll 54"):
+        state.apply_action(state.string_to_action(text))
+    greedy = {p.text: p.value for p in analysis.hint(state, player="greedy", eval="net")}
+    depth1 = {p.text: p.value for p in analysis.hint(state, player="expectimax", depth=1)}
+    assert len(greedy) > 5 and greedy == depth1
