@@ -332,9 +332,10 @@ fn before(a: &Dist, b: &Dist, shift: usize) -> f32 {
 /// use racegames_players::bearoff::probabilities;
 /// use racegames_tables::Tables;
 /// let game = Tables::backgammon();
-/// // A on roll with one piece on its six point, B with one on its one
-/// // point: A wins when its throw makes six pips, 27 times in 36.
-/// let text = "A1,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,B1 - 14/14 A - 0";
+/// // A on roll with one piece on its six point (the notation's point 6),
+/// // B with one on its one point (point 24): A wins when its throw
+/// // makes six pips, 27 times in 36.
+/// let text = ".,.,.,.,.,A1,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,B1 - 14/14 A - 0";
 /// let pos = game.position(&text.parse().unwrap()).unwrap();
 /// let mut out = [0.0; 5];
 /// assert_eq!(probabilities(&game, &pos, &mut out), Some(Seat::new(0)));
