@@ -55,6 +55,7 @@ impl TwoSided {
     }
 
     /// Placements a side.
+    #[cfg(test)]
     pub(super) fn side(&self) -> usize {
         self.side
     }
