@@ -12,7 +12,7 @@
 //! Solved by dynamic programming over the pairs in order of their pips
 //! (every throw lowers them): a pair's value is the mean over the 21
 //! throws of the best of `1 - value(them, end)` over the throw's ends, an
-//! end with nothing left a win. About 0.1 s (optimised) and 6.8 MB, once,
+//! end with nothing left a win. About 0.16 s (optimised) and 6.8 MB, once,
 //! on first use.
 
 use std::sync::OnceLock;
@@ -133,7 +133,7 @@ pub(super) fn table() -> &'static TwoSided {
 /// bear-off against `theirs`, both playing each throw to win most often;
 /// `None` when either side has more than [`CHECKERS`] pieces. 1 when
 /// `mine` is empty (it has won), 0 when only `theirs` is. The table is
-/// solved once, on first use (about 0.1 s optimised, 6.8 MB).
+/// solved once, on first use (about 0.16 s optimised, 6.8 MB).
 ///
 /// ```
 /// use racegames_players::bearoff::{two_sided_win, CHECKERS};
