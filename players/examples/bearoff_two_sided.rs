@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! /usr/games/makebearoff -t 6x6 -f /tmp/ts66.bd     # gnubg's, about 90 s
-//! cargo run --release -p racegames-players --example bearoff_two_sided -- \
+//! cargo run --profile quick -p racegames-players --example bearoff_two_sided -- \
 //!     [--games 20000] [--seed 1] [--gnubg /tmp/ts66.bd]
 //! ```
 //!
@@ -25,9 +25,11 @@
 //!   answers in these positions) and the same player answered by the
 //!   one-sided estimate; the table player's win rate with its 95%
 //!   interval (1.96 standard errors of the pairs' mean);
-//! - with `--gnubg`, every one of the 853,776 equities against gnubg's
-//!   file (`makebearoff -t 6x6`): gnubg stores the cubeless equity `e` as
-//!   the 16-bit integer `⌊(e + 1) · 32767.5⌋`.
+//! - with `--gnubg`, every one of the 853,776 cubeless equities against
+//!   gnubg's file (`makebearoff -t 6x6`), which gnubg computes in 16-bit
+//!   integers (a unit is 1/32767.5 of equity): how far the exact values
+//!   are from the file's, and whether the table rebuilt with gnubg's
+//!   arithmetic from the engine's plays equals the file.
 
 use std::collections::HashMap;
 use std::sync::Arc;
