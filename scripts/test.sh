@@ -101,12 +101,13 @@ scripts/install-gnubg.sh
 step "Python tests, on two workers (pytest-xdist; the slowest tests listed last)"
 # -n 2: the tests are independent and mostly single-threaded, so two workers
 # use both cores of a small machine. Each row of progress dots ends with the
-# share done. The heavy trainings run apart, below: they train for a fixed
-# time and would each get half the machine here.
+# share done. The heavy tests run apart, below, after them.
 PYTHONUNBUFFERED=1 .venv/bin/python -m pytest py/tests --ignore=py/tests/hostile \
     --ignore=py/tests/heavy --ignore=py/tests/web -n 2 --durations=15
 
 step "Heavy Python tests: training with torch, Ray, SB3 (skipped where a group is missing)"
+# One worker: each training uses both cores (--threads 2), and on a loaded
+# machine a second worker costs more CPU (another torch import) than it saves.
 PYTHONUNBUFFERED=1 .venv/bin/python -m pytest py/tests/heavy --durations=5
 
 step "Hostile input: hypothesis over every entry point, under a memory limit and a timeout"

@@ -58,7 +58,7 @@ fn labels_are_turn_numbers_and_seats_only() {
 
 proptest! {
     /// Reading never panics, whatever the text (the records of a game are
-    /// tested with the contract kit's race in `tests/record.rs`).
+    /// tested with the contract kit's race in `tests/integration/record.rs`).
     #[test]
     fn reading_any_text_never_panics(text in "\\PC{0,80}", extra in "[\\[\\]{};\"\\\\\n A-Za-z0-9.:]{0,60}") {
         let _ = read(&text);

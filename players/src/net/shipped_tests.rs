@@ -60,8 +60,16 @@ fn searchers_use_the_net<G>(game: &G)
 where
     G: Playable + NetGame + Sync,
 {
+    // Depth 1: the net is what is checked, not the search (depth 2 took 40 s).
     let by_net = game
-        .make_player("expectimax", 1, &[("eval", ParamValue::Str("net"))])
+        .make_player(
+            "expectimax",
+            1,
+            &[
+                ("eval", ParamValue::Str("net")),
+                ("depth", ParamValue::Int(1)),
+            ],
+        )
         .unwrap();
     let players: [Box<dyn Player<G>>; 2] = [by_net, game.make_player("greedy", 2, &[]).unwrap()];
     let config = ArenaConfig {

@@ -173,7 +173,7 @@ fn an_illegal_move_is_named_with_its_line_and_column() {
 }
 
 /// Where a recorded game's time goes (run by hand:
-/// `cargo test --profile quick -p racegames-players --test records -- --ignored --nocapture`).
+/// `cargo test --profile quick -p racegames-players --test integration records -- --ignored --nocapture`).
 #[test]
 #[ignore]
 fn timing_of_recording() {

@@ -6,8 +6,8 @@ use racegames_board::{Game, Seat};
 use racegames_tables::gnubg::{read_match, write_games, MatEnd, MatGame};
 use racegames_tables::Tables;
 
-const MATCH5: &str = include_str!("../../py/tests/data/gnubg_match5.mat");
-const MONEY: &str = include_str!("../../py/tests/data/gnubg_money.mat");
+const MATCH5: &str = include_str!("../../../py/tests/data/gnubg_match5.mat");
+const MONEY: &str = include_str!("../../../py/tests/data/gnubg_money.mat");
 
 /// Each game's `Wins` line as the file states it: (winner, points).
 fn stated(text: &str) -> Vec<(Seat, u32)> {

@@ -1,10 +1,8 @@
 //! MCTS on a tiny dice race: it finds the plies that expectimax finds.
 
-mod hop;
-
 use std::sync::Arc;
 
-use hop::{HopState, Lead, HOP};
+use crate::hop::{HopState, Lead, HOP};
 use racegames_players::expectimax::{decide, ExpectimaxSettings};
 use racegames_players::mcts::{MctsPlayer, MctsSettings};
 use racegames_players::Player;

@@ -37,7 +37,7 @@ fn turn_ends(actions: &[Action]) -> Vec<Position> {
 #[test]
 fn reads_a_gnubg_export() {
     let game = Tables::backgammon();
-    let text = include_str!("data/gnubg-selfplay.mat");
+    let text = include_str!("../data/gnubg-selfplay.mat");
     let games = read_match(&game, text).unwrap();
     assert_eq!(games.len(), 1);
     let mut pos = game.new_initial_state();

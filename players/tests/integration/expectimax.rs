@@ -2,9 +2,7 @@
 //! plain recursive expectimax written here, and the same decisions with and
 //! without Star1/Star2 pruning.
 
-mod hop;
-
-use hop::{HopState, Lead, HOP};
+use crate::hop::{HopState, Lead, HOP};
 use proptest::prelude::*;
 use racegames_board::sim::{random_step, SplitMix64};
 use racegames_board::{Action, ActionBuffer, Game, Node};
