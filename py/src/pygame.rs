@@ -5,10 +5,10 @@ use std::sync::Arc;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyDict, PyInt, PyList, PyString, PyTuple};
 use racegames_board::{Action, Node, Seat};
 
-use crate::args;
+use crate::args::{self, read_action};
 use crate::dyngame::DynGame;
 use crate::erased::DynState;
 use crate::errors::{self, guard, IllegalActionError, UnknownGameError};
@@ -283,26 +283,6 @@ pub struct PyState {
     /// The notation the history starts from; `None` for the game's initial
     /// state.
     start: Option<String>,
-}
-
-/// Reads an action: an `int` (or anything with `__index__`), else `TypeError`;
-/// out of range: `IllegalActionError`.
-pub(crate) fn read_action(a: &Bound<'_, PyAny>) -> PyResult<Action> {
-    // A plain int (the common case) is no bool and needs no other check.
-    if !a.is_exact_instance_of::<PyInt>() && a.is_instance_of::<PyBool>() {
-        return Err(PyTypeError::new_err("an action must be an int, not a bool"));
-    }
-    match a.extract::<i64>() {
-        Ok(i) => Action::try_from(i)
-            .map_err(|_| IllegalActionError::new_err(format!("action {i} is out of range"))),
-        Err(_) if a.is_instance_of::<PyInt>() => {
-            Err(IllegalActionError::new_err("the action is out of range"))
-        }
-        Err(_) => Err(PyTypeError::new_err(format!(
-            "an action must be an int, not {}",
-            a.get_type().name()?
-        ))),
-    }
 }
 
 impl PyState {
