@@ -128,7 +128,7 @@ pub trait DynState: Send + Sync + 'static {
     /// Ended by the turn limit.
     fn is_truncated(&self) -> bool;
     /// How the game ended where its rules say more than a win or a draw
-    /// ([`Game::termination`](racegames_board::Game::termination)).
+    /// ([`Game::termination`]).
     fn termination(&self) -> Option<&'static str>;
     /// Chance outcomes with probabilities, in increasing order.
     fn chance_outcomes(&self) -> Vec<(Action, f64)>;
