@@ -196,6 +196,15 @@ pub trait Game {
     fn turn_count(&self, state: &Self::State) -> u32;
     /// True for a terminal state reached through the `max_turns` limit.
     fn is_truncated(&self, state: &Self::State) -> bool;
+    /// How a terminal state's game ended, where the rules end games in more
+    /// ways than a win, a draw or the turn limit: a record's `Termination`
+    /// word (backgammon's `dropped` for a double dropped, `resigned` for a
+    /// resignation accepted). `None` (the default) elsewhere and for every
+    /// other state.
+    fn termination(&self, state: &Self::State) -> Option<&'static str> {
+        let _ = state;
+        None
+    }
 
     /// Calls `f(action, probability)` for each outcome of a chance node, in
     /// increasing action order; calls nothing elsewhere. The probabilities

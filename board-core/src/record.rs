@@ -219,8 +219,9 @@ impl Record {
     ///
     /// - terminal: `Result` is the letter of the seat with the highest
     ///   return alone, else `draw`; `Termination` is `turn limit` when the
-    ///   game's own `max_turns` ended it ([`Game::is_truncated`]), else `win`
-    ///   or `draw`;
+    ///   game's own `max_turns` ended it ([`Game::is_truncated`]), the
+    ///   game's own word where it has one ([`Game::termination`]: a dropped
+    ///   double, a resignation), else `win` or `draw`;
     /// - not terminal and not stopped: `Result` is `*`, `Termination` is
     ///   `unfinished`, and the returns are zeros.
     ///
@@ -242,7 +243,8 @@ impl Record {
             let _ = game.returns(state, &mut returns);
         }
         let truncated = terminal && game.is_truncated(state);
-        for (name, value) in result_tags(&returns, terminal, truncated, stopped) {
+        let ending = game.termination(state);
+        for (name, value) in result_tags(&returns, terminal, truncated, stopped, ending) {
             self.set_tag(name, value);
         }
     }
@@ -292,17 +294,21 @@ impl Record {
 /// sets, from a final position's facts: each seat's `returns` (read only
 /// when `terminal` and not `stopped`; zeros are written otherwise), whether
 /// the game is over, whether its own `max_turns` ended it (`truncated`),
-/// and whether play was `stopped` from outside by a turn limit. The one
-/// place these words are decided, for callers that hold no typed game (the
-/// Python package).
+/// whether play was `stopped` from outside by a turn limit, and the game's
+/// own word for how it ended (`ending`, [`Game::termination`], used for a
+/// terminal game that was neither stopped nor truncated). The one place
+/// these words are decided, for callers that hold no typed game (the
+/// Python package, the browser's).
 ///
 /// ```
 /// use racegames_board::record::result_tags;
-/// let tags = result_tags(&[1.0, -1.0], true, false, false);
+/// let tags = result_tags(&[1.0, -1.0], true, false, false, None);
 /// assert_eq!(tags[0], ("Result", "A".to_string()));
 /// assert_eq!(tags[1], ("Returns", "1 -1".to_string()));
 /// assert_eq!(tags[2], ("Termination", "win".to_string()));
-/// let stopped = result_tags(&[1.0, -1.0], false, false, true);
+/// let dropped = result_tags(&[-2.0, 2.0], true, false, false, Some("dropped"));
+/// assert_eq!((dropped[0].1.as_str(), dropped[2].1.as_str()), ("B", "dropped"));
+/// let stopped = result_tags(&[1.0, -1.0], false, false, true, None);
 /// assert_eq!(stopped[0].1, "draw");
 /// assert_eq!(stopped[1].1, "0 0");
 /// assert_eq!(stopped[2].1, "turn limit");
@@ -312,6 +318,7 @@ pub fn result_tags(
     terminal: bool,
     truncated: bool,
     stopped: bool,
+    ending: Option<&'static str>,
 ) -> [(&'static str, String); 3] {
     let zeros;
     let returns = if terminal && !stopped {
@@ -321,10 +328,11 @@ pub fn result_tags(
         &zeros[..]
     };
     let (result, termination) = outcome_words(returns, terminal, stopped);
-    let termination = if terminal && truncated {
-        "turn limit"
-    } else {
-        termination
+    let termination = match ending {
+        _ if !terminal || stopped => termination,
+        _ if truncated => "turn limit",
+        Some(word) => word,
+        None => termination,
     };
     [
         ("Result", result),

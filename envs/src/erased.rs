@@ -127,6 +127,9 @@ pub trait DynState: Send + Sync + 'static {
     fn turn_count(&self) -> u32;
     /// Ended by the turn limit.
     fn is_truncated(&self) -> bool;
+    /// How the game ended where its rules say more than a win or a draw
+    /// ([`Game::termination`]).
+    fn termination(&self) -> Option<&'static str>;
     /// Chance outcomes with probabilities, in increasing order.
     fn chance_outcomes(&self) -> Vec<(Action, f64)>;
     /// Legal actions, in increasing order.
@@ -269,6 +272,9 @@ impl<G: Erasable> DynState for Held<G> {
     }
     fn is_truncated(&self) -> bool {
         self.game.is_truncated(&self.state)
+    }
+    fn termination(&self) -> Option<&'static str> {
+        self.game.termination(&self.state)
     }
     fn chance_outcomes(&self) -> Vec<(Action, f64)> {
         // Room for two six-sided dice's 21 throws at once: the list is made

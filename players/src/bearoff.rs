@@ -1,16 +1,22 @@
 //! Backgammon's bear-off, solved: once both sides have every piece in
-//! their last quarter (or off), nothing can hit and the game is two
-//! one-sided races, whose chances this module computes exactly instead of
-//! asking the net.
+//! their last quarter (or off), nothing can hit, and this module gives the
+//! chances from tables instead of asking the net.
 //!
 //! For each placement of up to 15 pieces on the six home points (54,264
 //! of them), a one-sided table holds the distribution of the number of
 //! throws needed to bear every piece off, playing each throw to need the
 //! fewest throws on average (as gnubg's one-sided bear-off database
 //! does), and the distribution of throws until the first piece is off
-//! (for gammons). The chance that the side on roll wins is then
-//! `Σ_n P(it needs n) · P(the other needs n or more)`. The tables take
-//! about 0.4 s to build (optimised, on an idle core), once, on first use.
+//! (for gammons). The chance that the side on roll wins is then estimated
+//! as `Σ_n P(it needs n) · P(the other needs n or more)`, the two races
+//! taken as independent. The tables take about 0.4 s to build (optimised,
+//! on an idle core), once, on first use.
+//!
+//! When neither side has more than [`CHECKERS`] (6) pieces left, a
+//! two-sided table gives the exact chance instead ([`two_sided_win`]):
+//! every pair of placements solved together, each throw played to win
+//! most often. The one-sided estimate is off by 0.0009 on average there
+//! and by up to 0.014 (see `docs/analysis.md`).
 //!
 //! Used for the backgammon rules only: two six-sided dice, doubles played
 //! twice, 15 pieces, six-point quarters and bearing off exactly or from
@@ -20,6 +26,9 @@ use std::sync::OnceLock;
 
 use racegames_board::Seat;
 use racegames_tables::{Phase, Position, Tables, Variant};
+
+mod two_sided;
+pub use two_sided::{two_sided_bytes, two_sided_win, CHECKERS};
 
 /// Home points.
 const POINTS: usize = 6;
@@ -127,7 +136,6 @@ fn one_die(counts: &[u8; POINTS], die: usize, mut f: impl FnMut([u8; POINTS])) {
 
 /// Every placement a throw of `a` and `b` can end in (every die can be
 /// played in a bear-off until no piece is left).
-#[cfg(test)]
 fn ends(counts: &[u8; POINTS], a: usize, b: usize) -> Vec<[u8; POINTS]> {
     let orders: &[&[usize]] = if a == b {
         &[&[a, a, a, a]]
@@ -311,18 +319,80 @@ fn before(a: &Dist, b: &Dist, shift: usize) -> f32 {
         .sum()
 }
 
-/// The exact outputs of a backgammon position in the bear-off, as the
-/// net's (win, win a gammon, lose a gammon, win a backgammon, lose one)
-/// for the seat about to throw, which it returns; `None` when some piece
-/// is still outside its home points, at a terminal state, mid-turn, or
-/// for other rules.
+/// The outputs of a backgammon position in the bear-off, as the net's
+/// (win, win a gammon, lose a gammon, win a backgammon, lose one) for the
+/// seat about to throw, which it returns: exact from the two-sided table
+/// ([`two_sided_win`]) when neither side has more than [`CHECKERS`]
+/// pieces left, else from the one-sided tables
+/// ([`one_sided_probabilities`]). `None` when some piece is still outside
+/// its home points, at a terminal state, mid-turn, or for other rules.
+///
+/// ```
+/// use racegames_board::{Game, Seat};
+/// use racegames_players::bearoff::probabilities;
+/// use racegames_tables::Tables;
+/// let game = Tables::backgammon();
+/// // A on roll with one piece on its six point (the notation's point 6),
+/// // B with one on its one point (point 24): A wins when its throw
+/// // makes six pips, 27 times in 36.
+/// let text = ".,.,.,.,.,A1,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,B1 - 14/14 A - 0";
+/// let pos = game.position(&text.parse().unwrap()).unwrap();
+/// let mut out = [0.0; 5];
+/// assert_eq!(probabilities(&game, &pos, &mut out), Some(Seat::new(0)));
+/// assert_eq!(out, [0.75, 0.0, 0.0, 0.0, 0.0]);
+/// ```
 pub fn probabilities(game: &Tables, pos: &Position, out: &mut [f32; 5]) -> Option<Seat> {
+    let (me, mine, theirs) = both_home(game, pos)?;
+    if let Some(win) = two_sided_win(&mine, &theirs) {
+        *out = [win as f32, 0.0, 0.0, 0.0, 0.0];
+        return Some(me);
+    }
+    one_sided_probabilities(game, pos, out)
+}
+
+/// The seat about to throw and both sides' home placements, when every
+/// piece of both is home, before a throw, under backgammon's rules.
+fn both_home(game: &Tables, pos: &Position) -> Option<(Seat, [u8; POINTS], [u8; POINTS])> {
     if !applies(game) || pos.phase() != Phase::Throw {
         return None;
     }
     let me = pos.turn()?;
     let them = me.next(2);
-    let (mine, theirs) = (home(game, pos, me)?, home(game, pos, them)?);
+    Some((me, home(game, pos, me)?, home(game, pos, them)?))
+}
+
+/// The chance that the side on roll with `mine` wins the bear-off against
+/// `theirs` by the one-sided tables: each side's distribution of throws
+/// taken as independent, `Σ_n P(mine needs n) · P(theirs needs n or
+/// more)`; `None` for more than 15 pieces a side. An estimate:
+/// [`two_sided_win`] is exact where it applies.
+///
+/// ```
+/// use racegames_players::bearoff::{one_sided_win, two_sided_win};
+/// let (mine, theirs) = ([0, 0, 0, 0, 0, 1], [1, 0, 0, 0, 0, 0]);
+/// let estimate = one_sided_win(&mine, &theirs).unwrap();
+/// assert!((estimate - two_sided_win(&mine, &theirs).unwrap()).abs() < 1e-6);
+/// ```
+pub fn one_sided_win(mine: &[u8; POINTS], theirs: &[u8; POINTS]) -> Option<f64> {
+    let fits = |c: &[u8; POINTS]| c.iter().map(|&n| usize::from(n)).sum::<usize>() <= PIECES;
+    if !fits(mine) || !fits(theirs) {
+        return None;
+    }
+    let t = tables();
+    Some(f64::from(before(
+        &t.off[rank(mine)],
+        &t.off[rank(theirs)],
+        0,
+    )))
+}
+
+/// [`probabilities`] from the one-sided tables alone, whatever the number
+/// of pieces: the chances of winning and of gammons from each side's
+/// distributions of throws, taken as independent (the estimate the
+/// players used before the two-sided table, kept to measure it).
+pub fn one_sided_probabilities(game: &Tables, pos: &Position, out: &mut [f32; 5]) -> Option<Seat> {
+    let (me, mine, theirs) = both_home(game, pos)?;
+    let them = me.next(2);
     let t = tables();
     let (my_off, their_off) = (&t.off[rank(&mine)], &t.off[rank(&theirs)]);
     // On roll, I finish first if the other needs at least as many throws.
@@ -346,3 +416,5 @@ pub fn probabilities(game: &Tables, pos: &Position, out: &mut [f32; 5]) -> Optio
 mod gnubg_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod two_sided_tests;

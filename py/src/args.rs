@@ -1,11 +1,15 @@
 //! Integer arguments read from Python with one rule: a `bool` or a value
 //! that is not an integer is a `TypeError`; an integer outside the range
 //! (negative, too large, past `u64`) is a `ValueError` naming the range,
-//! never an `OverflowError` or a silent clamp.
+//! never an `OverflowError` or a silent clamp. An action is read by the
+//! same rule, its range error an `IllegalActionError`.
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyBool;
+use pyo3::types::{PyBool, PyInt};
+use racegames_board::Action;
+
+use crate::errors::IllegalActionError;
 
 /// `value` as an integer in `min..=max`; `what` names it in the message.
 pub fn read_int(value: &Bound<'_, PyAny>, what: &str, min: u64, max: u64) -> PyResult<u64> {
@@ -52,4 +56,24 @@ pub fn read_seat(p: &Bound<'_, PyAny>, num_players: usize) -> PyResult<racegames
     let i = read_usize(p, "player", 0, num_players - 1)?;
     // At most MAX_SEATS seats: the index fits a u8.
     Ok(racegames_board::Seat::new(i as u8))
+}
+
+/// Reads an action: an `int` (or anything with `__index__`), else `TypeError`;
+/// out of range: `IllegalActionError`.
+pub(crate) fn read_action(a: &Bound<'_, PyAny>) -> PyResult<Action> {
+    // A plain int (the common case) is no bool and needs no other check.
+    if !a.is_exact_instance_of::<PyInt>() && a.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err("an action must be an int, not a bool"));
+    }
+    match a.extract::<i64>() {
+        Ok(i) => Action::try_from(i)
+            .map_err(|_| IllegalActionError::new_err(format!("action {i} is out of range"))),
+        Err(_) if a.is_instance_of::<PyInt>() => {
+            Err(IllegalActionError::new_err("the action is out of range"))
+        }
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "an action must be an int, not {}",
+            a.get_type().name()?
+        ))),
+    }
 }

@@ -14,11 +14,12 @@ use racegames_players::analysis::{
     self, AnalysisError, CubeAnalysis, CubeUnit, Progress, RolloutSettings,
 };
 
+use crate::args::read_action;
 use crate::args::{read_int, read_seed, read_usize};
 use crate::dyngame::DynGame;
 use crate::interrupt::{interruptible, interruptible_polled};
 use crate::params;
-use crate::pygame::{read_action, PyState};
+use crate::pygame::PyState;
 use crate::pyplayers::{player_error, PyPlayer};
 
 /// The Python error for an analysis error.

@@ -33,7 +33,7 @@ impl PyCallable {
         let pystate = PyState::new(self.game.clone_ref(py), state.clone_box())
             .with_history(Some(start), Vec::new());
         let action = self.f.bind(py).call1((pystate,))?;
-        crate::pygame::read_action(&action)
+        crate::args::read_action(&action)
     }
 }
 

@@ -5,10 +5,10 @@ use std::sync::Arc;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyDict, PyInt, PyList, PyString, PyTuple};
 use racegames_board::{Action, Node, Seat};
 
-use crate::args;
+use crate::args::{self, read_action};
 use crate::dyngame::DynGame;
 use crate::erased::DynState;
 use crate::errors::{self, guard, IllegalActionError, UnknownGameError};
@@ -273,31 +273,16 @@ pub struct PyState {
     /// them can skip the legality check; valid only while `listed_valid`.
     listed: Vec<Action>,
     listed_valid: bool,
+    /// Counts the changes of the position: `legal_actions` lends `listed`
+    /// out while it makes the Python list and takes it back only if the
+    /// position is still the one it was listed for.
+    moves: u64,
     /// Every action applied since the state was made (`history()`); the
     /// native position keeps none. Copies share it (see [`History`]).
     history: History,
     /// The notation the history starts from; `None` for the game's initial
     /// state.
     start: Option<String>,
-}
-
-/// Reads an action: an `int` (or anything with `__index__`), else `TypeError`;
-/// out of range: `IllegalActionError`.
-pub(crate) fn read_action(a: &Bound<'_, PyAny>) -> PyResult<Action> {
-    if a.is_instance_of::<PyBool>() {
-        return Err(PyTypeError::new_err("an action must be an int, not a bool"));
-    }
-    match a.extract::<i64>() {
-        Ok(i) => Action::try_from(i)
-            .map_err(|_| IllegalActionError::new_err(format!("action {i} is out of range"))),
-        Err(_) if a.is_instance_of::<PyInt>() => {
-            Err(IllegalActionError::new_err("the action is out of range"))
-        }
-        Err(_) => Err(PyTypeError::new_err(format!(
-            "an action must be an int, not {}",
-            a.get_type().name()?
-        ))),
-    }
 }
 
 impl PyState {
@@ -308,6 +293,7 @@ impl PyState {
             inner,
             listed: Vec::new(),
             listed_valid: false,
+            moves: 0,
             history: History::default(),
             start: None,
         }
@@ -324,8 +310,14 @@ impl PyState {
     /// opponent driver's actions), which joins the history.
     pub(crate) fn set_played(&mut self, inner: Box<dyn DynState>, log: Vec<Action>) {
         self.inner = inner;
-        self.listed_valid = false;
+        self.moved();
         self.history.extend(&log);
+    }
+
+    /// Notes a change of the position: the listed actions no longer hold.
+    fn moved(&mut self) {
+        self.listed_valid = false;
+        self.moves = self.moves.wrapping_add(1);
     }
 
     /// The position, for reading only.
@@ -446,27 +438,38 @@ impl PyState {
         }
         // The list is made after the borrow ends: making Python objects may
         // let another thread run, which may use this state.
-        let (game, actions) = {
+        let (game, actions, lent_at) = {
             let mut guarded = slf.try_borrow_mut()?;
             let this = &mut *guarded;
-            let actions: Vec<Action> = match this.inner.node() {
-                Node::Chance => guard(|| this.inner.chance_outcomes())?
-                    .into_iter()
-                    .map(|(a, _)| a)
-                    .collect(),
+            let (actions, lent_at) = match this.inner.node() {
+                Node::Chance => {
+                    let outcomes = guard(|| this.inner.chance_outcomes())?;
+                    (outcomes.into_iter().map(|(a, _)| a).collect(), None)
+                }
                 Node::Decision(_) => {
                     if !this.listed_valid {
                         let (inner, listed) = (&this.inner, &mut this.listed);
                         guard(|| inner.legal_actions_into(listed))?;
-                        this.listed_valid = true;
                     }
-                    this.listed.clone()
+                    // Lent, not copied: given back below if the position
+                    // has not changed meanwhile (else listed again).
+                    this.listed_valid = false;
+                    (std::mem::take(&mut this.listed), Some(this.moves))
                 }
                 Node::Terminal => return Ok(PyList::empty(py)),
             };
-            (this.game.clone_ref(py), actions)
+            (this.game.clone_ref(py), actions, lent_at)
         };
-        game.get().action_list(py, &actions)
+        let list = game.get().action_list(py, &actions);
+        if let Some(at) = lent_at {
+            if let Ok(mut this) = slf.try_borrow_mut() {
+                if this.moves == at && !this.listed_valid {
+                    this.listed = actions;
+                    this.listed_valid = true;
+                }
+            }
+        }
+        list
     }
 
     /// A numpy int8 array of length `num_distinct_actions`: 1 for each legal
@@ -496,17 +499,16 @@ impl PyState {
         let a = read_action(action)?;
         let mut guarded = slf.try_borrow_mut()?;
         let this = &mut *guarded;
-        let inner = &mut this.inner;
         if this.listed_valid && this.listed.binary_search(&a).is_ok() {
             // Listed for this very position: no need to check it again.
-            this.listed_valid = false;
-            guard(|| inner.apply_legal(a))?;
+            this.moved();
+            guard(|| this.inner.apply_legal(a))?;
             this.history.push(a);
             return Ok(());
         }
-        guard(|| inner.apply(a))?.map_err(errors::illegal)?;
+        guard(|| this.inner.apply(a))?.map_err(errors::illegal)?;
         // Only a successful apply changes the position.
-        this.listed_valid = false;
+        this.moved();
         this.history.push(a);
         Ok(())
     }
@@ -613,7 +615,7 @@ impl PyState {
         })?;
         let mut this = slf.try_borrow_mut()?;
         this.inner = inner;
-        this.listed_valid = false;
+        this.moved();
         this.history.extend(&log);
         Ok(steps)
     }

@@ -72,39 +72,34 @@ impl ListCache {
     ) -> PyResult<Bound<'py, PyList>> {
         // `try_lock`: making Python objects never waits for the lock (a
         // garbage collection run meanwhile may list outcomes again).
-        let kept: Option<Vec<Bound<'py, PyTuple>>> = match self.outcomes.try_lock() {
-            Ok(kept) if kept.0 == outcomes => {
-                Some(kept.1.iter().map(|t| t.bind(py).clone()).collect())
+        // The list is made under the lock, from the kept tuples (no copy):
+        // a call made meanwhile finds the lock taken and makes its own.
+        if let Ok(kept) = self.outcomes.try_lock() {
+            if kept.0 == outcomes {
+                return PyList::new(py, kept.1.iter().map(|t| t.bind(py)));
             }
-            _ => None,
-        };
-        let tuples = match kept {
-            Some(tuples) => tuples,
-            None => {
-                let tuples = outcomes
-                    .iter()
-                    .map(|&(a, p)| {
-                        PyTuple::new(
-                            py,
-                            [
-                                a.into_pyobject(py)?.into_any(),
-                                p.into_pyobject(py)?.into_any(),
-                            ],
-                        )
-                    })
-                    .collect::<PyResult<Vec<_>>>()?;
-                if outcomes.len() <= MAX_CACHED_OUTCOMES {
-                    let new = tuples.iter().map(|t| t.clone().unbind()).collect();
-                    let old = match self.outcomes.try_lock() {
-                        Ok(mut kept) => Some(std::mem::replace(&mut *kept, (outcomes, new))),
-                        Err(_) => None,
-                    };
-                    // The old tuples are let go after the lock is.
-                    drop(old);
-                }
-                tuples
-            }
-        };
+        }
+        let tuples = outcomes
+            .iter()
+            .map(|&(a, p)| {
+                PyTuple::new(
+                    py,
+                    [
+                        a.into_pyobject(py)?.into_any(),
+                        p.into_pyobject(py)?.into_any(),
+                    ],
+                )
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        if outcomes.len() <= MAX_CACHED_OUTCOMES {
+            let new = tuples.iter().map(|t| t.clone().unbind()).collect();
+            let old = match self.outcomes.try_lock() {
+                Ok(mut kept) => Some(std::mem::replace(&mut *kept, (outcomes, new))),
+                Err(_) => None,
+            };
+            // The old tuples are let go after the lock is.
+            drop(old);
+        }
         PyList::new(py, tuples)
     }
 }

@@ -10,10 +10,11 @@ use racegames_players::arena::luck::{JudgingError, LuckError};
 use racegames_players::arena::{Control, MAX_THREADS};
 use racegames_players::builtin::Evaluation;
 
+use crate::args::read_action;
 use crate::args::read_usize;
 use crate::interrupt::interruptible_polled;
 use crate::pyarena::report_progress;
-use crate::pygame::{read_action, PyGame, PyState};
+use crate::pygame::{PyGame, PyState};
 
 /// The evaluation a `judge` name asks for (`None`: the game's best).
 fn judge_kind(judge: Option<&str>) -> PyResult<Option<Evaluation>> {

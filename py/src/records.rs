@@ -194,10 +194,12 @@ pub fn result_tags(state: &Bound<'_, PyState>, stopped: bool) -> PyResult<Vec<(S
         vec![0.0; inner.game().num_players()]
     };
     let truncated = terminal && inner.is_truncated();
-    Ok(record::result_tags(&returns, terminal, truncated, stopped)
-        .into_iter()
-        .map(|(k, v)| (k.to_string(), v))
-        .collect())
+    Ok(
+        record::result_tags(&returns, terminal, truncated, stopped, inner.termination())
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect(),
+    )
 }
 
 /// `Game` and then every option of `game` (defaults included), as the Rust

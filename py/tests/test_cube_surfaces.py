@@ -71,3 +71,33 @@ def test_pettingzoo_passes_its_api_test_in_cubeful_games(params: dict) -> None:
     env.reset(seed=3)
     mask = env.observe(env.agent_selection)["action_mask"]
     assert mask.shape == (racegames.make_game("backgammon", **params).num_distinct_actions(),)
+
+
+def test_records_say_how_a_cubeful_game_ended(tmp_path) -> None:
+    """A dropped double and an accepted resignation are the records'
+    `Termination` (`dropped`, `resigned`), from the state, from the arena's
+    records and in the browser's writer alike (one rule, in Rust)."""
+    from racegames import arena, records
+
+    game = racegames.make_game("backgammon", cube=True, resign=True)
+    state = game.new_initial_state()
+    state.apply_action(state.string_to_action("roll-off A3 B1"))
+    state.apply_action(state.string_to_action("3:8-5"))
+    state.apply_action(state.string_to_action("1:6-5"))
+    dropped, resigned = state.clone(), state.clone()
+    dropped.apply_action(dropped.string_to_action("double"))
+    dropped.apply_action(dropped.string_to_action("drop"))
+    resigned.apply_action(resigned.string_to_action("resign single"))
+    resigned.apply_action(resigned.string_to_action("accept"))
+    for end, word in [(dropped, "dropped"), (resigned, "resigned")]:
+        assert end.is_terminal()
+        tags = records.result_tags(end)
+        assert tags["Termination"] == word, tags
+        winner = "A" if end.returns()[0] > 0 else "B"
+        assert tags["Result"] == winner and tags["Returns"] == " ".join(f"{r:g}" for r in end.returns()), tags
+        rec = records.Record.from_state(end)
+        assert records.loads(rec.dumps())[0].tags["Termination"] == word
+    path = tmp_path / "games.txt"
+    arena.play(game, ["greedy", "greedy"], games=60, seed=3, record=str(path))
+    ends = {rec.tags["Termination"] for rec in records.load(path)}
+    assert ends <= {"win", "dropped", "resigned", "turn limit"} and ends & {"dropped", "resigned"}, ends

@@ -134,3 +134,27 @@ def test_copies_do_not_share_the_kept_list() -> None:
         assert other.legal_actions() == legal
         other.apply_action(legal[-1])
         assert other != state
+
+
+@pytest.mark.parametrize("name", ["chinese_checkers", "backgammon"])
+def test_listed_actions_are_read_from_any_int_but_never_a_bool(name: str) -> None:
+    """A plain int takes a shortcut past the bool check: int subclasses
+    and numpy ints still apply, bools are still refused, state unchanged."""
+    import enum
+
+    import numpy as np
+
+    game = racegames.make_game(name)
+    for i, state in enumerate(decision_states(game, seed=5, limit=12)):
+        legal = state.legal_actions()
+        before = state.notation()
+        for flag in (True, False):
+            with pytest.raises(TypeError):
+                state.apply_action(flag)
+            assert state.notation() == before
+        as_enum = enum.IntEnum("A", {"a": legal[-1]}).a
+        kind = [int, np.int64, lambda a: as_enum][i % 3]
+        twin = state.clone()
+        state.apply_action(kind(legal[-1]))
+        twin.apply_action(legal[-1])
+        assert state == twin and state.history() == twin.history()

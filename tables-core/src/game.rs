@@ -460,6 +460,14 @@ impl Game for Tables {
         pos.phase == Phase::Over && pos.result == crate::position::UNDECIDED
     }
 
+    fn termination(&self, pos: &Position) -> Option<&'static str> {
+        match (pos.phase, pos.offer()) {
+            (Phase::Over, crate::Offer::Double) => Some("dropped"),
+            (Phase::Over, crate::Offer::Resign(_)) => Some("resigned"),
+            _ => None,
+        }
+    }
+
     fn chance_outcomes(&self, pos: &Position, mut f: impl FnMut(Action, f64)) {
         match pos.phase {
             Phase::RollOff => {

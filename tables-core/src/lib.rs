@@ -262,6 +262,7 @@ mod presets;
 #[cfg(feature = "serde")]
 mod serde_impls;
 mod setup;
+mod starting_pieces;
 mod turn;
 mod validate;
 pub mod variant;

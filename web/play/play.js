@@ -99,10 +99,35 @@ function fillGames() {
   select.value = app.gameName;
 }
 
-function fillOptions(params) {
+/// The options a game lists only once its doubling cube is on (the Jacoby
+/// rule, resignation, match play), none for a game without a cube: asked of
+/// the package, the one owner of the options (Python's OpenSpiel
+/// registration asks the same way).
+function cubeOptions(name) {
+  let plain = null;
+  let cubeful = null;
+  try {
+    plain = rg.makeGame(name, {});
+    cubeful = rg.makeGame(name, { cube: true });
+    const base = new Set(Object.keys(plain.getParameters()));
+    return Object.keys(cubeful.getParameters()).filter((k) => !base.has(k));
+  } catch (e) {
+    return [];
+  } finally {
+    if (plain) plain.free();
+    if (cubeful) cubeful.free();
+  }
+}
+
+/// The options form: the game's options, and an unticked `cube` where the
+/// game has a cube that is off (ticking it shows the cube's own options).
+function fillOptions(name, params) {
   const box = $("options");
   box.querySelectorAll(".row").forEach((r) => r.remove());
-  for (const [k, v] of Object.entries(params)) {
+  app.cubeOptions = cubeOptions(name);
+  const shown = { ...params };
+  if (!("cube" in shown) && app.cubeOptions.includes("cube")) shown.cube = false;
+  for (const [k, v] of Object.entries(shown)) {
     const row = document.createElement("div");
     row.className = "row";
     const label = document.createElement("label");
@@ -134,6 +159,11 @@ function readOptions() {
   for (const input of $("options").querySelectorAll("input")) {
     const kind = input.dataset.kind;
     out[input.dataset.key] = kind === "boolean" ? input.checked : kind === "number" ? Number(input.value) : input.value;
+  }
+  // The cube untick: its options go with it (a match or a resignation
+  // rule without the cube is a choice this form does not offer).
+  if (out.cube === false) {
+    for (const k of app.cubeOptions || []) delete out[k];
   }
   return out;
 }
@@ -184,7 +214,7 @@ function setGame(name, params) {
   $("game").value = name;
   $("rules").href = rulesLink(game);
   $("rules").textContent = `rules of ${game.displayName()}`;
-  fillOptions(game.getParameters());
+  fillOptions(name, game.getParameters());
   fillSeats();
 }
 
@@ -472,7 +502,13 @@ async function main() {
   app.seed = params.has("seed") ? Number(params.get("seed")) >>> 0 : (Math.random() * 1e9) >>> 0;
   $("seed").value = app.seed;
   setGame($("game").value, {});
-  $("game").addEventListener("change", () => { fillOptions(rg.makeGame($("game").value, {}).getParameters()); newGame(); });
+  $("game").addEventListener("change", () => {
+    const name = $("game").value;
+    const game = rg.makeGame(name, {});
+    fillOptions(name, game.getParameters());
+    game.free();
+    newGame();
+  });
   $("new-game").addEventListener("click", newGame);
   $("reseed").addEventListener("click", () => { $("seed").value = (Math.random() * 1e9) >>> 0; newGame(); });
   $("undo").addEventListener("click", undo);

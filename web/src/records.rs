@@ -235,11 +235,6 @@ pub fn record_final_state(record: JsValue) -> Result<State, JsValue> {
     Ok(state)
 }
 
-/// A return as Python's writer prints it: `1`, `-1`, `0.5`.
-fn number_text(x: f64) -> String {
-    format!("{x}")
-}
-
 /// The record of the game that led to `state` (its `history()`), as
 /// Python's `Record.fromState` makes it: `Game` and every option,
 /// `Position` for a state read from notation, `PlayerA`… from
@@ -296,35 +291,18 @@ pub fn record_from_state(state: &State, options: JsValue) -> Result<Object, JsVa
             )
         });
     rec.set_tag("Date", date);
-    // Result, Returns and Termination as Python's `result_tags`.
+    // Result, Returns and Termination as every writer sets them.
     let terminal = state.is_terminal();
     let returns = if terminal {
         state.returns_vec()?
     } else {
         vec![0.0; n]
     };
-    let (result, how) = if !terminal {
-        ("*".to_string(), "unfinished")
-    } else {
-        let best = returns.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let winners: Vec<usize> = (0..n).filter(|&i| returns[i] == best).collect();
-        let (result, how) = match winners.as_slice() {
-            [one] => ((SEATS[*one] as char).to_string(), "win"),
-            _ => ("draw".to_string(), "draw"),
-        };
-        (
-            result,
-            if state.is_truncated() {
-                "turn limit"
-            } else {
-                how
-            },
-        )
-    };
-    rec.set_tag("Result", result);
-    let text: Vec<String> = returns.iter().map(|&r| number_text(r)).collect();
-    rec.set_tag("Returns", text.join(" "));
-    rec.set_tag("Termination", how);
+    let truncated = terminal && state.is_truncated();
+    let ending = state.inner.termination();
+    for (name, value) in record::result_tags(&returns, terminal, truncated, false, ending) {
+        rec.set_tag(name, value);
+    }
     let extra = params::get(&options, "tags");
     if extra.is_object() {
         let wrapped = Object::new();

@@ -5,8 +5,9 @@
 //! played to the end with the fewest throws on average in those units
 //! (gnubg's `makebearoff.c`). Rebuilt so, this module's move generation
 //! gives gnubg's file exactly; the exact table differs from the file only
-//! by the rounding the file carries (see `docs/analysis.md`). Skipped
-//! where gnubg is not installed.
+//! by the rounding the file carries (see `docs/analysis.md`). The same
+//! for gnubg's two-sided database (`makebearoff -t 6x6`) against the
+//! two-sided table. Skipped where gnubg is not installed.
 
 use super::*;
 
@@ -134,4 +135,77 @@ fn gnubgs_rounding_rebuilds_its_one_sided_database() {
         differ <= 3 && units <= 1,
         "{differ} positions, {units} units"
     );
+}
+
+/// gnubg's two-sided database of up to six chequers a side, rebuilt with
+/// gnubg's arithmetic (`makebearoff.c`'s `BearOff2`): signed 16-bit
+/// equities (32767 a win, -32768 a loss), a successor's seen from the
+/// mover as its complement `-e - 1`, each throw's best summed and the sum
+/// divided by 36, truncated toward zero; the file holds `e + 0x8000`, the
+/// entry of (on roll `us`, `them`) at `gnubg_index(us) · 924 +
+/// gnubg_index(them)`.
+#[test]
+#[ignore = "about 2 min: runs gnubg's makebearoff -t 6x6; run with --ignored where gnubg is installed"]
+fn gnubgs_arithmetic_rebuilds_its_two_sided_database() {
+    const MAKE: &str = "/usr/games/makebearoff";
+    if !std::path::Path::new(MAKE).exists() {
+        eprintln!("skipped: {MAKE} not found (install gnubg)");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("racegames-ts66-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("ts66.bd");
+    let made = std::process::Command::new(MAKE)
+        .current_dir(&dir)
+        .args(["-t", "6x6", "-f"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "{made:?}");
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(
+        bytes.starts_with(b"gnubg-TS-06-06-1"),
+        "an unknown database"
+    );
+    let n = choose(CHECKERS + POINTS, POINTS);
+    let mut order: Vec<(usize, usize)> = (1..n).flat_map(|x| (1..n).map(move |y| (x, y))).collect();
+    order.sort_by_key(|&(x, y)| pips(&unrank(x)) + pips(&unrank(y)));
+    let (won, lost) = (0x7FFFi32, !0x7FFFi32);
+    let mut e = vec![lost; n * n];
+    e[..n].fill(won);
+    for (x, y) in order {
+        let c = unrank(x);
+        let mut total = 0;
+        for a in 1..=6 {
+            for b in 1..=a {
+                let best = ends(&c, a, b)
+                    .iter()
+                    .map(|end| !e[y * n + rank(end)])
+                    .max()
+                    .unwrap();
+                total += if a == b { best } else { 2 * best };
+            }
+        }
+        e[x * n + y] = total / 36;
+    }
+    let exact = super::two_sided::table();
+    let (mut same, mut largest) = (0, 0.0f64);
+    for x in 0..n {
+        for y in 0..n {
+            let at = 40 + 8 * (gnubg_index(&unrank(x)) * n + gnubg_index(&unrank(y)));
+            let unit = i32::from(u16::from_le_bytes([bytes[at], bytes[at + 1]]));
+            same += usize::from(e[x * n + y] + 0x8000 == unit);
+            let theirs = f64::from(unit) / 32767.5 - 1.0;
+            largest = largest.max((2.0 * exact.get(x, y) - 1.0 - theirs).abs());
+        }
+    }
+    eprintln!(
+        "rebuilt with gnubg's arithmetic: {same} of {} equities equal gnubg's file; \
+         the exact table differs from the file by at most {largest:.2e} in equity",
+        n * n
+    );
+    assert_eq!(same, n * n);
+    // The file's rounding compounds to a few units of 1/32767.5.
+    assert!(largest < 5.0 / 32767.5, "{largest}");
 }

@@ -37,7 +37,7 @@ fn one_piece_on_the_six_point_needs_a_second_throw_nine_times_in_36() {
 
 /// The notation of a backgammon position with A to play `dice` from
 /// `mine` (A's home, nearest the edge first) against `theirs` (B's).
-fn position(game: &Tables, mine: &[u8; 6], theirs: &[u8; 6], dice: &str) -> Position {
+pub(super) fn position(game: &Tables, mine: &[u8; 6], theirs: &[u8; 6], dice: &str) -> Position {
     let mut points = vec![String::from("."); 24];
     for (seat, counts, letter) in [(Seat::new(0), mine, 'A'), (Seat::new(1), theirs, 'B')] {
         for (i, &n) in counts.iter().enumerate() {

@@ -26,7 +26,7 @@ const page = window.racegamesPage;
 const s = page.app.state;
 const a = rg.makePlayer("greedy", page.app.game, { seed: args[0] }).act(s);
 const t = rg.moveTargets(s).find((m) => m.action === a);
-return { action: a, from: t.from && `${t.from[0]},${t.from[1]}`, to: t.to && `${t.to[0]},${t.to[1]}` };
+return { action: a, from: t && t.from && `${t.from[0]},${t.from[1]}`, to: t && t.to && `${t.to[0]},${t.to[1]}` };
 """
 
 
@@ -131,3 +131,37 @@ def test_an_uploaded_record_shows_its_final_position(browser: Any, page_url: str
     assert browser.find_element("id", "status").text.startswith("Game over")
     drawn = run_js(browser, "return rg.drawSvg(window.racegamesPage.app.state);")
     assert drawn == state._repr_svg_()
+
+
+def test_the_cube_can_be_switched_on_and_off_in_the_options(browser: Any, page_url: str) -> None:
+    """Backgammon's options show an unticked `cube`; ticking it makes a
+    cubeful game (its own options shown, `double` among the moves once a
+    player may double, the picture drawing the cube) and unticking it
+    goes back to the cubeless game."""
+    open_page(browser, f"{page_url}?game=backgammon&seed=3")
+    box = browser.find_element("id", "opt-cube")
+    assert box.get_attribute("type") == "checkbox" and not box.is_selected()
+    assert not browser.find_elements("id", "opt-jacoby")
+    box.click()
+    params = browser.execute_script("return window.racegamesPage.app.game.getParameters()")
+    assert params["cube"] is True and "jacoby" in params and "match_length" in params
+    assert browser.find_element("id", "opt-cube").is_selected()
+    assert browser.find_elements("id", "opt-jacoby") and browser.find_elements("id", "opt-match_length")
+    # Both seats people: the first mover plays its opening throw (no cube
+    # then), and the second is offered the cube before its throw.
+    browser.execute_script(
+        'const s = document.getElementById("seat-1"); s.value = "human"; s.dispatchEvent(new Event("change"));'
+    )
+    for i in range(8):
+        assert wait_for_human_or_end(browser) == "move"
+        offered = [b.text for b in browser.find_elements("css selector", "#moves button")]
+        if any("double" in text for text in offered):
+            break
+        click_move(browser, i)
+    else:
+        pytest.fail(f"no double was offered: {offered}")
+    browser.find_element("id", "opt-cube").click()
+    params = browser.execute_script("return window.racegamesPage.app.game.getParameters()")
+    assert "cube" not in params and "jacoby" not in params
+    assert not browser.find_element("id", "opt-cube").is_selected()
+    assert browser.find_element("id", "error").text == ""
