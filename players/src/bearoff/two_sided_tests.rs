@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use racegames_board::{Game, Node, Seat};
 use racegames_tables::Tables;
 
-use super::tests::position;
+use super::tests::{assert_plays_are_the_engines, position};
 use super::two_sided::{solve, table};
 use super::*;
 use crate::ply::ply_ends;
@@ -101,25 +101,8 @@ fn every_throw_of_every_small_placement_is_played_as_the_engine_plays_it() {
     for r in (1..choose(CHECKERS + POINTS, POINTS)).step_by(3) {
         let mine = unrank(r);
         for a in 1..=6 {
-            // The notation writes the higher die first.
             for b in 1..=a {
-                let dice = if a == b {
-                    format!("{a}{a}{a}{a}")
-                } else {
-                    format!("{a}{b}")
-                };
-                let pos = position(&game, &mine, &[0, 0, 0, 0, 0, 1], &dice);
-                let mut engine: Vec<[u8; 6]> = ply_ends(&game, &pos)
-                    .ends
-                    .iter()
-                    .map(|e| home(&game, &e.state, Seat::new(0)).unwrap())
-                    .collect();
-                engine.sort_unstable();
-                engine.dedup();
-                let mut ours = ends(&mine, a, b);
-                ours.sort_unstable();
-                ours.dedup();
-                assert_eq!(ours, engine, "{mine:?} {a}-{b}");
+                assert_plays_are_the_engines(&game, &mine, a, b);
             }
         }
     }
