@@ -15,7 +15,8 @@ distributions: where two plays have the same mean but different
 distributions, the rounding may pick the other one. The Rust test
 ``gnubgs_rounding_rebuilds_its_one_sided_database`` (``cargo test -p
 racegames-players --lib gnubg -- --ignored``) rebuilds the file with
-gnubg's arithmetic from racegames' move generation. The file is read as gnubg's
+gnubg's arithmetic from racegames' move generation and finds every
+position equal to the file. The file is read as gnubg's
 ``bearoff.c`` reads it: a 40-byte header, then (compressed) an index of 8
 bytes a position (offset, non-zero count and first non-zero of the
 bear-off and of the gammon distribution), then the 16-bit counts; a
