@@ -317,7 +317,6 @@ type GameFields = (
     (u32, u32),
     u32,
     bool,
-    &'static str,
 );
 
 /// One game's match-file turns: (player, (die, die), move text) per throw.
@@ -387,7 +386,8 @@ pub fn py_check_name(name: &str, what: &str) -> PyResult<()> {
 /// The games of a match file's text: names, actions, the options of the
 /// game (`cube`, `resign`, `jacoby`, `scoring`, `match_length`, `score_a`,
 /// `score_b`, `crawford_game`), the score line's score, the match length,
-/// the Crawford flag and how the game ends (a record's `Termination`).
+/// and the Crawford flag. How the game ends is its final position's
+/// (`Game::termination`), which a record's tags read.
 #[pyfunction]
 #[pyo3(name = "_gnubg_read_match")]
 pub fn py_read_match(
@@ -427,7 +427,6 @@ pub fn py_read_match(
                 score,
                 g.match_length,
                 g.crawford,
-                g.end.word(),
             )
         })
         .collect())

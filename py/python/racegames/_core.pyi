@@ -118,7 +118,6 @@ def _gnubg_read_match(
         Tuple[int, int],
         int,
         bool,
-        str,
     ]
 ]: ...
 def _gnubg_entries_to_actions(state: State, entries: List[Tuple[int, Tuple[int, int], str, int]]) -> List[int]: ...

@@ -242,13 +242,12 @@ def read_match(path: Union[str, "os.PathLike[str]"], game: Optional[Game] = None
     params = dict(base.get_parameters())
     made: Dict[Tuple[Any, ...], Game] = {}
     out = []
-    for (a, b), actions, options, score, length, crawford, end in _parse_games(data.decode("utf-8", errors="replace"), game):
+    for (a, b), actions, options, score, length, crawford in _parse_games(data.decode("utf-8", errors="replace"), game):
         if options not in made:
             made[options] = make_game(base.name, **{**params, **dict(zip(_OPTIONS, options))})
         rec = Record(made[options], actions)
         rec.tags.update({"PlayerA": a, "PlayerB": b, "MatchLength": str(length), "Score": f"{score[0]}-{score[1]}",
                          "Crawford": "true" if crawford else "false"})
         rec.tags.update(result_tags(rec.final_state()))
-        rec.tags["Termination"] = end
         out.append(rec)
     return out

@@ -77,7 +77,8 @@ impl MatEvent {
     }
 }
 
-/// How a game of a match file ends.
+/// How a game of a match file ends. (A record's `Termination` tag says
+/// it in words: the tables game's `Game::termination`.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MatEnd {
     /// Not over (the last game of a match stopped early).
@@ -91,17 +92,6 @@ pub enum MatEnd {
 }
 
 impl MatEnd {
-    /// The word of a record's `Termination` tag: `unfinished`, `win`,
-    /// `dropped`, `resigned`.
-    pub const fn word(self) -> &'static str {
-        match self {
-            MatEnd::Unfinished => "unfinished",
-            MatEnd::PlayedOut => "win",
-            MatEnd::Dropped => "dropped",
-            MatEnd::Resigned => "resigned",
-        }
-    }
-
     /// How the game of `pos` ended.
     pub fn of(pos: &Position) -> MatEnd {
         match (pos.phase(), pos.offer()) {
