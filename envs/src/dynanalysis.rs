@@ -33,6 +33,8 @@ pub struct DynPlay {
     pub values: Vec<f64>,
     /// How much less than the best it is worth.
     pub loss: f64,
+    /// The plies its value looks ahead ([`analysis::Play::depth`]).
+    pub depth: u32,
 }
 
 /// A reviewed game ([`analysis::GameReview`]) with the positions as
@@ -158,6 +160,7 @@ impl<G: Erasable + Playable> DynAnalysis for G {
                 value: p.value,
                 values: p.values,
                 loss: p.loss,
+                depth: p.depth,
             })
             .collect())
     }

@@ -287,7 +287,10 @@ pub struct Valuation {
     /// chance node, the seat about to throw), seat 0 at a terminal state.
     pub outcomes_seat: Option<Seat>,
     /// The plies searched (0: the evaluation itself; 1 more at a decision
-    /// node searched by `greedy`, which picks the best play).
+    /// node searched by `greedy`, which picks the best play): the depth
+    /// actually searched, which is less than `expectimax`'s `depth` where
+    /// the search reached its work cap (see [`Play::depth`]); at a chance
+    /// node, the least of its outcomes'.
     pub depth: u32,
     /// In a game with the doubling cube, before a throw or at a double:
     /// the cubeful equity and the right cube action (0-ply, from the net's
@@ -331,11 +334,11 @@ pub fn evaluate<G: Playable>(
             let outcomes = game
                 .outcomes(&best.state)
                 .map(|(o, seat)| (if seat == mover { o } else { o.flipped() }, mover));
-            (outcomes, valuer.depth().max(1))
+            (outcomes, best.depth)
         }
         Node::Chance => {
-            chance_values(game, state, valuer, 0, &mut values)?;
-            (game.outcomes(state), valuer.depth())
+            let depth = chance_values(game, state, valuer, 0, &mut values)?;
+            (game.outcomes(state), depth)
         }
     };
     Ok(Valuation {
@@ -348,18 +351,20 @@ pub fn evaluate<G: Playable>(
 }
 
 /// The values at a chance node: greedy's evaluation, or the mean over
-/// the outcomes of the searched values.
+/// the outcomes of the searched values; the plies searched (the fewest
+/// of any outcome's).
 fn chance_values<G: Playable>(
     game: &G,
     state: &G::State,
     valuer: &Valuer<G>,
     chain: u32,
     out: &mut [f64],
-) -> Result<(), AnalysisError> {
+) -> Result<u32, AnalysisError> {
     if valuer.search.is_none() || chain >= MAX_CHANCE_CHAIN {
         estimate(game, &*valuer.evaluator, state, out);
-        return Ok(());
+        return Ok(0);
     }
+    let mut depth = u32::MAX;
     let mut outcomes = Vec::new();
     game.chance_outcomes(state, |a, p| outcomes.push((a, p)));
     out.fill(0.0);
@@ -367,15 +372,25 @@ fn chance_values<G: Playable>(
     for (action, p) in outcomes {
         let mut next = *state;
         game.apply_legal(&mut next, action);
-        match game.node(&next) {
+        let searched = match game.node(&next) {
             Node::Chance => chance_values(game, &next, valuer, chain + 1, &mut each)?,
-            _ => each.clone_from(&evaluate(game, &next, valuer)?.values),
-        }
+            node => {
+                let valuation = evaluate(game, &next, valuer)?;
+                each.clone_from(&valuation.values);
+                // A finished game is exact: it searched nothing less.
+                if node == Node::Terminal {
+                    u32::MAX
+                } else {
+                    valuation.depth
+                }
+            }
+        };
+        depth = depth.min(searched);
         for (o, v) in out.iter_mut().zip(&each) {
             *o += p * v;
         }
     }
-    Ok(())
+    Ok(if depth == u32::MAX { 0 } else { depth })
 }
 
 /// One play of the player to move: the actions of a whole turn and where
@@ -392,6 +407,12 @@ pub struct Play<S> {
     pub values: Vec<f64>,
     /// How much less the play is worth than the best (0 for the best).
     pub loss: f64,
+    /// The plies its value looks ahead from the decision: 1 for the
+    /// evaluation of the position after the play (`greedy`), `depth` for
+    /// `expectimax`, or fewer where that search reached the work cap
+    /// ([`crate::expectimax::MAX_WORK`] a play) and was made shallower; 0
+    /// for a cube action (valued by the cube's model).
+    pub depth: u32,
 }
 
 /// Every play of the player to move at `state` (a whole turn: the
@@ -432,11 +453,12 @@ pub fn hint<G: Playable>(
                     actions: end.actions,
                     state: end.state,
                     loss: 0.0,
+                    depth: 1,
                 }
             })
             .collect(),
         Some(settings) => {
-            let (ends, _) = value_ends(game, &*valuer.evaluator, settings, state)
+            let (ends, depth) = value_ends(game, &*valuer.evaluator, settings, state)
                 .ok_or(AnalysisError::NotADecision)?;
             if crate::interrupt_requested() {
                 return Err(AnalysisError::Interrupted);
@@ -453,6 +475,7 @@ pub fn hint<G: Playable>(
                         actions: end.actions,
                         state: end.state,
                         loss: 0.0,
+                        depth,
                     }
                 })
                 .collect()
@@ -501,6 +524,7 @@ fn cube_plays<G: Playable>(
                 value: c.value,
                 values,
                 loss: 0.0,
+                depth: 0,
             }
         })
         .collect();

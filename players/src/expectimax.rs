@@ -272,6 +272,17 @@ pub fn value_ends<G: Game>(
     settings: ExpectimaxSettings,
     state: &G::State,
 ) -> Option<(ValuedEnds<G::State>, u32)> {
+    value_ends_within(game, evaluator, settings, state, MAX_WORK)
+}
+
+/// [`value_ends`] with `work_per_end` in place of [`MAX_WORK`].
+pub(crate) fn value_ends_within<G: Game>(
+    game: &G,
+    evaluator: &dyn Evaluator<G>,
+    settings: ExpectimaxSettings,
+    state: &G::State,
+    work_per_end: u64,
+) -> Option<(ValuedEnds<G::State>, u32)> {
     let Node::Decision(me) = game.node(state) else {
         return None;
     };
@@ -279,7 +290,7 @@ pub fn value_ends<G: Game>(
     let mut depth = settings.depth.max(1);
     loop {
         let mut search = Search::new(game, evaluator, me.index(), settings);
-        search.limit = MAX_WORK.saturating_mul(ends.len().max(1) as u64);
+        search.limit = work_per_end.saturating_mul(ends.len().max(1) as u64);
         // Not the players' time limit: on a slow machine it would silently
         // value the plays one ply shallower than asked.
         search.watch = crate::limit::Watch::untimed();

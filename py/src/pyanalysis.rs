@@ -125,7 +125,8 @@ pub fn evaluate(
     ))
 }
 
-/// Every play at `state`, best first: `(actions, value, values, loss)`.
+/// Every play at `state`, best first: `(actions, value, values, loss,
+/// depth)`.
 #[pyfunction]
 #[pyo3(name = "_analysis_hint", signature = (state, player=None, params=None))]
 #[allow(clippy::type_complexity)] // the tuples the Python module unpacks
@@ -134,7 +135,7 @@ pub fn hint(
     state: &Bound<'_, PyAny>,
     player: Option<String>,
     params: Option<&Bound<'_, PyDict>>,
-) -> PyResult<Vec<(Vec<Action>, f64, Vec<f64>, f64)>> {
+) -> PyResult<Vec<(Vec<Action>, f64, Vec<f64>, f64, u32)>> {
     let (inner, game) = position(state)?;
     let owned = params::read_params(params)?;
     let values = params::values(&owned);
@@ -145,7 +146,7 @@ pub fn hint(
     .map_err(analysis_error)?;
     Ok(plays
         .into_iter()
-        .map(|p| (p.actions, p.value, p.values, p.loss))
+        .map(|p| (p.actions, p.value, p.values, p.loss, p.depth))
         .collect())
 }
 

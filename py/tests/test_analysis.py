@@ -65,10 +65,13 @@ def test_hint_is_ranked_and_holds_the_players_own_choice(name: str) -> None:
         chosen = ends.index(s.notation())
         if who == "greedy":
             assert plays[chosen].loss < 1e-12
-        # evaluate at a decision node is the best play's value.
+        # evaluate at a decision node is the best play's value, searched as deep.
         e = analysis.evaluate(state, player=who)
         assert e.values[mover] == pytest.approx(plays[0].value, abs=1e-12)
         assert len(e.values) == state.get_game().num_players()
+        assert e.depth == plays[0].depth and all(p.depth == plays[0].depth for p in plays)
+        if who == "greedy":
+            assert plays[0].depth == 1
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -91,6 +94,12 @@ def test_evaluate_at_a_chance_node_by_greedy_is_the_evaluation(name: str) -> Non
     # At a chance node the evaluation itself; at a decision node (the Halma
     # games start with one) the estimate after the best play.
     assert e.depth == (0 if state.is_chance_node() else 1)
+
+
+def test_each_play_tells_the_depth_it_was_searched() -> None:
+    state = decision_state("backgammon")
+    assert {p.depth for p in analysis.hint(state, player="expectimax", depth=2)} == {2}
+    assert analysis.evaluate(state, player="expectimax", depth=2).depth == 2
 
 
 @pytest.mark.parametrize("name", GAMES)

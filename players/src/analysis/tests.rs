@@ -57,6 +57,27 @@ fn greedy_at_a_chance_node_is_the_evaluation_itself() {
 }
 
 #[test]
+fn each_play_and_evaluation_tells_the_depth_searched() {
+    let game = Tables::backgammon();
+    let state = first_decision(&game, 4);
+    let greedy = Valuer::new(&game, "greedy", &[]).unwrap();
+    assert!(hint(&game, &state, &greedy)
+        .unwrap()
+        .iter()
+        .all(|p| p.depth == 1));
+    let deep = Valuer::new(&game, "expectimax", &[("depth", ParamValue::Int(2))]).unwrap();
+    let plays = hint(&game, &state, &deep).unwrap();
+    assert!(plays.iter().all(|p| p.depth == 2));
+    assert_eq!(evaluate(&game, &state, &deep).unwrap().depth, 2);
+    // A search that reaches its work cap is made shallower, and says so.
+    let settings = deep.search.unwrap();
+    let (ends, depth) =
+        crate::expectimax::value_ends_within(&game, &*deep.evaluator, settings, &state, 10)
+            .unwrap();
+    assert_eq!((ends.len(), depth), (plays.len(), 1));
+}
+
+#[test]
 fn players_without_values_are_refused() {
     let game = Daldos::default();
     assert!(matches!(

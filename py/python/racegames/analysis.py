@@ -169,7 +169,8 @@ class Evaluation:
     return; for backgammon ``outcomes``, the chances of (win, win gammon,
     win backgammon, lose gammon, lose backgammon) for ``outcomes_seat`` (the
     seat to act), as the net sees the position (after the best play at a
-    decision node); ``depth``, the plies searched; ``cube``, in a game with
+    decision node); ``depth``, the plies searched (fewer than asked where
+    the search reached its work cap); ``cube``, in a game with
     the doubling cube before a throw or at a double, the ``CubeDecision``
     (else ``None``)."""
 
@@ -202,14 +203,20 @@ class Evaluation:
 class Play:
     """One play of ``hint``: ``actions`` (a whole turn), ``text`` (the
     actions as the game writes them), ``value`` for the player to move,
-    ``values`` per seat, ``loss`` (how much less than the best)."""
+    ``values`` per seat, ``loss`` (how much less than the best), ``depth``
+    (the plies its value looks ahead: 1 for ``greedy``, ``expectimax``'s
+    ``depth``, fewer where that search reached its work cap and was made
+    shallower; 0 for a cube action)."""
 
-    def __init__(self, actions: Sequence[int], value: float, values: Sequence[float], loss: float, text: str) -> None:
+    def __init__(
+        self, actions: Sequence[int], value: float, values: Sequence[float], loss: float, text: str, depth: int = 1
+    ) -> None:
         self.actions: List[int] = [int(a) for a in actions]
         self.value: float = float(value)
         self.values: Tuple[float, ...] = _floats(values)
         self.loss: float = float(loss)
         self.text: str = text
+        self.depth: int = int(depth)
 
     def __repr__(self) -> str:
         return f"Play({self.text!r}, value={self.value:+.4f}, loss={self.loss:.4f})"
@@ -400,7 +407,7 @@ def hint(state: State, player: Optional[str] = None, **params: Any) -> List[Play
     s = _check_state(state)
     name = _check_player(player)
     rows = _analysis_hint(s, name, params)
-    return [Play(a, v, vs, loss, _texts(s, a)) for a, v, vs, loss in rows]
+    return [Play(a, v, vs, loss, _texts(s, a), depth) for a, v, vs, loss, depth in rows]
 
 
 def _run(progress: bool, desc: str, work: Callable[[Any], Any], done: Callable[[Any], int]) -> Any:
