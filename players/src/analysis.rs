@@ -551,23 +551,57 @@ fn cube_plays<G: Playable>(
 /// [`AnalysisError::BadArgument`] for other than six counts or more than
 /// 15 pieces.
 pub fn bearoff_rolls(counts: &[u8]) -> Result<Vec<f64>, AnalysisError> {
-    let counts: [u8; 6] = counts.try_into().map_err(|_| {
+    let counts = bearoff_counts(counts)?;
+    let table = crate::bearoff::rolls(&counts).ok_or_else(|| too_many(&counts))?;
+    Ok(without_trailing_zeros(table.iter().map(|&p| f64::from(p))))
+}
+
+/// [`bearoff_rolls`] as gnubg's one-sided database holds it: each entry a
+/// whole number of 1/65535, from gnubg's 16-bit arithmetic
+/// ([`crate::bearoff::rolls_as_gnubg`]), for comparing figures with
+/// gnubg's. It differs from the exact distribution by up to 2.8e-3 in
+/// one entry.
+///
+/// ```
+/// use racegames_players::analysis::bearoff_rolls_as_gnubg;
+/// let p = bearoff_rolls_as_gnubg(&[0, 0, 0, 0, 0, 1]).unwrap();
+/// assert_eq!(p, vec![0.0, 49151.0 / 65535.0, 16384.0 / 65535.0]);
+/// ```
+///
+/// # Errors
+///
+/// As [`bearoff_rolls`].
+pub fn bearoff_rolls_as_gnubg(counts: &[u8]) -> Result<Vec<f64>, AnalysisError> {
+    let counts = bearoff_counts(counts)?;
+    let units = crate::bearoff::rolls_as_gnubg(&counts).ok_or_else(|| too_many(&counts))?;
+    Ok(without_trailing_zeros(
+        units.iter().map(|&u| f64::from(u) / 65535.0),
+    ))
+}
+
+/// Six counts, or why not.
+fn bearoff_counts(counts: &[u8]) -> Result<[u8; 6], AnalysisError> {
+    counts.try_into().map_err(|_| {
         AnalysisError::BadArgument(format!(
             "a bear-off position has six counts (points 1 to 6), not {}",
             counts.len()
         ))
-    })?;
-    let table = crate::bearoff::rolls(&counts).ok_or_else(|| {
-        AnalysisError::BadArgument(format!(
-            "a bear-off position has at most 15 pieces, not {}",
-            counts.iter().map(|&c| usize::from(c)).sum::<usize>()
-        ))
-    })?;
-    let mut out: Vec<f64> = table.iter().map(|&p| f64::from(p)).collect();
+    })
+}
+
+fn too_many(counts: &[u8; 6]) -> AnalysisError {
+    AnalysisError::BadArgument(format!(
+        "a bear-off position has at most 15 pieces, not {}",
+        counts.iter().map(|&c| usize::from(c)).sum::<usize>()
+    ))
+}
+
+fn without_trailing_zeros(entries: impl Iterator<Item = f64>) -> Vec<f64> {
+    let mut out: Vec<f64> = entries.collect();
     while out.len() > 1 && out.last() == Some(&0.0) {
         out.pop();
     }
-    Ok(out)
+    out
 }
 
 #[cfg(test)]

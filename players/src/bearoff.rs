@@ -27,7 +27,9 @@ use std::sync::OnceLock;
 use racegames_board::Seat;
 use racegames_tables::{Phase, Position, Tables, Variant};
 
+mod gnubg_rounding;
 mod two_sided;
+pub use gnubg_rounding::rolls_as_gnubg;
 pub use two_sided::{two_sided_bytes, two_sided_win, CHECKERS};
 
 /// Home points.

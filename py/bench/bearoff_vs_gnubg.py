@@ -5,6 +5,7 @@ positions, each distribution stored as 16-bit fractions of 65535).
 
     python py/bench/bearoff_vs_gnubg.py              # every position
     python py/bench/bearoff_vs_gnubg.py --sample 300 # a seeded sample
+    python py/bench/bearoff_vs_gnubg.py --as-gnubg   # gnubg's arithmetic
 
 Prints how many positions agree within ``--tolerance`` (1e-5) in every
 entry, the largest difference of an entry and of the mean number of
@@ -16,7 +17,8 @@ distributions, the rounding may pick the other one. The Rust test
 ``gnubgs_rounding_rebuilds_its_one_sided_database`` (``cargo test -p
 racegames-players --lib gnubg -- --ignored``) rebuilds the file with
 gnubg's arithmetic from racegames' move generation and finds every
-position equal to the file. The file is read as gnubg's
+position equal to the file; ``--as-gnubg`` compares that table, as
+``bearoff_rolls(as_gnubg=True)`` gives it. The file is read as gnubg's
 ``bearoff.c`` reads it: a 40-byte header, then (compressed) an index of 8
 bytes a position (offset, non-zero count and first non-zero of the
 bear-off and of the gammon distribution), then the 16-bit counts; a
@@ -122,12 +124,14 @@ class Comparison:
         self.within = 0
 
 
-def compare(db: Database, positions: Sequence[Tuple[int, ...]], tolerance: float) -> Comparison:
+def compare(
+    db: Database, positions: Sequence[Tuple[int, ...]], tolerance: float, as_gnubg: bool = False
+) -> Comparison:
     from racegames.analysis import bearoff_rolls
 
     c = Comparison()
     for pos in positions:
-        ours = bearoff_rolls(list(pos))
+        ours = bearoff_rolls(list(pos), as_gnubg=as_gnubg)
         theirs = db.distribution(position_bearoff(pos))
         ours = ours + [0.0] * (32 - len(ours))
         diff = max(abs(a - b) for a, b in zip(ours, theirs))
@@ -146,6 +150,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--sample", type=int, default=0, help="compare this many positions drawn by --seed (0: all)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--tolerance", type=float, default=1e-5)
+    parser.add_argument(
+        "--as-gnubg", action="store_true", help="compare bearoff_rolls(as_gnubg=True), gnubg's arithmetic, not the exact"
+    )
     args = parser.parse_args(argv)
     if not args.db.exists():
         print(f"{args.db} not found: install gnubg (scripts/install-gnubg.sh)", file=sys.stderr)
@@ -154,9 +161,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     positions = all_positions(db.points, db.chequers)
     if args.sample:
         positions = random.Random(args.seed).sample(positions, min(args.sample, len(positions)))
-    c = compare(db, positions, args.tolerance)
+    c = compare(db, positions, args.tolerance, args.as_gnubg)
+    which = "bearoff_rolls(as_gnubg=True)" if args.as_gnubg else "bearoff_rolls (exact)"
     print(
-        f"{c.positions} positions compared with {args.db}: {c.within} within {args.tolerance:g} in every entry; "
+        f"{which}: {c.positions} positions compared with {args.db}: {c.within} within {args.tolerance:g} in every entry; "
         f"largest difference {c.worst:.2e} at {list(c.where)}; largest difference of the mean {c.worst_mean:.2e}"
     )
     return 0 if c.within == c.positions else 1

@@ -296,10 +296,11 @@ pub fn analyse(
     ))
 }
 
-/// The one-sided bear-off distribution of `counts` (points 1 to 6).
+/// The one-sided bear-off distribution of `counts` (points 1 to 6):
+/// exact, or with `as_gnubg` as gnubg's database holds it.
 #[pyfunction]
-#[pyo3(name = "_bearoff_rolls")]
-pub fn bearoff_rolls(counts: Vec<Bound<'_, PyAny>>) -> PyResult<Vec<f64>> {
+#[pyo3(name = "_bearoff_rolls", signature = (counts, as_gnubg=false))]
+pub fn bearoff_rolls(counts: Vec<Bound<'_, PyAny>>, as_gnubg: bool) -> PyResult<Vec<f64>> {
     if counts.len() != 6 {
         return Err(PyValueError::new_err(format!(
             "a bear-off position has six counts (points 1 to 6), not {}",
@@ -310,7 +311,11 @@ pub fn bearoff_rolls(counts: Vec<Bound<'_, PyAny>>) -> PyResult<Vec<f64>> {
     for (i, c) in counts.iter().enumerate() {
         read[i] = read_int(c, &format!("the count on point {}", i + 1), 0, 15)? as u8;
     }
-    analysis::bearoff_rolls(&read).map_err(analysis_error)
+    if as_gnubg {
+        analysis::bearoff_rolls_as_gnubg(&read).map_err(analysis_error)
+    } else {
+        analysis::bearoff_rolls(&read).map_err(analysis_error)
+    }
 }
 
 /// Adds the analysis functions to the module.

@@ -1,14 +1,10 @@
 //! gnubg's one-sided bear-off database (Debian's `gnubg` installs it as
-//! `/usr/share/gnubg/gnubg_os0.bd`), rebuilt here with gnubg's own
-//! arithmetic: every distribution in 16-bit units of 1/65535, each
-//! position's rounded from its already rounded successors, each throw
-//! played to the end with the fewest throws on average in those units
-//! (gnubg's `makebearoff.c`), ties kept in the order gnubg's move
-//! generator lists the plays. Rebuilt so, this module's move generation
-//! gives gnubg's file exactly, all 54,264 positions; the exact table differs from the file only
-//! by the rounding the file carries (see `docs/analysis.md`). The same
-//! for gnubg's two-sided database (`makebearoff -t 6x6`) against the
-//! two-sided table. Skipped where gnubg is not installed.
+//! `/usr/share/gnubg/gnubg_os0.bd`) against the table rebuilt with gnubg's
+//! own arithmetic ([`super::rolls_as_gnubg`]): equal in all 54,264
+//! positions; the exact table differs from the file only by the rounding
+//! the file carries (see `docs/analysis.md`). The same for gnubg's
+//! two-sided database (`makebearoff -t 6x6`) against the two-sided table
+//! rebuilt with gnubg's arithmetic. Skipped where gnubg is not installed.
 
 use super::*;
 
@@ -52,119 +48,6 @@ fn read(bytes: &[u8], index: usize) -> Option<[u16; TURNS]> {
     Some(out)
 }
 
-/// The ends of a throw of `high` and `low` (`high >= low`) in the order
-/// gnubg's move generator lists them (`GenerateMoves` in its `eval.c`):
-/// depth first, the higher die first, each die from the highest point
-/// down; an end found again is not listed twice, and a play that uses
-/// more dice or more pips clears the plays listed before it.
-fn ends_in_gnubg_order(counts: &[u8; POINTS], high: usize, low: usize) -> Vec<[u8; POINTS]> {
-    struct Listed {
-        ends: Vec<[u8; POINTS]>,
-        most_dice: usize,
-        most_pips: usize,
-    }
-    fn save(list: &mut Listed, dice: usize, pips: usize, end: [u8; POINTS]) {
-        if dice < list.most_dice || pips < list.most_pips {
-            return;
-        }
-        if dice > list.most_dice || pips > list.most_pips {
-            list.ends.clear();
-        }
-        (list.most_dice, list.most_pips) = (dice, pips);
-        if !list.ends.contains(&end) {
-            list.ends.push(end);
-        }
-    }
-    /// gnubg's `GenerateMovesSub`: true when no die could be played here.
-    fn play(
-        list: &mut Listed,
-        dice: &[usize; 4],
-        depth: usize,
-        from: usize,
-        pips: usize,
-        board: [u8; POINTS],
-    ) -> bool {
-        let Some(&die) = dice.get(depth).filter(|&&d| d > 0) else {
-            return true;
-        };
-        let back = (1..POINTS).rev().find(|&i| board[i] > 0).unwrap_or(0);
-        let mut used = false;
-        for i in (0..=from.min(POINTS - 1)).rev() {
-            let legal = i >= die || i == back || i + 1 == die;
-            if board[i] == 0 || !legal {
-                continue;
-            }
-            let mut next = board;
-            next[i] -= 1;
-            if i >= die {
-                next[i - die] += 1;
-            }
-            let onward = if dice[0] == dice[1] { i } else { 23 };
-            if play(list, dice, depth + 1, onward, pips + die, next) {
-                save(list, depth + 1, pips + die, next);
-            }
-            used = true;
-        }
-        !used
-    }
-    let mut list = Listed {
-        ends: Vec::new(),
-        most_dice: 0,
-        most_pips: 0,
-    };
-    let doubled = if high == low { high } else { 0 };
-    play(&mut list, &[high, low, doubled, doubled], 0, 23, 0, *counts);
-    if high != low {
-        play(&mut list, &[low, high, 0, 0], 0, 23, 0, *counts);
-    }
-    list.ends
-}
-
-/// The table gnubg's way (see the module docs). Among the ends of a throw
-/// with the same mean, gnubg keeps the first its move generator lists.
-fn rounded_like_gnubg() -> Vec<[u16; TURNS]> {
-    let mut order: Vec<usize> = (0..PLACEMENTS).collect();
-    order.sort_by_key(|&r| pips(&unrank(r)));
-    let mut q = vec![[0u16; TURNS]; PLACEMENTS];
-    for r in order {
-        let c = unrank(r);
-        if c.iter().all(|&n| n == 0) {
-            q[r][0] = 0xFFFF;
-            continue;
-        }
-        let mut acc = [0u32; TURNS];
-        for a in 1..=6 {
-            for b in 1..=a {
-                let listed = ends_in_gnubg_order(&c, a, b).into_iter().map(|e| rank(&e));
-                let mut best = (u64::MAX, 0);
-                for e in listed {
-                    let rolls: u64 = (1..TURNS).map(|i| i as u64 * u64::from(q[e][i])).sum();
-                    if rolls < best.0 {
-                        best = (rolls, e);
-                    }
-                }
-                let weight = if a == b { 1 } else { 2 };
-                for i in 0..TURNS - 1 {
-                    acc[i + 1] += weight * u32::from(q[best.1][i]);
-                }
-            }
-        }
-        // Rounded to the nearest unit, the sum made 65535 at the mode.
-        let mut out = [0u16; TURNS];
-        let (mut sum, mut mode) = (0i64, 0);
-        for i in 0..TURNS {
-            out[i] = ((acc[i] + 18) / 36) as u16;
-            sum += i64::from(out[i]);
-            if out[i] > out[mode] {
-                mode = i;
-            }
-        }
-        out[mode] = (i64::from(out[mode]) - (sum - 0xFFFF)) as u16;
-        q[r] = out;
-    }
-    q
-}
-
 #[test]
 #[ignore = "about 20 s: run with --ignored where gnubg is installed"]
 fn gnubgs_rounding_rebuilds_its_one_sided_database() {
@@ -177,7 +60,7 @@ fn gnubgs_rounding_rebuilds_its_one_sided_database() {
         "an unknown database"
     );
     let index: Vec<usize> = (0..PLACEMENTS).map(|r| gnubg_index(&unrank(r))).collect();
-    let q = rounded_like_gnubg();
+    let q = super::gnubg_rounding::table();
     let exact = &tables().off;
     let (mut differ, mut units, mut largest) = (0, 0u16, 0.0f64);
     for (r, rounded) in q.iter().enumerate() {

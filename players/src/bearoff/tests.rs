@@ -170,3 +170,21 @@ fn other_rules_and_positions_with_contact_are_left_to_the_net() {
     let start = game.new_initial_state();
     assert_eq!(probabilities(&game, &start, &mut out), None);
 }
+
+#[test]
+fn gnubgs_rounding_keeps_each_distribution_whole_and_near_the_exact_one() {
+    let exact = &tables().off;
+    for (r, units) in gnubg_rounding::table().iter().enumerate() {
+        let sum: u32 = units.iter().map(|&u| u32::from(u)).sum();
+        assert_eq!(sum, 65535, "{:?}", unrank(r));
+        for (&u, &p) in units.iter().zip(&exact[r]) {
+            assert!(
+                (f64::from(u) / 65535.0 - f64::from(p)).abs() < 3e-3,
+                "{:?}",
+                unrank(r)
+            );
+        }
+    }
+    assert_eq!(rolls_as_gnubg(&[16, 0, 0, 0, 0, 0]), None);
+    assert_eq!(rolls_as_gnubg(&[0; 6]).unwrap()[0], 65535);
+}
