@@ -540,7 +540,7 @@ def bearoff_rolls(counts: Sequence[SupportsIndex], *, as_gnubg: bool = False) ->
     if isinstance(counts, (str, bytes)):
         raise TypeError("counts must be a sequence of six ints")
     if not isinstance(as_gnubg, bool):
-        raise TypeError(f"as_gnubg must be True or False, not {as_gnubg!r}")
+        raise TypeError(f"as_gnubg must be True or False, not {type(as_gnubg).__name__}")
     return list(_bearoff_rolls(list(counts), as_gnubg))
 
 
