@@ -363,15 +363,16 @@ fn best_play<G: Playable>(
     let (Some(settings), false) = (valuer.search, cube_decision) else {
         return Ok(hint(game, state, valuer)?.into_iter().next());
     };
-    let (mut ends, best, value, depth) =
+    let found =
         best_end(game, &*valuer.evaluator, settings, state).ok_or(AnalysisError::NotADecision)?;
+    let (mut ends, value, depth) = (found.ends, found.value, found.depth);
     if crate::interrupt_requested() {
         return Err(AnalysisError::Interrupted);
     }
     if ends.is_empty() {
         return Ok(None);
     }
-    let end = ends.swap_remove(best);
+    let end = ends.swap_remove(found.best);
     let n = game.num_players();
     let Node::Decision(mover) = game.node(state) else {
         return Err(AnalysisError::NotADecision);

@@ -311,6 +311,20 @@ pub(crate) fn value_ends_within<G: Game>(
     }
 }
 
+/// What [`best_end`] finds.
+#[derive(Clone, Debug)]
+pub struct BestEnd<S> {
+    /// Every end of the ply, in [`ply_ends`]'s order (none when the ply
+    /// has no end).
+    pub ends: Vec<crate::ply::PlyEnd<S>>,
+    /// The index of the best in `ends`.
+    pub best: usize,
+    /// Its value for the player to move.
+    pub value: f64,
+    /// The plies searched (fewer than asked where the work cap was met).
+    pub depth: u32,
+}
+
 /// The best end of the ply at the decision node `state`, its value and
 /// the depth searched: the first of [`value_ends`]'s ends with the highest
 /// value (in [`ply_ends`]'s order), with the same value, found without
@@ -325,13 +339,18 @@ pub fn best_end<G: Game>(
     evaluator: &dyn Evaluator<G>,
     settings: ExpectimaxSettings,
     state: &G::State,
-) -> Option<(Vec<crate::ply::PlyEnd<G::State>>, usize, f64, u32)> {
+) -> Option<BestEnd<G::State>> {
     let Node::Decision(me) = game.node(state) else {
         return None;
     };
     let ends = ply_ends(game, state).ends;
     if ends.is_empty() {
-        return Some((ends, 0, 0.0, 0));
+        return Some(BestEnd {
+            ends,
+            best: 0,
+            value: 0.0,
+            depth: 0,
+        });
     }
     let settings = ExpectimaxSettings {
         prune: true,
@@ -369,7 +388,12 @@ pub fn best_end<G: Game>(
             }
         }
         if !search.exhausted || depth == 1 {
-            return Some((ends, best, best_value, depth));
+            return Some(BestEnd {
+                ends,
+                best,
+                value: best_value,
+                depth,
+            });
         }
         depth -= 1;
     }
