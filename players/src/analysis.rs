@@ -55,7 +55,7 @@ use std::sync::Arc;
 use racegames_board::{Action, Game, Node, ParamValue, Seat};
 
 use crate::eval::{estimate, Evaluation};
-use crate::expectimax::{value_ends, ExpectimaxSettings};
+use crate::expectimax::{best_end, value_ends, ExpectimaxSettings};
 use crate::ply::ply_ends;
 use crate::returns::exact_returns;
 use crate::{Evaluator, Interrupt, Params, Playable, PlayerError};
@@ -318,8 +318,7 @@ pub fn evaluate<G: Playable>(
             (game.outcomes(state), 0)
         }
         Node::Decision(mover) => {
-            let plays = hint(game, state, valuer)?;
-            let Some(best) = plays.first() else {
+            let Some(best) = best_play(game, state, valuer)? else {
                 // No end (every path loops): the evaluation of standing still.
                 estimate(game, &*valuer.evaluator, state, &mut values);
                 return Ok(Valuation {
@@ -348,6 +347,49 @@ pub fn evaluate<G: Playable>(
         depth,
         cube: game.cube_analysis(state),
     })
+}
+
+/// The first of [`hint`]'s plays (the best), found without valuing the
+/// others exactly where `expectimax` searches (see [`best_end`]); `None`
+/// when the ply has no end.
+fn best_play<G: Playable>(
+    game: &G,
+    state: &G::State,
+    valuer: &Valuer<G>,
+) -> Result<Option<Play<G::State>>, AnalysisError> {
+    let cube_decision = game
+        .cube_analysis(state)
+        .is_some_and(|c| !c.choices.is_empty());
+    let (Some(settings), false) = (valuer.search, cube_decision) else {
+        return Ok(hint(game, state, valuer)?.into_iter().next());
+    };
+    let found =
+        best_end(game, &*valuer.evaluator, settings, state).ok_or(AnalysisError::NotADecision)?;
+    let (mut ends, value, depth) = (found.ends, found.value, found.depth);
+    if crate::interrupt_requested() {
+        return Err(AnalysisError::Interrupted);
+    }
+    if ends.is_empty() {
+        return Ok(None);
+    }
+    let end = ends.swap_remove(found.best);
+    let n = game.num_players();
+    let Node::Decision(mover) = game.node(state) else {
+        return Err(AnalysisError::NotADecision);
+    };
+    let me = mover.index();
+    // Expectimax's values are zero-sum margins over the next seat, as in `hint`.
+    let mut values = vec![0.0; n];
+    values[me] = value;
+    values[(me + 1) % n] = -value;
+    Ok(Some(Play {
+        actions: end.actions,
+        state: end.state,
+        value,
+        values,
+        loss: 0.0,
+        depth,
+    }))
 }
 
 /// The values at a chance node: greedy's evaluation, or the mean over

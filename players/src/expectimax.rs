@@ -311,5 +311,93 @@ pub(crate) fn value_ends_within<G: Game>(
     }
 }
 
+/// What [`best_end`] finds.
+#[derive(Clone, Debug)]
+pub struct BestEnd<S> {
+    /// Every end of the ply, in [`ply_ends`]'s order (none when the ply
+    /// has no end).
+    pub ends: Vec<crate::ply::PlyEnd<S>>,
+    /// The index of the best in `ends`.
+    pub best: usize,
+    /// Its value for the player to move.
+    pub value: f64,
+    /// The plies searched (fewer than asked where the work cap was met).
+    pub depth: u32,
+}
+
+/// The best end of the ply at the decision node `state`, its value and
+/// the depth searched: the first of [`value_ends`]'s ends with the highest
+/// value (in [`ply_ends`]'s order), with the same value, found without
+/// valuing the others exactly. Every end is considered (no beam at the
+/// root); each after the first is searched with the best value so far as
+/// its window's lower edge, so Star1 and Star2 cut the ends that cannot
+/// beat it (a tie is searched again to be sure). The work cap and the
+/// clock are as in [`value_ends`]. `None` when `state` is not a decision
+/// node; an empty list of ends when the ply has none.
+pub fn best_end<G: Game>(
+    game: &G,
+    evaluator: &dyn Evaluator<G>,
+    settings: ExpectimaxSettings,
+    state: &G::State,
+) -> Option<BestEnd<G::State>> {
+    let Node::Decision(me) = game.node(state) else {
+        return None;
+    };
+    let ends = ply_ends(game, state).ends;
+    if ends.is_empty() {
+        return Some(BestEnd {
+            ends,
+            best: 0,
+            value: 0.0,
+            depth: 0,
+        });
+    }
+    let settings = ExpectimaxSettings {
+        prune: true,
+        ..settings
+    };
+    let mut depth = settings.depth.max(1);
+    loop {
+        let mut search = Search::new(game, evaluator, me.index(), settings);
+        search.limit = MAX_WORK.saturating_mul(ends.len() as u64);
+        search.watch = crate::limit::Watch::untimed();
+        // Static order, best first; a stable sort keeps equal values in
+        // the ends' order.
+        let mut scored: Vec<(f64, usize)> = ends
+            .iter()
+            .enumerate()
+            .map(|(i, end)| (search.leaf(&end.state), i))
+            .collect();
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let (mut best_value, mut best) = scored[0];
+        if depth > 1 {
+            (best_value, best) = (f64::NEG_INFINITY, usize::MAX);
+            for &(_, i) in &scored {
+                let state = &ends[i].state;
+                let v = search.after(state, depth - 1, best_value, f64::INFINITY, 0);
+                if v > best_value {
+                    (best_value, best) = (v, i);
+                } else if v == best_value && i < best {
+                    // At the window's edge: a bound, or a tie that the
+                    // ends' order breaks.
+                    let exact = search.after(state, depth - 1, f64::NEG_INFINITY, f64::INFINITY, 0);
+                    if exact == best_value {
+                        best = i;
+                    }
+                }
+            }
+        }
+        if !search.exhausted || depth == 1 {
+            return Some(BestEnd {
+                ends,
+                best,
+                value: best_value,
+                depth,
+            });
+        }
+        depth -= 1;
+    }
+}
+
 mod search;
 use search::Search;

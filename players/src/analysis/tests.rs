@@ -77,6 +77,55 @@ fn each_play_and_evaluation_tells_the_depth_searched() {
     assert_eq!((ends.len(), depth), (plays.len(), 1));
 }
 
+/// A decision node `plies` random actions (and throws) into a game.
+fn decision_after<G: Game>(game: &G, seed: u64, plies: usize) -> G::State {
+    let mut state = game.new_initial_state();
+    let mut rng = SplitMix64::new(seed);
+    let mut played = 0;
+    loop {
+        match game.node(&state) {
+            Node::Chance => {
+                let o = game.sample_chance(&state, rng.next_f64()).unwrap();
+                game.apply(&mut state, o).unwrap();
+            }
+            Node::Decision(_) if played == plies => return state,
+            Node::Decision(_) => {
+                let mut legal = Vec::new();
+                game.legal_actions(&state, |a| legal.push(a));
+                let a = legal[rng.below(legal.len())];
+                game.apply(&mut state, a).unwrap();
+                played += 1;
+            }
+            Node::Terminal => return first_decision(game, seed),
+        }
+    }
+}
+
+#[test]
+fn evaluate_finds_hints_best_play_with_pruning() {
+    fn check<G: Playable>(game: &G, name: &str, seeds: std::ops::Range<u64>) {
+        let valuer = Valuer::new(game, "expectimax", &[("depth", ParamValue::Int(2))]).unwrap();
+        for seed in seeds {
+            let state = decision_after(game, seed, (seed as usize * 7) % 40);
+            let plays = hint(game, &state, &valuer).unwrap();
+            let best = best_play(game, &state, &valuer).unwrap().unwrap();
+            // The same play and, to the bit, the same value.
+            assert_eq!(best.actions, plays[0].actions, "{name} seed {seed}");
+            assert_eq!(
+                best.value.to_bits(),
+                plays[0].value.to_bits(),
+                "{name} seed {seed}"
+            );
+            assert_eq!(best.values, plays[0].values);
+            assert_eq!(best.depth, plays[0].depth);
+        }
+    }
+    check(&Tables::backgammon(), "backgammon", 0..10);
+    check(&Daldos::default(), "daldos", 0..10);
+    let fallas = <Tables as racegames_board::FromParams>::from_params("fallas", &[]).unwrap();
+    check(&fallas, "fallas", 0..6);
+}
+
 #[test]
 fn players_without_values_are_refused() {
     let game = Daldos::default();
