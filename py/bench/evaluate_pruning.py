@@ -26,14 +26,23 @@ import racegames
 from racegames import analysis
 
 
-def full_width(state: racegames.State, depth: int) -> List[float]:
-    """The mean over the throws of ``hint``'s best play, per seat."""
+def full_width(state: racegames.State, depth: int, chain: int = 0) -> List[float]:
+    """The mean over the throws of ``hint``'s best play, per seat, throws
+    with no move chained as ``evaluate`` chains them (four at most, then
+    the evaluation itself)."""
+    if chain >= 4:
+        return list(analysis.evaluate(state, player="greedy", eval="net").values)
     values = [0.0] * state.get_game().num_players()
     for action, p in state.chance_outcomes():
         after = state.clone()
         after.apply_action(action)
-        best = analysis.hint(after, player="expectimax", depth=depth)[0]
-        values = [v + p * b for v, b in zip(values, best.values)]
+        if after.is_terminal():
+            each = list(after.returns())
+        elif after.is_chance_node():
+            each = full_width(after, depth, chain + 1)
+        else:
+            each = list(analysis.hint(after, player="expectimax", depth=depth)[0].values)
+        values = [v + p * b for v, b in zip(values, each)]
     return values
 
 
