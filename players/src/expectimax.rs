@@ -205,12 +205,7 @@ fn search_root<G: Game>(
         ends.swap(i, rng.below(i + 1));
     }
     let mut search = Search::new(game, evaluator, me.index(), settings);
-    let mut scored: Vec<(f64, usize)> = ends
-        .iter()
-        .enumerate()
-        .map(|(i, end)| (search.leaf(&end.state), i))
-        .collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let scored = search.statically_ranked(&ends);
     let (mut best_value, mut best) = *scored.first()?;
     // A single candidate needs no deeper search unless its value is asked for.
     let search_deeper = value || search.beam(&scored).len() > 1;
@@ -361,14 +356,7 @@ pub fn best_end<G: Game>(
         let mut search = Search::new(game, evaluator, me.index(), settings);
         search.limit = MAX_WORK.saturating_mul(ends.len() as u64);
         search.watch = crate::limit::Watch::untimed();
-        // Static order, best first; a stable sort keeps equal values in
-        // the ends' order.
-        let mut scored: Vec<(f64, usize)> = ends
-            .iter()
-            .enumerate()
-            .map(|(i, end)| (search.leaf(&end.state), i))
-            .collect();
-        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let scored = search.statically_ranked(&ends);
         let (mut best_value, mut best) = scored[0];
         if depth > 1 {
             (best_value, best) = (f64::NEG_INFINITY, usize::MAX);

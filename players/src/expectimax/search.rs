@@ -188,6 +188,18 @@ impl<'a, G: Game> Search<'a, G> {
         (best_value, best)
     }
 
+    /// Each of `ends` with its static value, as (value, index), best
+    /// first; a stable sort keeps equal values in the ends' order.
+    pub(super) fn statically_ranked(&mut self, ends: &[PlyEnd<G::State>]) -> Vec<(f64, usize)> {
+        let mut scored: Vec<(f64, usize)> = ends
+            .iter()
+            .enumerate()
+            .map(|(i, end)| (self.leaf(&end.state), i))
+            .collect();
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+        scored
+    }
+
     /// The static value of `state` for the searching player, within the
     /// utility range (exact at the end of the game).
     pub(super) fn leaf(&mut self, state: &G::State) -> f64 {
