@@ -151,9 +151,9 @@ pub fn hint(
 }
 
 /// A rollout from `state` by `player`: `(values, stderr, trials,
-/// truncated)`.
+/// truncated)`; luck adjusted with `luck_adjusted`.
 #[pyfunction]
-#[pyo3(name = "_analysis_rollout", signature = (state, player, trials, seed, threads, truncate=None, progress=None))]
+#[pyo3(name = "_analysis_rollout", signature = (state, player, trials, seed, threads, truncate=None, progress=None, luck_adjusted=false))]
 #[allow(clippy::too_many_arguments)] // the Python signature, one argument each
 #[allow(clippy::type_complexity)] // the tuple the Python module unpacks
 pub fn rollout(
@@ -165,6 +165,7 @@ pub fn rollout(
     threads: &Bound<'_, PyAny>,
     truncate: Option<&Bound<'_, PyAny>>,
     progress: Option<Bound<'_, PyAny>>,
+    luck_adjusted: bool,
 ) -> PyResult<(Vec<f64>, Vec<f64>, usize, usize)> {
     let settings = RolloutSettings {
         trials: read_usize(trials, "trials", 1, analysis::MAX_TRIALS)?,
@@ -176,6 +177,7 @@ pub fn rollout(
             }
             _ => None,
         },
+        luck_adjusted,
     };
     {
         let s = state

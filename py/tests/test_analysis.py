@@ -117,6 +117,18 @@ def test_rollout_is_the_same_on_any_threads_and_its_error_shrinks(name: str) -> 
         assert max(more.stderr) < max(one.stderr)
 
 
+@pytest.mark.parametrize("name", ["backgammon", "daldos", "fallas"])
+def test_a_luck_adjusted_rollout_keeps_the_mean_and_narrows_the_error(name: str) -> None:
+    state = decision_state(name)
+    plain = analysis.rollout(state, trials=200, seed=2, player="greedy", threads=2, truncate=4)
+    adjusted = analysis.rollout(state, trials=200, seed=2, player="greedy", threads=2, truncate=4, luck_adjusted=True)
+    both = (plain.stderr[0] ** 2 + adjusted.stderr[0] ** 2) ** 0.5
+    assert abs(plain.values[0] - adjusted.values[0]) < 4 * both, (plain, adjusted)
+    assert adjusted.stderr[0] < plain.stderr[0], (plain, adjusted)
+    with pytest.raises(TypeError):
+        analysis.rollout(state, trials=2, luck_adjusted="yes")  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_analyse_finds_each_turn_and_the_greedy_players_moves_best(name: str) -> None:
     game = racegames.make_game(name)

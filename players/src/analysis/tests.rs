@@ -169,6 +169,7 @@ fn a_rollout_is_the_same_on_any_threads_and_its_error_shrinks() {
             threads,
             seed: 5,
             truncate: Some(6),
+            luck_adjusted: false,
         };
         rollout(&game, &end, &*player, &s, &Progress::default()).unwrap()
     };
@@ -177,6 +178,36 @@ fn a_rollout_is_the_same_on_any_threads_and_its_error_shrinks() {
     assert_eq!(a.truncated, 150);
     let c = run(600, 2);
     assert!(c.stderr[0] < a.stderr[0], "{c:?} {a:?}");
+}
+
+#[test]
+fn a_luck_adjusted_rollout_keeps_its_mean_and_narrows_its_error() {
+    let game = Daldos::default();
+    let state = decision_after(&game, 4, 6);
+    let player = game.make_player("greedy", 1, &[]).unwrap();
+    let run = |luck_adjusted, trials, threads| {
+        let s = RolloutSettings {
+            trials,
+            threads,
+            seed: 3,
+            truncate: Some(12),
+            luck_adjusted,
+        };
+        rollout(&game, &state, &*player, &s, &Progress::default()).unwrap()
+    };
+    let (plain, adjusted) = (run(false, 400, 2), run(true, 400, 2));
+    let (p, a) = (plain.values[0], adjusted.values[0]);
+    let both = plain.stderr[0].hypot(adjusted.stderr[0]);
+    assert!((p - a).abs() < 4.0 * both, "{plain:?} {adjusted:?}");
+    assert!(
+        adjusted.stderr[0] < 0.7 * plain.stderr[0],
+        "{plain:?} {adjusted:?}"
+    );
+    assert_eq!(
+        run(true, 100, 1),
+        run(true, 100, 3),
+        "the same figures on any threads"
+    );
 }
 
 #[test]

@@ -228,36 +228,14 @@ fn judge_one<G: Game, E: Evaluator<G> + ?Sized, S>(
     let mut luck = vec![0.0; seats];
     let mut chance_nodes = 0;
     let mut state = *start;
-    let mut outcomes: Vec<(Action, f64)> = Vec::new();
-    let (mut value, mut mean) = (vec![0.0; seats], vec![0.0; seats]);
-    let mut drawn = vec![0.0; seats];
+    let mut scratch = Scratch::new(seats);
     for (index, &action) in actions.iter().enumerate() {
         if game.node(&state) == Node::Chance {
             if let Some(s) = stop() {
                 return Err(Stop::Interrupted(s));
             }
-            outcomes.clear();
-            game.chance_outcomes(&state, |a, p| outcomes.push((a, p)));
-            if !outcomes.iter().any(|&(a, _)| a == action) {
+            if !chance_luck(game, judge, &state, action, &mut scratch, &mut luck) {
                 return Err(refused(index, action));
-            }
-            mean.fill(0.0);
-            let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
-            for &(outcome, p) in &outcomes {
-                let mut next = state;
-                if game.apply(&mut next, outcome).is_err() {
-                    return Err(refused(index, action));
-                }
-                after_outcome(game, judge, &next, &mut value);
-                for (m, v) in mean.iter_mut().zip(&value) {
-                    *m += p / total * v;
-                }
-                if outcome == action {
-                    drawn.copy_from_slice(&value);
-                }
-            }
-            for ((l, d), m) in luck.iter_mut().zip(&drawn).zip(&mean) {
-                *l += d - m;
             }
             chance_nodes += 1;
         }
@@ -272,6 +250,66 @@ fn judge_one<G: Game, E: Evaluator<G> + ?Sized, S>(
         finished: game.node(&state) == Node::Terminal,
         chance_nodes,
     })
+}
+
+/// Scratch space for [`chance_luck`].
+pub(crate) struct Scratch {
+    outcomes: Vec<(Action, f64)>,
+    value: Vec<f64>,
+    mean: Vec<f64>,
+    drawn: Vec<f64>,
+}
+
+impl Scratch {
+    pub(crate) fn new(seats: usize) -> Scratch {
+        Scratch {
+            outcomes: Vec::new(),
+            value: vec![0.0; seats],
+            mean: vec![0.0; seats],
+            drawn: vec![0.0; seats],
+        }
+    }
+}
+
+/// Adds to `luck` what `action`, drawn at the chance node `state`, gave
+/// each seat: its value less the mean of every outcome's, as `judge` sees
+/// them. False, and nothing added, when `action` is not an outcome there.
+pub(crate) fn chance_luck<G: Game, E: Evaluator<G> + ?Sized>(
+    game: &G,
+    judge: &E,
+    state: &G::State,
+    action: Action,
+    scratch: &mut Scratch,
+    luck: &mut [f64],
+) -> bool {
+    let Scratch {
+        outcomes,
+        value,
+        mean,
+        drawn,
+    } = scratch;
+    outcomes.clear();
+    game.chance_outcomes(state, |a, p| outcomes.push((a, p)));
+    if !outcomes.iter().any(|&(a, _)| a == action) {
+        return false;
+    }
+    mean.fill(0.0);
+    let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
+    for &(outcome, p) in outcomes.iter() {
+        let mut next = *state;
+        game.apply_legal(&mut next, outcome);
+        after_outcome(game, judge, &next, value);
+        for (m, v) in mean.iter_mut().zip(value.iter()) {
+            *m += p / total * v;
+        }
+        if outcome == action {
+            drawn.copy_from_slice(value);
+        }
+    }
+    for ((l, d), m) in luck.iter_mut().zip(drawn.iter()).zip(mean.iter()) {
+        *l += d - m;
+    }
+    true
 }
 
 /// The judge's values of `state`, just after a chance outcome: after the

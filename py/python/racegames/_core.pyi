@@ -198,6 +198,7 @@ def _analysis_rollout(
     threads: SupportsIndex,
     truncate: Optional[SupportsIndex] = None,
     progress: Optional[Callable[[int, int], None]] = None,
+    luck_adjusted: bool = False,
 ) -> Tuple[List[float], List[float], int, int]: ...
 def _analysis_analyse(
     start: Any,

@@ -445,6 +445,7 @@ def rollout(
     threads: SupportsIndex = 2,
     truncate: Optional[SupportsIndex] = None,
     progress: bool = False,
+    luck_adjusted: bool = False,
     **params: Any,
 ) -> Rollout:
     """Plays ``trials`` games from ``state`` with ``player`` (a built-in
@@ -454,7 +455,11 @@ def rollout(
     figures whatever ``threads``; the first two throws of the trials are
     stratified (every pair of 36 strata once per 1296 trials). With
     ``truncate``, each game stops after that many turns and the game's
-    evaluation values it."""
+    evaluation values it. With ``luck_adjusted=True`` (variance reduction,
+    as gnubg's rollouts do) each game's return is taken less the luck of
+    its dice, as the game's evaluation judges every throw: the same mean,
+    a smaller standard error, each throw costing an evaluation of every
+    outcome."""
     from racegames.players import Player, make_player
 
     s = _check_state(state)
@@ -469,10 +474,12 @@ def rollout(
     else:
         raise TypeError(f"player must be a player name or a Player, not {type(player).__name__}")
     t = None if truncate is None else as_int(truncate, "truncate")
+    if not isinstance(luck_adjusted, bool):
+        raise TypeError(f"luck_adjusted must be True or False, not {type(luck_adjusted).__name__}")
     row = _run(
         progress,
         "rollout",
-        lambda cb: _analysis_rollout(s, made, n_trials, n_seed, threads, t, cb),
+        lambda cb: _analysis_rollout(s, made, n_trials, n_seed, threads, t, cb, luck_adjusted),
         lambda r: int(r[2]),
     )
     values, stderr, played, truncated = row
