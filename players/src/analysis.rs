@@ -318,7 +318,7 @@ pub fn evaluate<G: Playable>(
             (game.outcomes(state), 0)
         }
         Node::Decision(mover) => {
-            let Some(best) = best_play(game, state, valuer)? else {
+            let Some(best) = best_play(game, state, mover, valuer)? else {
                 // No end (every path loops): the evaluation of standing still.
                 estimate(game, &*valuer.evaluator, state, &mut values);
                 return Ok(Valuation {
@@ -355,6 +355,7 @@ pub fn evaluate<G: Playable>(
 fn best_play<G: Playable>(
     game: &G,
     state: &G::State,
+    mover: Seat,
     valuer: &Valuer<G>,
 ) -> Result<Option<Play<G::State>>, AnalysisError> {
     let cube_decision = game
@@ -373,23 +374,23 @@ fn best_play<G: Playable>(
         return Ok(None);
     }
     let end = ends.swap_remove(found.best);
-    let n = game.num_players();
-    let Node::Decision(mover) = game.node(state) else {
-        return Err(AnalysisError::NotADecision);
-    };
-    let me = mover.index();
-    // Expectimax's values are zero-sum margins over the next seat, as in `hint`.
-    let mut values = vec![0.0; n];
-    values[me] = value;
-    values[(me + 1) % n] = -value;
     Ok(Some(Play {
         actions: end.actions,
         state: end.state,
         value,
-        values,
+        values: margin_values(game.num_players(), mover, value),
         loss: 0.0,
         depth,
     }))
+}
+
+/// Each seat's value from an expectimax value `v` of `mover`'s: a
+/// zero-sum margin over the next seat.
+fn margin_values(seats: usize, mover: Seat, v: f64) -> Vec<f64> {
+    let mut values = vec![0.0; seats];
+    values[mover.index()] = v;
+    values[(mover.index() + 1) % seats] = -v;
+    values
 }
 
 /// The values at a chance node: greedy's evaluation, or the mean over
@@ -506,19 +507,13 @@ pub fn hint<G: Playable>(
                 return Err(AnalysisError::Interrupted);
             }
             ends.into_iter()
-                .map(|(end, v)| {
-                    // Expectimax's values are zero-sum margins over the next seat.
-                    let mut values = vec![0.0; n];
-                    values[me] = v;
-                    values[(me + 1) % n] = -v;
-                    Play {
-                        value: v,
-                        values,
-                        actions: end.actions,
-                        state: end.state,
-                        loss: 0.0,
-                        depth,
-                    }
+                .map(|(end, v)| Play {
+                    value: v,
+                    values: margin_values(n, mover, v),
+                    actions: end.actions,
+                    state: end.state,
+                    loss: 0.0,
+                    depth,
                 })
                 .collect()
         }

@@ -108,7 +108,10 @@ fn evaluate_finds_hints_best_play_with_pruning() {
         for seed in seeds {
             let state = decision_after(game, seed, (seed as usize * 7) % 40);
             let plays = hint(game, &state, &valuer).unwrap();
-            let best = best_play(game, &state, &valuer).unwrap().unwrap();
+            let Node::Decision(mover) = game.node(&state) else {
+                panic!("{name} seed {seed}: not a decision")
+            };
+            let best = best_play(game, &state, mover, &valuer).unwrap().unwrap();
             // The same play and, to the bit, the same value.
             assert_eq!(best.actions, plays[0].actions, "{name} seed {seed}");
             assert_eq!(

@@ -24,6 +24,14 @@ def as_int(value: Any, what: str) -> int:
         raise TypeError(f"{what} must be an int, not {type(value).__name__}") from None
 
 
+def as_bool(value: Any, what: str) -> bool:
+    """``value``, which must be ``True`` or ``False``; ``what`` names it
+    in the ``TypeError``."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{what} must be True or False, not {type(value).__name__}")
+    return value
+
+
 def is_int(value: Any) -> bool:
     """Whether ``as_int`` takes ``value``."""
     if _is_bool(value):

@@ -43,7 +43,7 @@ import os
 import sys
 from typing import Any, Callable, Dict, List, Optional, Sequence, SupportsIndex, Tuple, Union
 
-from racegames._args import as_int
+from racegames._args import as_bool, as_int
 from racegames._core import (
     MAX_TRIALS,
     State,
@@ -474,12 +474,11 @@ def rollout(
     else:
         raise TypeError(f"player must be a player name or a Player, not {type(player).__name__}")
     t = None if truncate is None else as_int(truncate, "truncate")
-    if not isinstance(luck_adjusted, bool):
-        raise TypeError(f"luck_adjusted must be True or False, not {type(luck_adjusted).__name__}")
+    adjusted = as_bool(luck_adjusted, "luck_adjusted")
     row = _run(
         progress,
         "rollout",
-        lambda cb: _analysis_rollout(s, made, n_trials, n_seed, threads, t, cb, luck_adjusted),
+        lambda cb: _analysis_rollout(s, made, n_trials, n_seed, threads, t, cb, adjusted),
         lambda r: int(r[2]),
     )
     values, stderr, played, truncated = row
@@ -546,9 +545,7 @@ def bearoff_rolls(counts: Sequence[SupportsIndex], *, as_gnubg: bool = False) ->
     comparing figures with gnubg's."""
     if isinstance(counts, (str, bytes)):
         raise TypeError("counts must be a sequence of six ints")
-    if not isinstance(as_gnubg, bool):
-        raise TypeError(f"as_gnubg must be True or False, not {type(as_gnubg).__name__}")
-    return list(_bearoff_rolls(list(counts), as_gnubg))
+    return list(_bearoff_rolls(list(counts), as_bool(as_gnubg, "as_gnubg")))
 
 
 def _print_plays(state: State, plays: List[Play], top: int) -> None:
