@@ -8,10 +8,15 @@ and three times as many; the difference of the two runs, divided by the
 extra decisions, is the loop's cost without the interpreter's start and the
 imports. Printed: the total, then the functions costing most (inclusive
 with ``--inclusive``). ``--impl openspiel`` runs the same loop over
-OpenSpiel's states.
+OpenSpiel's states; ``--impl pyo3-floor`` over a stand-in state that does
+no work, built with the extension's pyo3 and ABI (``py/bench/pyo3_floor``:
+what pyo3's glue costs alone), and ``pyo3-floor-copy`` the same with each
+list copied in C instead of built item by item.
 
     python py/bench/state_loop_instructions.py --game chinese_checkers [--decisions 10000]
     python py/bench/state_loop_instructions.py --game backgammon --impl openspiel --inclusive
+    maturin develop --release -m py/bench/pyo3_floor/Cargo.toml
+    python py/bench/state_loop_instructions.py --impl pyo3-floor
 
 Symbols: build the extension unstripped to see its functions by name
 (``CARGO_PROFILE_QUICK_STRIP=none maturin develop --profile quick``).
@@ -58,6 +63,15 @@ def run_loop(impl: str, game: str, decisions: int) -> None:
         import racegames
 
         new_state = racegames.make_game(game).new_initial_state
+    elif impl.startswith("pyo3-floor"):
+        try:
+            import pyo3floor
+        except ImportError:
+            sys.exit("build the stand-in first: maturin develop --release -m py/bench/pyo3_floor/Cargo.toml")
+        copy = impl == "pyo3-floor-copy"
+
+        def new_state() -> Any:
+            return pyo3floor.FloorState(copy)
     else:
         import pyspiel
 
@@ -106,7 +120,7 @@ def counts(path: Path, inclusive: bool) -> Tuple[int, Dict[str, int]]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", default="chinese_checkers")
-    ap.add_argument("--impl", choices=["racegames", "openspiel"], default="racegames")
+    ap.add_argument("--impl", choices=["racegames", "openspiel", "pyo3-floor", "pyo3-floor-copy"], default="racegames")
     ap.add_argument("--decisions", type=int, default=10000)
     ap.add_argument("--top", type=int, default=30)
     ap.add_argument("--inclusive", action="store_true")
