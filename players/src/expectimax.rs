@@ -34,7 +34,7 @@
 use std::sync::Arc;
 
 use racegames_board::sim::SplitMix64;
-use racegames_board::{Action, Game, Node};
+use racegames_board::{Action, Game, Node, Seat};
 
 use crate::greedy::first_legal;
 use crate::ply::{decision_seed, ply_ends};
@@ -282,15 +282,9 @@ pub(crate) fn value_ends_within<G: Game>(
         return None;
     };
     let ends = ply_ends(game, state).ends;
-    let mut depth = settings.depth.max(1);
-    loop {
-        let mut search = Search::new(game, evaluator, me.index(), settings);
-        search.limit = work_per_end.saturating_mul(ends.len().max(1) as u64);
-        // Not the players' time limit: on a slow machine it would silently
-        // value the plays one ply shallower than asked.
-        search.watch = crate::limit::Watch::untimed();
-        let values: Vec<f64> = ends
-            .iter()
+    let limit = work_per_end.saturating_mul(ends.len().max(1) as u64);
+    let (values, depth) = shrinking_depth(game, evaluator, settings, me, limit, |search, depth| {
+        ends.iter()
             .map(|end| {
                 if depth == 1 {
                     search.leaf(&end.state)
@@ -298,9 +292,32 @@ pub(crate) fn value_ends_within<G: Game>(
                     search.after(&end.state, depth - 1, f64::NEG_INFINITY, f64::INFINITY, 0)
                 }
             })
-            .collect();
+            .collect::<Vec<f64>>()
+    });
+    Some((ends.into_iter().zip(values).collect(), depth))
+}
+
+/// `body(search, depth)` at `settings.depth`, and again one ply shallower
+/// each time its search reaches the work cap `limit` (down to depth 1,
+/// which is always kept): the result and the depth it was found at. The
+/// searches run without the players' time limit: on a slow machine it
+/// would silently value the plays one ply shallower than asked.
+fn shrinking_depth<G: Game, T>(
+    game: &G,
+    evaluator: &dyn Evaluator<G>,
+    settings: ExpectimaxSettings,
+    me: Seat,
+    limit: u64,
+    mut body: impl FnMut(&mut Search<'_, G>, u32) -> T,
+) -> (T, u32) {
+    let mut depth = settings.depth.max(1);
+    loop {
+        let mut search = Search::new(game, evaluator, me.index(), settings);
+        search.limit = limit;
+        search.watch = crate::limit::Watch::untimed();
+        let found = body(&mut search, depth);
         if !search.exhausted || depth == 1 {
-            return Some((ends.into_iter().zip(values).collect(), depth));
+            return (found, depth);
         }
         depth -= 1;
     }
@@ -351,40 +368,37 @@ pub fn best_end<G: Game>(
         prune: true,
         ..settings
     };
-    let mut depth = settings.depth.max(1);
-    loop {
-        let mut search = Search::new(game, evaluator, me.index(), settings);
-        search.limit = MAX_WORK.saturating_mul(ends.len() as u64);
-        search.watch = crate::limit::Watch::untimed();
-        let scored = search.statically_ranked(&ends);
-        let (mut best_value, mut best) = scored[0];
-        if depth > 1 {
-            (best_value, best) = (f64::NEG_INFINITY, usize::MAX);
-            for &(_, i) in &scored {
-                let state = &ends[i].state;
-                let v = search.after(state, depth - 1, best_value, f64::INFINITY, 0);
-                if v > best_value {
-                    (best_value, best) = (v, i);
-                } else if v == best_value && i < best {
-                    // At the window's edge: a bound, or a tie that the
-                    // ends' order breaks.
-                    let exact = search.after(state, depth - 1, f64::NEG_INFINITY, f64::INFINITY, 0);
-                    if exact == best_value {
-                        best = i;
+    let limit = MAX_WORK.saturating_mul(ends.len() as u64);
+    let ((best, value), depth) =
+        shrinking_depth(game, evaluator, settings, me, limit, |search, depth| {
+            let scored = search.statically_ranked(&ends);
+            let (mut best_value, mut best) = scored[0];
+            if depth > 1 {
+                (best_value, best) = (f64::NEG_INFINITY, usize::MAX);
+                for &(_, i) in &scored {
+                    let state = &ends[i].state;
+                    let v = search.after(state, depth - 1, best_value, f64::INFINITY, 0);
+                    if v > best_value {
+                        (best_value, best) = (v, i);
+                    } else if v == best_value && i < best {
+                        // At the window's edge: a bound, or a tie that the
+                        // ends' order breaks.
+                        let exact =
+                            search.after(state, depth - 1, f64::NEG_INFINITY, f64::INFINITY, 0);
+                        if exact == best_value {
+                            best = i;
+                        }
                     }
                 }
             }
-        }
-        if !search.exhausted || depth == 1 {
-            return Some(BestEnd {
-                ends,
-                best,
-                value: best_value,
-                depth,
-            });
-        }
-        depth -= 1;
-    }
+            (best, best_value)
+        });
+    Some(BestEnd {
+        ends,
+        best,
+        value,
+        depth,
+    })
 }
 
 mod search;
