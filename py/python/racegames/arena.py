@@ -132,6 +132,29 @@ def _players(game: Game, specs: Sequence[PlayerSpec], seed: int) -> Tuple[List[A
     return made, [f"{x}#{i}" if labels.count(x) > 1 else x for i, x in enumerate(labels)]
 
 
+def _win_table(
+    names: Sequence[str],
+    wins: Sequence[int],
+    win_rate: Callable[[int], Tuple[float, float, float]],
+    counted: str,
+    last: str,
+    last_values: Sequence[str],
+    footer: str,
+) -> str:
+    """A text table of each player's wins (headed ``counted``), win rate and
+    its interval, and one more column ``last``, then ``footer``."""
+    width = max(6, *(len(n) for n in names))
+    wide = max(6, len(counted))
+    tail = max(7, len(last))
+    lines = [f"{'player':<{width}}  {counted:>{wide}}  {'win rate':>8}  {'95% interval':>15}  {last:>{tail}}"]
+    for i, name in enumerate(names):
+        rate, low, high = win_rate(i)
+        interval = f"{low:.3f}-{high:.3f}"
+        lines.append(f"{name:<{width}}  {wins[i]:>{wide}}  {rate:>8.3f}  {interval:>15}  {last_values[i]:>{tail}}")
+    lines.append(footer)
+    return "\n".join(lines)
+
+
 class ArenaResult:
     """The result of a match, per player in the order given."""
 
@@ -161,15 +184,11 @@ class ArenaResult:
 
     def table(self) -> str:
         """The result as a text table."""
-        width = max(6, *(len(n) for n in self.names))
-        lines = [f"{'player':<{width}}  {'wins':>6}  {'win rate':>8}  {'95% interval':>15}  {'mean return':>11}"]
-        for i, name in enumerate(self.names):
-            rate, low, high = self.win_rate(i)
-            lines.append(
-                f"{name:<{width}}  {self.wins[i]:>6}  {rate:>8.3f}  {f'{low:.3f}-{high:.3f}':>15}  {self.mean_returns[i]:>11.3f}"
-            )
-        lines.append(f"{self.games} games, {self.draws} draws, {self.truncated} ended by the turn limit")
-        return "\n".join(lines)
+        return _win_table(
+            self.names, self.wins, self.win_rate, "wins", "mean return",
+            [f"{r:.3f}" for r in self.mean_returns],
+            f"{self.games} games, {self.draws} draws, {self.truncated} ended by the turn limit",
+        )
 
     def __str__(self) -> str:
         return self.table()
@@ -249,15 +268,10 @@ class MatchesResult:
 
     def table(self) -> str:
         """The result as a text table."""
-        width = max(6, *(len(n) for n in self.names))
-        lines = [f"{'player':<{width}}  {'matches':>7}  {'win rate':>8}  {'95% interval':>15}  {'points':>7}"]
-        for i, name in enumerate(self.names):
-            rate, low, high = self.win_rate(i)
-            lines.append(
-                f"{name:<{width}}  {self.wins[i]:>7}  {rate:>8.3f}  {f'{low:.3f}-{high:.3f}':>15}  {self.points[i]:>7}"
-            )
-        lines.append(f"{self.matches} matches, {self.games} games")
-        return "\n".join(lines)
+        return _win_table(
+            self.names, self.wins, self.win_rate, "matches", "points",
+            [str(p) for p in self.points], f"{self.matches} matches, {self.games} games",
+        )
 
     def __str__(self) -> str:
         return self.table()
