@@ -386,7 +386,7 @@ impl Tables {
         let t = match mv.source {
             Source::Waiting(q) => q as usize * self.qlen + (mv.die as usize).saturating_sub(1),
             Source::Point(r) if self.variant.mode == Mode::Doblet => {
-                if r < 8 && pos.stacks[p] & (1 << r) != 0 {
+                if pos.is_stacked(player, usize::from(r) + 1) {
                     r as usize
                 } else {
                     self.route_len
@@ -426,8 +426,11 @@ impl Tables {
         let sign: i8 = if p == 0 { 1 } else { -1 };
         let to = self.landing(pos, player, mv);
         match mv.source {
+            // Unstacking, as `landing` reads it (route points past the
+            // stacks' eight bits are never stacked).
             Source::Point(r)
-                if self.variant.mode == Mode::Doblet && pos.stacks[p] & (1 << r) != 0 =>
+                if self.variant.mode == Mode::Doblet
+                    && pos.is_stacked(player, usize::from(r) + 1) =>
             {
                 pos.stacks[p] &= !(1 << r);
             }
