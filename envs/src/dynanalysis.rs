@@ -8,7 +8,7 @@
 //! let game = (registry::find("daldos").unwrap())("daldos", &[]).unwrap();
 //! let state = std::sync::Arc::clone(&game).new_initial_state();
 //! // Before the first throw: a chance node, valued by the mean over the throws.
-//! let v = game.evaluate_dyn(&*state, Some("greedy"), &[], &Default::default()).unwrap();
+//! let v = game.evaluate_dyn(&*state, Some("greedy"), &[], 1, &Default::default()).unwrap();
 //! assert_eq!(v.values.len(), 2);
 //! ```
 
@@ -43,19 +43,20 @@ pub type DynReview = GameReview<Box<dyn DynState>>;
 
 /// The analysis of a game whose type is erased.
 pub trait DynAnalysis {
-    /// [`analysis::evaluate`] at `state` by the player `player` (`None`:
-    /// the strongest that values positions) with its options; `interrupt`
-    /// stops the search.
+    /// [`analysis::evaluate_on`] at `state` by the player `player` (`None`:
+    /// the strongest that values positions) with its options, on up to
+    /// `threads` threads; `interrupt` stops the search.
     ///
     /// # Errors
     ///
-    /// As [`analysis::evaluate`] and [`Valuer::new`]; a state of another
-    /// game type is an [`AnalysisError::BadArgument`].
+    /// As [`analysis::evaluate_on`] and [`Valuer::new`]; a state of
+    /// another game type is an [`AnalysisError::BadArgument`].
     fn evaluate_dyn(
         &self,
         state: &dyn DynState,
         player: Option<&str>,
         params: &[(&str, ParamValue<'_>)],
+        threads: usize,
         interrupt: &Interrupt,
     ) -> Result<Valuation, AnalysisError>;
     /// [`analysis::hint`] at `state`.
@@ -132,12 +133,13 @@ impl<G: Erasable + Playable> DynAnalysis for G {
         state: &dyn DynState,
         player: Option<&str>,
         params: &[(&str, ParamValue<'_>)],
+        threads: usize,
         interrupt: &Interrupt,
     ) -> Result<Valuation, AnalysisError> {
         let held = held::<G>(state)?;
         let valuer = valuer(self, player, params)?;
         racegames_players::with_interrupt(interrupt, || {
-            analysis::evaluate(self, &held.state, &valuer)
+            analysis::evaluate_on(self, &held.state, &valuer, threads)
         })
     }
 

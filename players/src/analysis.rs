@@ -60,6 +60,7 @@ use crate::ply::ply_ends;
 use crate::returns::exact_returns;
 use crate::{Evaluator, Interrupt, Params, Playable, PlayerError};
 
+mod chance;
 mod review;
 mod rollout;
 
@@ -310,6 +311,31 @@ pub fn evaluate<G: Playable>(
     state: &G::State,
     valuer: &Valuer<G>,
 ) -> Result<Valuation, AnalysisError> {
+    evaluate_on(game, state, valuer, 1)
+}
+
+/// [`evaluate`] on up to `threads` threads: at a chance node searched
+/// deeper than the evaluation, its outcomes are valued side by side. The
+/// figures are the same bit for bit on any number of threads (each
+/// outcome is searched alone, and the mean is summed in the outcomes'
+/// order); the searches poll this thread's interrupt.
+///
+/// # Errors
+///
+/// As [`evaluate`]; [`AnalysisError::BadArgument`] when `threads` is not
+/// from 1 to [`crate::arena::MAX_THREADS`].
+pub fn evaluate_on<G: Playable>(
+    game: &G,
+    state: &G::State,
+    valuer: &Valuer<G>,
+    threads: usize,
+) -> Result<Valuation, AnalysisError> {
+    let max_threads = crate::arena::MAX_THREADS;
+    if !(1..=max_threads).contains(&threads) {
+        return Err(AnalysisError::BadArgument(format!(
+            "threads must be from 1 to {max_threads}, not {threads}"
+        )));
+    }
     let n = game.num_players();
     let mut values = vec![0.0; n];
     let (outcomes, depth) = match game.node(state) {
@@ -336,7 +362,7 @@ pub fn evaluate<G: Playable>(
             (outcomes, best.depth)
         }
         Node::Chance => {
-            let depth = chance_values(game, state, valuer, 0, &mut values)?;
+            let depth = chance::chance_values(game, state, valuer, threads, &mut values)?;
             (game.outcomes(state), depth)
         }
     };
@@ -391,49 +417,6 @@ fn margin_values(seats: usize, mover: Seat, v: f64) -> Vec<f64> {
     values[mover.index()] = v;
     values[(mover.index() + 1) % seats] = -v;
     values
-}
-
-/// The values at a chance node: greedy's evaluation, or the mean over
-/// the outcomes of the searched values; the plies searched (the fewest
-/// of any outcome's).
-fn chance_values<G: Playable>(
-    game: &G,
-    state: &G::State,
-    valuer: &Valuer<G>,
-    chain: u32,
-    out: &mut [f64],
-) -> Result<u32, AnalysisError> {
-    if valuer.search.is_none() || chain >= MAX_CHANCE_CHAIN {
-        estimate(game, &*valuer.evaluator, state, out);
-        return Ok(0);
-    }
-    let mut depth = u32::MAX;
-    let mut outcomes = Vec::new();
-    game.chance_outcomes(state, |a, p| outcomes.push((a, p)));
-    out.fill(0.0);
-    let mut each = vec![0.0; out.len()];
-    for (action, p) in outcomes {
-        let mut next = *state;
-        game.apply_legal(&mut next, action);
-        let searched = match game.node(&next) {
-            Node::Chance => chance_values(game, &next, valuer, chain + 1, &mut each)?,
-            node => {
-                let valuation = evaluate(game, &next, valuer)?;
-                each.clone_from(&valuation.values);
-                // A finished game is exact: it searched nothing less.
-                if node == Node::Terminal {
-                    u32::MAX
-                } else {
-                    valuation.depth
-                }
-            }
-        };
-        depth = depth.min(searched);
-        for (o, v) in out.iter_mut().zip(&each) {
-            *o += p * v;
-        }
-    }
-    Ok(if depth == u32::MAX { 0 } else { depth })
 }
 
 /// One play of the player to move: the actions of a whole turn and where

@@ -71,6 +71,12 @@ pub fn with_interrupt<T>(flag: &Interrupt, work: impl FnOnce() -> T) -> T {
     work()
 }
 
+/// This thread's interrupt (set by [`with_interrupt`]), for the threads
+/// that a search starts to poll as well.
+pub(crate) fn current_interrupt() -> Option<Interrupt> {
+    CURRENT.with(|c| c.borrow().clone())
+}
+
 /// Whether this thread's interrupt (set by [`with_interrupt`]) was set;
 /// false outside [`with_interrupt`].
 pub fn interrupt_requested() -> bool {

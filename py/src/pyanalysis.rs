@@ -86,16 +86,18 @@ fn cube_dict<'py>(py: Python<'py>, c: &CubeAnalysis) -> PyResult<Bound<'py, PyDi
     Ok(d)
 }
 
-/// Each seat's value at `state`: `(values, outcomes or None, outcomes'
-/// seat or None, depth, cube decision as a dict or None)`.
+/// Each seat's value at `state`, a chance node's outcomes valued on up to
+/// `threads` threads: `(values, outcomes or None, outcomes' seat or None,
+/// depth, cube decision as a dict or None)`.
 #[pyfunction]
-#[pyo3(name = "_analysis_evaluate", signature = (state, player=None, params=None))]
+#[pyo3(name = "_analysis_evaluate", signature = (state, player, params, threads))]
 #[allow(clippy::type_complexity)] // the tuple the Python module unpacks
 pub fn evaluate(
     py: Python<'_>,
     state: &Bound<'_, PyAny>,
     player: Option<String>,
     params: Option<&Bound<'_, PyDict>>,
+    threads: &Bound<'_, PyAny>,
 ) -> PyResult<(
     Vec<f64>,
     Option<Vec<f64>>,
@@ -103,12 +105,13 @@ pub fn evaluate(
     u32,
     Option<Py<PyDict>>,
 )> {
+    let threads = read_usize(threads, "threads", 1, racegames_players::arena::MAX_THREADS)?;
     let (inner, game) = position(state)?;
     let owned = params::read_params(params)?;
     let values = params::values(&owned);
     let (inner, game, values, player) = (&*inner, &*game, &values, player.as_deref());
     let v = interruptible(py, |interrupt| {
-        game.evaluate_dyn(inner, player, values, interrupt)
+        game.evaluate_dyn(inner, player, values, threads, interrupt)
     })?
     .map_err(analysis_error)?;
     let cube = v

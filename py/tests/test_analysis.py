@@ -96,6 +96,18 @@ def test_evaluate_at_a_chance_node_by_greedy_is_the_evaluation(name: str) -> Non
     assert e.depth == (0 if state.is_chance_node() else 1)
 
 
+@pytest.mark.parametrize("name, depth", [("backgammon", 1), ("daldos", 2), ("fallas", 1)])
+def test_evaluate_at_a_chance_node_is_the_same_on_any_threads(name: str, depth: int) -> None:
+    state = decision_state(name)
+    for a in analysis.hint(state, player="expectimax", depth=depth)[0].actions:
+        state.apply_action(a)
+    assert state.is_chance_node()
+    one = analysis.evaluate(state, player="expectimax", depth=depth, threads=1)
+    for threads in (2, 3):
+        more = analysis.evaluate(state, player="expectimax", depth=depth, threads=threads)
+        assert (more.values, more.outcomes, more.depth) == (one.values, one.outcomes, one.depth)
+
+
 def test_each_play_tells_the_depth_it_was_searched() -> None:
     state = decision_state("backgammon")
     assert {p.depth for p in analysis.hint(state, player="expectimax", depth=2)} == {2}
@@ -192,6 +204,10 @@ def test_bad_input_is_a_value_or_type_error() -> None:
         analysis.rollout(state, trials=0)
     with pytest.raises(ValueError, match="threads"):
         analysis.rollout(state, trials=10, threads=0)
+    with pytest.raises(ValueError, match="threads"):
+        analysis.evaluate(state, threads=0)
+    with pytest.raises(TypeError, match="threads"):
+        analysis.evaluate(state, threads=True)
     with pytest.raises(TypeError):
         analysis.evaluate("not a state")  # type: ignore[arg-type]
     with pytest.raises(ValueError):

@@ -322,3 +322,52 @@ fn the_strata_cover_each_throw_every_36_trials_and_each_pair_every_1296() {
         assert_eq!(pairs.len(), 1296);
     }
 }
+
+#[test]
+fn evaluate_on_threads_gives_the_same_figures_and_refuses_bad_counts() {
+    fn check<G: Playable>(game: &G, name: &str, depth: i64) {
+        let valuer = Valuer::new(game, "expectimax", &[("depth", ParamValue::Int(depth))]).unwrap();
+        let mut checked = 0;
+        for seed in 0..3 {
+            let decision = decision_after(game, seed, 5 + seed as usize);
+            let state = hint(game, &decision, &valuer).unwrap()[0].state;
+            if game.node(&state) != Node::Chance {
+                continue;
+            }
+            checked += 1;
+            let alone = evaluate(game, &state, &valuer).unwrap();
+            for threads in [1, 2, 3] {
+                let v = evaluate_on(game, &state, &valuer, threads).unwrap();
+                let bits = |x: &[f64]| x.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+                assert_eq!(
+                    bits(&v.values),
+                    bits(&alone.values),
+                    "{name} {seed} {threads}"
+                );
+                assert_eq!((v.depth, v.outcomes), (alone.depth, alone.outcomes));
+            }
+        }
+        assert!(checked > 0, "{name}: no chance node reached");
+    }
+    check(&Tables::backgammon(), "backgammon", 1);
+    check(&Daldos::default(), "daldos", 2);
+    let fallas = <Tables as racegames_board::FromParams>::from_params("fallas", &[]).unwrap();
+    check(&fallas, "fallas", 1);
+
+    let game = Daldos::default();
+    let valuer = Valuer::new(&game, "expectimax", &[]).unwrap();
+    let state = game.new_initial_state();
+    for threads in [0, crate::arena::MAX_THREADS + 1] {
+        assert!(matches!(
+            evaluate_on(&game, &state, &valuer, threads),
+            Err(AnalysisError::BadArgument(_))
+        ));
+    }
+    let flag = Interrupt::new();
+    flag.interrupt();
+    let stopped = crate::with_interrupt(&flag, || evaluate_on(&game, &state, &valuer, 2));
+    assert!(
+        matches!(stopped, Err(AnalysisError::Interrupted)),
+        "{stopped:?}"
+    );
+}

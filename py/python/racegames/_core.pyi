@@ -185,7 +185,7 @@ def _arena_luck(
 def _wilson(successes: float, trials: int) -> Tuple[float, float, float]: ...
 MAX_TRIALS: int
 def _analysis_evaluate(
-    state: Any, player: Optional[str] = None, params: Optional[Dict[str, Any]] = None
+    state: Any, player: Optional[str], params: Optional[Dict[str, Any]], threads: SupportsIndex
 ) -> Tuple[List[float], Optional[List[float]], Optional[int], int, Optional[Dict[str, Any]]]: ...
 def _analysis_hint(
     state: Any, player: Optional[str] = None, params: Optional[Dict[str, Any]] = None

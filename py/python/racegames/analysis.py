@@ -381,16 +381,20 @@ class Analysis:
         )
 
 
-def evaluate(state: State, player: Optional[str] = None, **params: Any) -> Evaluation:
+def evaluate(
+    state: State, player: Optional[str] = None, *, threads: SupportsIndex = 1, **params: Any
+) -> Evaluation:
     """Each seat's expected return at ``state`` (a decision node, a chance
     node or a terminal state, where it is the game's returns), as the
     built-in ``player`` values positions (``None``: the strongest that
     does), with its options ``params`` (``eval="net"``, ``depth=2``, ...).
     For backgammon also the five outcome chances. Players that keep no
-    value of positions (``random``, ``mcts``) raise ``ValueError``."""
+    value of positions (``random``, ``mcts``) raise ``ValueError``.
+    At a chance node the outcomes are searched on up to ``threads``
+    threads (1 to ``MAX_THREADS``), with the same figures on any number."""
     s = _check_state(state)
     name = _check_player(player)
-    values, outcomes, seat, depth, cube = _analysis_evaluate(s, name, params)
+    values, outcomes, seat, depth, cube = _analysis_evaluate(s, name, params, threads)
     return Evaluation(
         values, outcomes, seat, depth, name or "strongest", None if cube is None else CubeDecision(cube)
     )
@@ -602,7 +606,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         elif len(args.source) == 2:
             game = make_game(args.source[0], **dict(args.option))
             state = game.state_from_notation(args.source[1])
-            e = evaluate(state, name, **params)
+            e = evaluate(state, name, threads=args.threads, **params)
             print(e)
             if e.cube is not None:
                 print(e.cube.text())

@@ -39,7 +39,7 @@ def test_bearoff_rolls_takes_any_counts(counts: Any, as_gnubg: Any) -> None:
     name=st.sampled_from(GAMES),
     seed=st.integers(0, 20),
     player=st.one_of(st.sampled_from(["greedy", "expectimax", "random", "mcts"]), ODD),
-    key=st.sampled_from(["eval", "beam", "prune", "budget", "seed", "nonsense"]),
+    key=st.sampled_from(["eval", "beam", "prune", "budget", "seed", "threads", "nonsense"]),
     value=ODD,
 )
 def test_evaluate_and_hint_take_any_player_and_options(name: str, seed: int, player: Any, key: str, value: Any) -> None:
