@@ -336,3 +336,31 @@ def test_ctrl_c_stops_a_rollout_within_a_second() -> None:
     assert lines[0].startswith("KeyboardInterrupt at "), (lines, err)
     assert float(lines[0].split()[-1]) - sent < 1.0, (lines, err)
     assert lines[1] == "then 8"
+
+
+CHILD_EVALUATE = """
+import sys, time
+import racegames
+from racegames import analysis
+game = racegames.make_game("backgammon")
+state = game.state_from_notation("B1,B1,A4,.,.,A4,.,A3,A2,.,.,B2,A2,.,.,.,B1,.,B2,B4,.,B2,B2,. - 0/0 A - 12")
+assert state.is_chance_node()
+print("started", flush=True)
+try:
+    analysis.evaluate(state, player="expectimax", depth=4, threads=2)
+except KeyboardInterrupt:
+    print(f"KeyboardInterrupt at {time.monotonic():.3f}", flush=True)
+    print("then", len(analysis.evaluate(state, player="greedy", threads=2).values), flush=True)
+    sys.exit(0)
+print("finished without an interrupt", flush=True)
+sys.exit(1)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child needs POSIX")
+def test_ctrl_c_stops_an_evaluation_on_threads_within_a_second() -> None:
+    status, lines, err, sent = interrupt_child(CHILD_EVALUATE)
+    assert status == 0, (lines, err)
+    assert lines[0].startswith("KeyboardInterrupt at "), (lines, err)
+    assert float(lines[0].split()[-1]) - sent < 1.0, (lines, err)
+    assert lines[1] == "then 2"
