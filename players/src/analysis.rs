@@ -324,6 +324,21 @@ pub fn evaluate<G: Playable>(
 ///
 /// As [`evaluate`]; [`AnalysisError::BadArgument`] when `threads` is not
 /// from 1 to [`crate::arena::MAX_THREADS`].
+///
+/// ```
+/// use racegames_board::{Game, Node};
+/// use racegames_daldos::Daldos;
+/// use racegames_players::analysis::{evaluate, evaluate_on, Valuer};
+///
+/// let game = Daldos::default();
+/// let valuer = Valuer::new(&game, "expectimax", &[]).unwrap();
+/// let state = game.new_initial_state();
+/// assert_eq!(game.node(&state), Node::Chance);
+/// let alone = evaluate(&game, &state, &valuer).unwrap();
+/// let side_by_side = evaluate_on(&game, &state, &valuer, 2).unwrap();
+/// assert_eq!(side_by_side.values, alone.values);
+/// assert!(evaluate_on(&game, &state, &valuer, 0).is_err());
+/// ```
 pub fn evaluate_on<G: Playable>(
     game: &G,
     state: &G::State,
