@@ -63,6 +63,7 @@ use crate::{Evaluator, Interrupt, Params, Playable, PlayerError};
 mod chance;
 mod review;
 mod rollout;
+mod workers;
 
 pub use crate::cube::Outcomes;
 pub use crate::cube::{CubeAnalysis, CubeChoice, CubeUnit, CubeVerdict};
@@ -345,12 +346,7 @@ pub fn evaluate_on<G: Playable>(
     valuer: &Valuer<G>,
     threads: usize,
 ) -> Result<Valuation, AnalysisError> {
-    let max_threads = crate::arena::MAX_THREADS;
-    if !(1..=max_threads).contains(&threads) {
-        return Err(AnalysisError::BadArgument(format!(
-            "threads must be from 1 to {max_threads}, not {threads}"
-        )));
-    }
+    check_threads(threads)?;
     let n = game.num_players();
     let mut values = vec![0.0; n];
     let (outcomes, depth) = match game.node(state) {
@@ -423,6 +419,18 @@ fn best_play<G: Playable>(
         loss: 0.0,
         depth,
     }))
+}
+
+/// [`AnalysisError::BadArgument`] unless `threads` is from 1 to
+/// [`crate::arena::MAX_THREADS`].
+fn check_threads(threads: usize) -> Result<(), AnalysisError> {
+    let max_threads = crate::arena::MAX_THREADS;
+    if (1..=max_threads).contains(&threads) {
+        return Ok(());
+    }
+    Err(AnalysisError::BadArgument(format!(
+        "threads must be from 1 to {max_threads}, not {threads}"
+    )))
 }
 
 /// Each seat's value from an expectimax value `v` of `mover`'s: a

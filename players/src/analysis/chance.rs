@@ -1,15 +1,13 @@
 //! The values at a chance node: the mean over its outcomes of each
 //! outcome's values, the outcomes searched side by side on threads.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
-
 use racegames_board::Node;
 
+use super::workers::side_by_side;
 use super::{evaluate, AnalysisError, Valuer, MAX_CHANCE_CHAIN};
 use crate::eval::estimate;
 use crate::interrupt::current_interrupt;
-use crate::{with_interrupt, Interrupt, Playable};
+use crate::Playable;
 
 /// Each seat's values after one outcome, and the plies searched there
 /// (`u32::MAX` for a finished game, which is exact).
@@ -63,8 +61,13 @@ fn chain_values<G: Playable>(
             }
         }
     };
-    let valued = if threads > 1 && outcomes.len() > 1 {
-        side_by_side(outcomes.len(), threads, &value)
+    let valued: Vec<Valued> = if threads > 1 && outcomes.len() > 1 {
+        // The searches poll the caller's interrupt on every thread.
+        let interrupt = current_interrupt().unwrap_or_default();
+        side_by_side(outcomes.len(), threads, &interrupt, value)
+            .into_iter()
+            .map(|slot| slot.unwrap_or(Err(AnalysisError::Interrupted)))
+            .collect()
     } else {
         (0..outcomes.len()).map(value).collect()
     };
@@ -78,37 +81,4 @@ fn chain_values<G: Playable>(
         }
     }
     Ok(if depth == u32::MAX { 0 } else { depth })
-}
-
-/// `value(k)` for each `k` below `count`, on up to `threads` scoped
-/// threads that poll the calling thread's interrupt; in `k`'s order.
-fn side_by_side(
-    count: usize,
-    threads: usize,
-    value: &(dyn Fn(usize) -> Valued + Sync),
-) -> Vec<Valued> {
-    let flag = current_interrupt().unwrap_or_default();
-    let flag: &Interrupt = &flag;
-    let next = AtomicUsize::new(0);
-    let slots: Mutex<Vec<Option<Valued>>> = Mutex::new((0..count).map(|_| None).collect());
-    std::thread::scope(|scope| {
-        for _ in 0..threads.min(count) {
-            scope.spawn(|| {
-                with_interrupt(flag, || loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    if k >= count || flag.is_interrupted() {
-                        break;
-                    }
-                    let valued = value(k);
-                    slots.lock().unwrap_or_else(|p| p.into_inner())[k] = Some(valued);
-                });
-            });
-        }
-    });
-    slots
-        .into_inner()
-        .unwrap_or_else(|p| p.into_inner())
-        .into_iter()
-        .map(|slot| slot.unwrap_or(Err(AnalysisError::Interrupted)))
-        .collect()
 }

@@ -2,12 +2,10 @@
 //! best play; each seat's error rate and luck, cube decisions counted
 //! apart from checker plays.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
-
 use racegames_board::{Action, Game, Node, Seat};
 
-use super::{hint, AnalysisError, Progress, Valuer};
+use super::workers::side_by_side;
+use super::{check_threads, hint, AnalysisError, Progress, Valuer};
 use crate::arena::luck::{game_luck_from, LuckError};
 use crate::eval::estimate;
 use crate::Playable;
@@ -124,39 +122,17 @@ pub fn analyse<G: Playable>(
     threads: usize,
     progress: &Progress,
 ) -> Result<GameReview<G::State>, AnalysisError> {
-    let max_threads = crate::arena::MAX_THREADS;
-    if !(1..=max_threads).contains(&threads) {
-        return Err(AnalysisError::BadArgument(format!(
-            "threads must be from 1 to {max_threads}, not {threads}"
-        )));
-    }
+    check_threads(threads)?;
     let (turns, end) = turns(game, start, actions)?;
     progress.start(turns.len());
-    let next = AtomicUsize::new(0);
-    let slots: Mutex<Vec<Option<Judged<G::State>>>> = Mutex::new(vec![None; turns.len()]);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.min(turns.len()) {
-            scope.spawn(|| {
-                crate::with_interrupt(&progress.interrupt, || loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(turn) = turns.get(k) else { break };
-                    if progress.interrupt.is_interrupted() {
-                        break;
-                    }
-                    let judged = judge_turn(game, turn, valuer);
-                    let failed = judged.is_err();
-                    slots.lock().unwrap_or_else(|p| p.into_inner())[k] = Some(judged);
-                    progress.add(1);
-                    if failed {
-                        break;
-                    }
-                });
-            });
-        }
+    let slots = side_by_side(turns.len(), threads, &progress.interrupt, |k| {
+        let judged = judge_turn(game, &turns[k], valuer);
+        progress.add(1);
+        judged
     });
     progress.check()?;
     let mut decisions = Vec::with_capacity(turns.len());
-    for slot in slots.into_inner().unwrap_or_else(|p| p.into_inner()) {
+    for slot in slots {
         let judged = slot.ok_or_else(|| {
             AnalysisError::Failed("an analysis worker stopped early (a bug)".into())
         })?;
@@ -253,7 +229,7 @@ fn judge_turn<G: Playable>(
     game: &G,
     turn: &Turn<G::State>,
     valuer: &Valuer<G>,
-) -> Result<Option<Decision<G::State>>, AnalysisError> {
+) -> Judged<G::State> {
     let plays = hint(game, &turn.start, valuer)?;
     let cube = game
         .cube_analysis(&turn.start)

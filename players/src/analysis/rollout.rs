@@ -28,7 +28,7 @@ use std::sync::Mutex;
 use racegames_board::sim::SplitMix64;
 use racegames_board::{Action, Game, Node};
 
-use super::{AnalysisError, Progress};
+use super::{check_threads, AnalysisError, Progress};
 use crate::eval::estimate;
 use crate::returns::exact_returns;
 use crate::{Playable, Player};
@@ -141,13 +141,7 @@ pub fn rollout<G: Playable>(
             settings.trials
         )));
     }
-    let max_threads = crate::arena::MAX_THREADS;
-    if !(1..=max_threads).contains(&settings.threads) {
-        return Err(AnalysisError::BadArgument(format!(
-            "threads must be from 1 to {max_threads}, not {}",
-            settings.threads
-        )));
-    }
+    check_threads(settings.threads)?;
     let judge = game.best_evaluation();
     let n = game.num_players();
     let chunks = settings.trials.div_ceil(CHUNK);
