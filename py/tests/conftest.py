@@ -77,3 +77,15 @@ def interrupt_child(script: str, wait: float = 1.5, timeout: float = 60) -> Tupl
             child.kill()
         child.communicate()
     return child.returncode, out.splitlines(), err, sent
+
+
+def assert_stops_within_a_second(script: str, then: str, timeout: float = 60) -> None:
+    """Runs ``script`` as ``interrupt_child`` does, and checks that it
+    caught the ``KeyboardInterrupt`` within a second of the signal (its
+    line ``KeyboardInterrupt at <time.monotonic()>``), then printed the line
+    ``then`` (proof that the package still works after the interrupt)."""
+    status, lines, err, sent = interrupt_child(script, timeout=timeout)
+    assert status == 0, (lines, err)
+    assert lines[0].startswith("KeyboardInterrupt at "), (lines, err)
+    assert float(lines[0].split()[-1]) - sent < 1.0, (lines, err)
+    assert lines[1] == then, (lines, err)

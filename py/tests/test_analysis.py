@@ -16,7 +16,7 @@ import racegames
 from racegames import analysis, players
 from racegames.records import Record
 
-from conftest import interrupt_child
+from conftest import assert_stops_within_a_second
 
 GAMES = racegames.list_games()
 
@@ -331,11 +331,7 @@ sys.exit(1)
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child needs POSIX")
 def test_ctrl_c_stops_a_rollout_within_a_second() -> None:
-    status, lines, err, sent = interrupt_child(CHILD)
-    assert status == 0, (lines, err)
-    assert lines[0].startswith("KeyboardInterrupt at "), (lines, err)
-    assert float(lines[0].split()[-1]) - sent < 1.0, (lines, err)
-    assert lines[1] == "then 8"
+    assert_stops_within_a_second(CHILD, "then 8")
 
 
 CHILD_EVALUATE = """
@@ -359,8 +355,4 @@ sys.exit(1)
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child needs POSIX")
 def test_ctrl_c_stops_an_evaluation_on_threads_within_a_second() -> None:
-    status, lines, err, sent = interrupt_child(CHILD_EVALUATE)
-    assert status == 0, (lines, err)
-    assert lines[0].startswith("KeyboardInterrupt at "), (lines, err)
-    assert float(lines[0].split()[-1]) - sent < 1.0, (lines, err)
-    assert lines[1] == "then 2"
+    assert_stops_within_a_second(CHILD_EVALUATE, "then 2")

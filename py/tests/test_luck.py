@@ -13,7 +13,7 @@ import racegames
 from racegames import arena, records
 from racegames.arena import Luck
 
-from conftest import interrupt_child, random_states
+from conftest import assert_stops_within_a_second, random_states
 
 
 @pytest.fixture(scope="module")
@@ -144,11 +144,7 @@ sys.exit(1)
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child needs POSIX")
 def test_ctrl_c_stops_judging_within_a_second() -> None:
-    status, lines, err, sent = interrupt_child(CHILD)
-    assert status == 0, (lines, err)
-    assert lines[0].startswith("KeyboardInterrupt at "), (lines, err)
-    assert float(lines[0].split()[-1]) - sent < 1.0, (lines, err)
-    assert lines[1] == "then 2"
+    assert_stops_within_a_second(CHILD, "then 2")
 
 
 def test_the_luck_table_gives_each_player_its_seats_games(backgammon_games: List[records.Record]) -> None:
