@@ -53,14 +53,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--positions", type=int, default=20)
     parser.add_argument("--depth", type=int, default=2)
     args = parser.parse_args(argv)
-    game = racegames.make_game("backgammon")
-    if args.log is not None:
-        lines = [line.split(" ", 5) for line in args.log.read_text().splitlines() if line.strip()]
-        states = [game.state_from_notation(f[5]) for f in lines if f[0] == args.kind][: args.positions]
-    else:
-        sys.path.insert(0, str(Path(__file__).parent))
-        from evaluate_vs_gnubg import positions
+    sys.path.insert(0, str(Path(__file__).parent))
+    from evaluate_vs_gnubg import logged_positions, positions
 
+    if args.log is not None:
+        states = logged_positions(args.log, args.kind)[: args.positions]
+    else:
         states = [s for s, _ in positions(args.positions, 1)]
     pruned_s, full_s, worst = [], [], 0.0
     for state in states:

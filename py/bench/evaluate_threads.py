@@ -19,7 +19,6 @@ import time
 from pathlib import Path
 from typing import Optional, Sequence
 
-import racegames
 from racegames import analysis
 
 
@@ -31,19 +30,20 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--depth", type=int, default=2)
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args(argv)
-    game = racegames.make_game("backgammon")
-    if args.log is not None:
-        lines = [line.split(" ", 5) for line in args.log.read_text().splitlines() if line.strip()]
-        states = [game.state_from_notation(f[5]) for f in lines if f[0] == args.kind]
-    else:
-        sys.path.insert(0, str(Path(__file__).parent))
-        from evaluate_vs_gnubg import kind, positions
+    sys.path.insert(0, str(Path(__file__).parent))
+    from evaluate_vs_gnubg import kind, logged_positions, positions
 
+    if args.log is not None:
+        states = logged_positions(args.log, args.kind)
+    else:
         states = [s for s, _ in positions(3 * args.positions, 1) if kind(s) == args.kind]
     states = [s for s in states if s.is_chance_node()][: args.positions]
     if not states:
         print(f"no {args.kind} position before a throw")
         return 1
+    # The first evaluation loads the net and builds the bear-off tables:
+    # done once before the clock runs.
+    analysis.evaluate(states[0], player="expectimax", depth=1)
     alone_s, side_s, equal = [], [], 0
     for state in states:
         clock = time.perf_counter()

@@ -107,6 +107,14 @@ def kind(state: racegames.State) -> str:
     return "bearoff" if max(back) <= 6 else "race"
 
 
+def logged_positions(log: Path, wanted: str) -> List[racegames.State]:
+    """The positions of the kind ``wanted`` in ``log``, a log of this
+    script (kind first, notation last on each line), in its order."""
+    game = racegames.make_game("backgammon")
+    lines = [line.split(" ", 5) for line in log.read_text().splitlines() if line.strip()]
+    return [game.state_from_notation(f[5]) for f in lines if f[0] == wanted]
+
+
 def roller(state: racegames.State) -> int:
     """The seat about to throw at a chance node: the notation's turn (the
     seat after the last mover is wrong where that seat could not move and
